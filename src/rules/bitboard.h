@@ -1,0 +1,73 @@
+/* bitboard.h -- the 32 playable squares of an 8x8 board as a 64-bit set.
+ *
+ * Layout ("ghost squares"): the playable squares are numbered internally
+ * i = 0..31 in rows of four from White's side (row i/4 is rank 1 + i/4),
+ * and square i lives at bit i + i/8.  Bits 8, 17, 26 and 35 are ghosts that
+ * never hold a piece.  With this layout every diagonal step is a constant
+ * shift: +4 and +5 go one rank up (towards rank 8), -4 and -5 one rank down,
+ * and a step off the board's side lands on a ghost or outside the mask.
+ * Which of +4/+5 is "left" depends on the variant's board (see square.h);
+ * move generation never needs to know.  PDN square numbers are converted to
+ * bits only in square.c.
+ */
+#ifndef PDN_RULES_BITBOARD_H
+#define PDN_RULES_BITBOARD_H
+
+#include <stdint.h>
+
+typedef uint64_t pdn_bb;
+
+/** Number of playable squares, and of bits a board set may use. */
+#define PDN_SQUARES 32
+#define PDN_BB_BITS 35
+
+/** Bit of internal square i (0..31). */
+#define PDN_BB_OF_INDEX(i) ((pdn_bb)1 << ((i) + (i) / 8))
+
+/** All 32 playable squares: bits 0..34 less the ghosts 8, 17, 26. */
+#define BB_PLAYABLE                                                            \
+    (((((pdn_bb)1) << PDN_BB_BITS) - 1) &                                      \
+     ~(((pdn_bb)1 << 8) | ((pdn_bb)1 << 17) | ((pdn_bb)1 << 26)))
+
+/** Rank 1 (internal squares 0..3) and rank 8 (28..31). */
+#define BB_RANK_1 ((pdn_bb)0xF)
+#define BB_RANK_8 ((pdn_bb)0xF << 31)
+
+/** Directions, as shifts of the ghost layout. */
+enum { BB_UP_A = 4, BB_UP_B = 5, BB_DOWN_A = -4, BB_DOWN_B = -5 };
+
+/** Shift a set one step in direction d (one of the BB_ directions). */
+static inline pdn_bb
+pdn_bb_step(pdn_bb b, int d)
+{
+    return (d > 0 ? b << d : b >> -d) & BB_PLAYABLE;
+}
+
+/** Number of squares in a set. */
+static inline int
+pdn_bb_count(pdn_bb b)
+{
+    return __builtin_popcountll(b);
+}
+
+/** Bit position of the lowest square in a non-empty set. */
+static inline int
+pdn_bb_lowest(pdn_bb b)
+{
+    return __builtin_ctzll(b);
+}
+
+/** Bit position (0..34) of internal square i, and back. */
+static inline int
+pdn_bb_bit_of_index(int i)
+{
+    return i + i / 8;
+}
+
+static inline int
+pdn_bb_index_of_bit(int bit)
+{
+    return bit - bit / 9;
+}
+
+#endif

@@ -1,0 +1,79 @@
+/* board.h -- a position: where the pieces stand and who is to move, and the
+ * move as the rules core represents it.
+ */
+#ifndef PDN_RULES_BOARD_H
+#define PDN_RULES_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bitboard.h"
+#include "variant.h"
+
+/** Most pieces one capture can take: every enemy piece. */
+#define PDN_MAX_CAPTURES 12
+
+/** A position.  A value type: copy it freely. */
+typedef struct pdn_board {
+    pdn_bb pieces[2]; /* by colour, men and kings */
+    pdn_bb kings;     /* kings of both colours */
+    pdn_color side;   /* side to move */
+} pdn_board;
+
+/** A legal move.  Squares are bit positions (bitboard.h); square.h turns
+ * them into PDN numbers.  For a capture, captured[] lists the taken pieces
+ * in the order they are jumped and landing[] the square where the piece
+ * comes down after each jump, so the path is from, landing[0], ...,
+ * landing[ncaptured - 1] == to. */
+typedef struct pdn_move {
+    uint8_t from;
+    uint8_t to;
+    uint8_t ncaptured;
+    uint8_t flags; /* PDN_MOVE_ */
+    uint8_t captured[PDN_MAX_CAPTURES];
+    uint8_t landing[PDN_MAX_CAPTURES];
+    pdn_bb captured_bb; /* the set of captured[] */
+} pdn_move;
+
+enum {
+    PDN_MOVE_KING = 1,     /* the moving piece is a king */
+    PDN_MOVE_PROMOTES = 2, /* a man is crowned on arrival */
+};
+
+/** The variant's start position. */
+pdn_board pdn_board_start(const pdn_variant *v);
+
+/** An empty board with @side to move. */
+pdn_board pdn_board_empty(pdn_color side);
+
+/** Plays @m on @b (which must be legal there). */
+static inline void
+pdn_board_play(pdn_board *b, const pdn_move *m)
+{
+    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
+    pdn_bb fromto = from ^ to; /* empty for a full circle */
+    pdn_color us = b->side, them = pdn_color_other(us);
+
+    b->pieces[us] ^= fromto;
+    b->pieces[them] &= ~m->captured_bb;
+    b->kings &= ~m->captured_bb;
+    if (m->flags & PDN_MOVE_KING)
+        b->kings ^= fromto;
+    else if (m->flags & PDN_MOVE_PROMOTES)
+        b->kings |= to;
+    b->side = them;
+}
+
+/** What stands on bit @bit: 0 empty, else PDN_PIECE_* flags. */
+int pdn_board_piece(const pdn_board *b, int bit);
+
+enum {
+    PDN_PIECE_WHITE = 1,
+    PDN_PIECE_BLACK = 2,
+    PDN_PIECE_KING = 4,
+};
+
+/** Whether two positions are the same (pieces and side to move). */
+bool pdn_board_equal(const pdn_board *a, const pdn_board *b);
+
+#endif

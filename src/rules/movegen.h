@@ -1,0 +1,30 @@
+/* movegen.h -- the legal moves of a position, every rule of RULES.md:
+ * compulsory and continued captures, pieces removed at the end of the move,
+ * promotion ending the move, and each variant's capture laws.
+ */
+#ifndef PDN_RULES_MOVEGEN_H
+#define PDN_RULES_MOVEGEN_H
+
+#include "board.h"
+#include "variant.h"
+
+/** Room a move list needs.  No position of 24 pieces comes near it; the
+ * generator stops at this many and reports it (see below). */
+#define PDN_MAX_MOVES 512
+
+/** Writes the legal moves of @b into @out (room for PDN_MAX_MOVES) and
+ * returns how many there are, or -1 if there would be more than
+ * PDN_MAX_MOVES.  Captures (when any) are the only legal moves.  Moves that
+ * take the same pieces in the same order from and to the same squares are
+ * one move (RULES.md section 6), listed once with the first path found. */
+int pdn_movegen_legal(const pdn_variant *v, const pdn_board *b,
+                      pdn_move *out);
+
+/** The number of legal moves of @b, faster than listing them (-1 as
+ * above). */
+int pdn_movegen_count(const pdn_variant *v, const pdn_board *b);
+
+/** Whether the side to move has a capture. */
+bool pdn_movegen_has_capture(const pdn_variant *v, const pdn_board *b);
+
+#endif
