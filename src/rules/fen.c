@@ -1,1 +1,224 @@
-typedef int pdn_placeholder_; /* being written */
+/* fen.c -- reading and writing PDN FEN (PDN 3.0 standard, "FEN" tag):
+ *
+ *   fen     -> blank* side blank* ( ':' blank* section )* '.'? blank*
+ *   side    -> 'W' | 'B'
+ *   section -> colour blank* ( item ( blank* ',' blank* item )* )? blank*
+ *   colour  -> 'W' | 'B'
+ *   item    -> 'K'? number ( '-' 'K'? number )?      number -> [0-9]+
+ *
+ * Letters may be lower case; a trailing '.' may also end the last section.
+ */
+#include "fen.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "square.h"
+
+typedef struct fen_reader {
+    const pdn_variant *v;
+    const char *text;
+    size_t len, pos;
+    pdn_board *board;
+    pdn_bb seen;
+    pdn_fen_error *err;
+} fen_reader;
+
+/* Records an error at the current position; always returns -1. */
+static int
+fail(fen_reader *r, const char *what)
+{
+    unsigned column = 1;
+    for (size_t i = 0; i < r->pos && i < r->len; i++)
+        if (((unsigned char)r->text[i] & 0xC0) != 0x80)
+            column++;
+    r->err->offset = r->pos;
+    r->err->column = column;
+    if (r->pos >= r->len)
+        snprintf(r->err->message, sizeof r->err->message,
+                 "%s, found the end", what);
+    else if (isgraph((unsigned char)r->text[r->pos]))
+        snprintf(r->err->message, sizeof r->err->message,
+                 "%s, found '%c'", what, r->text[r->pos]);
+    else
+        snprintf(r->err->message, sizeof r->err->message,
+                 "%s, found byte 0x%02X", what,
+                 (unsigned char)r->text[r->pos]);
+    return -1;
+}
+
+static int
+peek(const fen_reader *r)
+{
+    return r->pos < r->len ? toupper((unsigned char)r->text[r->pos]) : -1;
+}
+
+static void
+skip_blanks(fen_reader *r)
+{
+    while (r->pos < r->len && isspace((unsigned char)r->text[r->pos]))
+        r->pos++;
+}
+
+static int
+read_colour(fen_reader *r, pdn_color *c)
+{
+    int ch = peek(r);
+    if (ch != 'W' && ch != 'B')
+        return -1;
+    *c = ch == 'W' ? PDN_WHITE : PDN_BLACK;
+    r->pos++;
+    return 0;
+}
+
+/* number -> [0-9]+, a square of the board. */
+static int
+read_square(fen_reader *r, int *n)
+{
+    size_t start = r->pos;
+    long value = 0;
+    while (r->pos < r->len && isdigit((unsigned char)r->text[r->pos])) {
+        if (value < 1000)
+            value = value * 10 + (r->text[r->pos] - '0');
+        r->pos++;
+    }
+    if (r->pos == start)
+        return fail(r, "expected a square number");
+    if (value < 1 || value > PDN_SQUARES) {
+        r->pos = start;
+        return fail(r, "expected a square number from 1 to 32");
+    }
+    *n = (int)value;
+    return 0;
+}
+
+static int
+place(fen_reader *r, pdn_color c, int n, int king, size_t at)
+{
+    pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(r->v, n);
+    if (r->seen & m) {
+        r->pos = at;
+        return fail(r, "expected each square once");
+    }
+    r->seen |= m;
+    r->board->pieces[c] |= m;
+    if (king)
+        r->board->kings |= m;
+    return 0;
+}
+
+/* item -> 'K'? number ( '-' 'K'? number )? */
+static int
+read_item(fen_reader *r, pdn_color c)
+{
+    size_t at = r->pos;
+    int king = 0, first, last;
+    if (peek(r) == 'K') {
+        king = 1;
+        r->pos++;
+    }
+    if (read_square(r, &first) < 0)
+        return -1;
+    last = first;
+    if (peek(r) == '-') {
+        r->pos++;
+        if (peek(r) == 'K') {
+            king = 1;
+            r->pos++;
+        }
+        size_t at_last = r->pos;
+        if (read_square(r, &last) < 0)
+            return -1;
+        if (last < first) {
+            r->pos = at_last;
+            return fail(r, "expected a range from low to high");
+        }
+    }
+    for (int n = first; n <= last; n++)
+        if (place(r, c, n, king, at) < 0)
+            return -1;
+    return 0;
+}
+
+/* section -> colour blank* ( item ( blank* ',' blank* item )* )? blank* */
+static int
+read_section(fen_reader *r)
+{
+    pdn_color c;
+    if (read_colour(r, &c) < 0)
+        return fail(r, "expected 'W' or 'B' to start a list of pieces");
+    skip_blanks(r);
+    int ch = peek(r);
+    if (ch == ':' || ch == '.' || ch == -1)
+        return 0; /* no pieces of this colour */
+    for (;;) {
+        if (read_item(r, c) < 0)
+            return -1;
+        skip_blanks(r);
+        if (peek(r) != ',')
+            return 0;
+        r->pos++;
+        skip_blanks(r);
+    }
+}
+
+int
+pdn_fen_parse(const pdn_variant *v, const char *text, size_t len,
+              pdn_board *out, pdn_fen_error *err)
+{
+    pdn_board board = pdn_board_empty(PDN_WHITE);
+    fen_reader r = {.v = v, .text = text, .len = len, .board = &board,
+                    .err = err};
+    skip_blanks(&r);
+    if (read_colour(&r, &board.side) < 0)
+        return fail(&r, "expected 'W' or 'B' for the side to move");
+    skip_blanks(&r);
+    while (peek(&r) == ':') {
+        r.pos++;
+        skip_blanks(&r);
+        if (peek(&r) == ':' || peek(&r) == '.' || peek(&r) == -1)
+            continue; /* an empty section */
+        if (read_section(&r) < 0)
+            return -1;
+    }
+    if (peek(&r) == '.')
+        r.pos++;
+    skip_blanks(&r);
+    if (r.pos < r.len)
+        return fail(&r, "expected ':', ',' or the end of the FEN");
+    *out = board;
+    return 0;
+}
+
+/* Appends the pieces of colour @c to @buf at @n; returns the new length. */
+static size_t
+write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c,
+             char *buf, size_t n)
+{
+    const char *sep = "";
+    buf[n++] = c == PDN_WHITE ? 'W' : 'B';
+    for (int sq = 1; sq <= PDN_SQUARES; sq++) {
+        pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, sq);
+        if (!(b->pieces[c] & m))
+            continue;
+        n += (size_t)snprintf(buf + n, PDN_FEN_MAX - n, "%s%s%d", sep,
+                              (b->kings & m) ? "K" : "", sq);
+        sep = ",";
+    }
+    return n;
+}
+
+size_t
+pdn_fen_write(const pdn_variant *v, const pdn_board *b,
+              char buf[PDN_FEN_MAX])
+{
+    size_t n = 0;
+    buf[n++] = b->side == PDN_WHITE ? 'W' : 'B';
+    buf[n++] = ':';
+    n = write_colour(v, b, PDN_WHITE, buf, n);
+    buf[n++] = ':';
+    n = write_colour(v, b, PDN_BLACK, buf, n);
+    buf[n] = '\0';
+    return n;
+}
