@@ -36,11 +36,14 @@ typedef uint64_t pdn_bb;
 /** Directions, as shifts of the ghost layout. */
 enum { BB_UP_A = 4, BB_UP_B = 5, BB_DOWN_A = -4, BB_DOWN_B = -5 };
 
-/** Shift a set one step in direction d (one of the BB_ directions). */
+/** Shift a set one step in direction d (one of the BB_ directions).  A
+ * rotation serves both signs without a branch: bits pushed past either end
+ * come back in at bits 35..63, which the mask clears. */
 static inline pdn_bb
 pdn_bb_step(pdn_bb b, int d)
 {
-    return (d > 0 ? b << d : b >> -d) & BB_PLAYABLE;
+    unsigned r = (unsigned)d & 63;
+    return ((b << r) | (b >> ((64 - r) & 63))) & BB_PLAYABLE;
 }
 
 /** Number of squares in a set. */

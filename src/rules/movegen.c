@@ -60,13 +60,11 @@ push(gen *g, const pdn_move *m)
     g->out[g->n++] = *m;
 }
 
+/* No overflow check: even 32 flying kings have fewer than PDN_MAX_MOVES
+ * quiet moves (at most 13 each). */
 static inline void
 push_quiet(gen *g, int from, int to, int flags)
 {
-    if (g->n >= PDN_MAX_MOVES) {
-        g->overflow = 1;
-        return;
-    }
     pdn_move *m = &g->out[g->n++];
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
@@ -105,7 +103,7 @@ law_key(const gen *g, int ncapt, int nkings, uint32_t order, int is_king)
 }
 
 /* A complete capture sequence of @depth pieces ends on g->cur.landing. */
-static void
+static inline void
 emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
              int dedupe)
 {
@@ -116,6 +114,10 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
     if (g->n == 0 || key > g->best) {
         g->n = 0;
         g->best = key;
+    }
+    if (!g->out) { /* counting only: short paths never repeat a move */
+        g->n++;
+        return;
     }
     pdn_move *m = &g->cur;
     m->ncaptured = (uint8_t)depth;
@@ -148,8 +150,19 @@ man_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth, pdn_bb taken,
             int k = (over & g->kings) != 0;
             g->cur.captured[depth] = (uint8_t)bit_index(over);
             g->cur.landing[depth] = (uint8_t)bit_index(land);
-            man_captures(g, land, prey, depth + 1, taken | over,
-                         nkings + k, order | (uint32_t)k << (11 - depth));
+            pdn_bb left = prey & ~(taken | over);
+            int more = !(land & g->promo) &&
+                       ((pdn_bb_step(pdn_bb_step(land, g->fwd[0]) & left,
+                                     g->fwd[0]) |
+                         pdn_bb_step(pdn_bb_step(land, g->fwd[1]) & left,
+                                     g->fwd[1])) &
+                        g->empty);
+            if (more)
+                man_captures(g, land, prey, depth + 1, taken | over,
+                             nkings + k, order | (uint32_t)k << (11 - depth));
+            else
+                emit_capture(g, depth + 1, taken | over, nkings + k,
+                             order | (uint32_t)k << (11 - depth), 0);
         }
     }
     if (!found && depth > 0)
@@ -207,119 +220,88 @@ flying_king_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth,
         emit_capture(g, depth, taken, nkings, order, 1);
 }
 
-/* Whether any man of @men can take a piece of @prey. */
-static inline pdn_bb
-men_can_capture(const gen *g, pdn_bb men, pdn_bb prey)
+/* ---- Specialised entry points ----
+ *
+ * The functions below are instantiated for each variant and side, so that
+ * every direction is a constant shift and every rule a constant branch.
+ */
+
+#define INLINE static inline __attribute__((always_inline))
+
+#define FWD_A(us) ((us) == PDN_WHITE ? BB_UP_A : BB_DOWN_A)
+#define FWD_B(us) ((us) == PDN_WHITE ? BB_UP_B : BB_DOWN_B)
+#define FLYING(id) ((id) == PDN_SPANISH)
+#define MEN_TAKE_KINGS(id) ((id) != PDN_ITALIAN)
+
+/* Squares from which a piece can jump @prey in direction @d. */
+INLINE pdn_bb
+jumpers(pdn_bb empty, pdn_bb prey, int d)
 {
-    pdn_bb r = 0;
-    for (int i = 0; i < 2; i++)
-        r |= pdn_bb_step(pdn_bb_step(men, g->fwd[i]) & prey, g->fwd[i]);
-    return r & g->empty;
+    return pdn_bb_step(pdn_bb_step(empty, -d) & prey, -d);
 }
 
-static inline pdn_bb
-short_kings_can_capture(const gen *g, pdn_bb kings, pdn_bb prey)
+INLINE pdn_bb
+men_capturers(pdn_bb men, pdn_bb prey, pdn_bb empty, pdn_color us)
 {
-    pdn_bb r = 0;
-    for (int i = 0; i < 4; i++)
-        r |= pdn_bb_step(pdn_bb_step(kings, all_dirs[i]) & prey,
-                         all_dirs[i]);
-    return r & g->empty;
+    return men & (jumpers(empty, prey, FWD_A(us)) |
+                  jumpers(empty, prey, FWD_B(us)));
 }
 
-static inline pdn_bb
-flying_kings_can_capture(const gen *g, pdn_bb kings, pdn_bb prey)
+INLINE pdn_bb
+short_king_capturers(pdn_bb kings, pdn_bb prey, pdn_bb empty)
 {
-    pdn_bb r = 0;
+    return kings & (jumpers(empty, prey, BB_UP_A) |
+                    jumpers(empty, prey, BB_UP_B) |
+                    jumpers(empty, prey, BB_DOWN_A) |
+                    jumpers(empty, prey, BB_DOWN_B));
+}
+
+/* Squares reached by sliding from @from through @empty in direction @d. */
+INLINE pdn_bb
+slide(pdn_bb from, pdn_bb empty, int d)
+{
+    pdn_bb ray = 0;
+    for (pdn_bb f = pdn_bb_step(from, d) & empty; f;
+         f = pdn_bb_step(f, d) & empty)
+        ray |= f;
+    return ray;
+}
+
+INLINE int
+flying_kings_can_capture(pdn_bb kings, pdn_bb prey, pdn_bb empty)
+{
     for (int i = 0; i < 4; i++) {
         int d = all_dirs[i];
-        pdn_bb ray = kings, f = kings;
-        while ((f = pdn_bb_step(f, d) & g->empty))
-            ray |= f;
-        r |= pdn_bb_step(pdn_bb_step(ray, d) & prey, d);
+        pdn_bb reach = kings | slide(kings, empty, d);
+        if (pdn_bb_step(pdn_bb_step(reach, d) & prey, d) & empty)
+            return 1;
     }
-    return r & g->empty;
+    return 0;
 }
 
-/* ---- Quiet moves ---- */
-
-static void
-men_quiet(gen *g, pdn_bb men)
+/* The pieces of the side to move that have a capture. */
+INLINE pdn_bb
+capturers(const pdn_board *b, pdn_variant_id id, pdn_color us)
 {
-    for (int i = 0; i < 2; i++) {
-        int d = g->fwd[i];
-        for (pdn_bb to = pdn_bb_step(men, d) & g->empty; to; to &= to - 1) {
-            int t = bit_index(to);
-            push_quiet(g, t - d, t,
-                       (bit(t) & g->promo) ? PDN_MOVE_PROMOTES : 0);
-        }
-    }
-}
-
-static void
-kings_quiet(gen *g, pdn_bb kings, int flying)
-{
-    for (int i = 0; i < 4; i++) {
-        int d = all_dirs[i];
-        pdn_bb to = pdn_bb_step(kings, d) & g->empty;
-        for (int dist = 1; to; dist++) {
-            for (pdn_bb t = to; t; t &= t - 1) {
-                int s = bit_index(t);
-                push_quiet(g, s - d * dist, s, PDN_MOVE_KING);
-            }
-            if (!flying)
-                break;
-            to = pdn_bb_step(to, d) & g->empty;
-        }
-    }
-}
-
-/* ---- Entry points ---- */
-
-static void
-gen_init(gen *g, const pdn_variant *v, const pdn_board *b, pdn_move *out)
-{
-    pdn_color us = b->side, them = pdn_color_other(us);
-    g->out = out;
-    g->n = 0;
-    g->overflow = 0;
-    g->best = 0;
-    g->law = v->law;
-    g->empty = BB_PLAYABLE & ~(b->pieces[us] | b->pieces[them]);
-    g->kings = b->kings & b->pieces[them];
-    g->promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
-    g->fwd[0] = us == PDN_WHITE ? BB_UP_A : BB_DOWN_A;
-    g->fwd[1] = us == PDN_WHITE ? BB_UP_B : BB_DOWN_B;
-}
-
-/* What the men of @v may take among @enemy. */
-static inline pdn_bb
-men_prey(const pdn_variant *v, const pdn_board *b, pdn_bb enemy)
-{
-    return v->men_capture_kings ? enemy : enemy & ~b->kings;
-}
-
-static int
-any_capture(const gen *g, const pdn_variant *v, const pdn_board *b)
-{
-    pdn_color us = b->side;
-    pdn_bb enemy = b->pieces[pdn_color_other(us)];
+    pdn_bb enemy = b->pieces[!us];
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
     pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
-    if (men_can_capture(g, men, men_prey(v, b, enemy)))
-        return 1;
+    pdn_bb prey = MEN_TAKE_KINGS(id) ? enemy : enemy & ~b->kings;
+    pdn_bb r = men_capturers(men, prey, empty, us);
     if (!kings)
-        return 0;
-    return (v->flying_kings ? flying_kings_can_capture(g, kings, enemy)
-                            : short_kings_can_capture(g, kings, enemy)) != 0;
+        return r;
+    if (FLYING(id))
+        return r | (flying_kings_can_capture(kings, enemy, empty) ? kings : 0);
+    return r | short_king_capturers(kings, enemy, empty);
 }
 
 static void
-all_captures(gen *g, const pdn_variant *v, const pdn_board *b)
+all_captures(gen *g, const pdn_board *b, pdn_variant_id id, pdn_bb movers)
 {
     pdn_color us = b->side;
     pdn_bb enemy = b->pieces[pdn_color_other(us)];
-    pdn_bb prey = men_prey(v, b, enemy);
-    for (pdn_bb p = b->pieces[us]; p; p &= p - 1) {
+    pdn_bb prey = MEN_TAKE_KINGS(id) ? enemy : enemy & ~b->kings;
+    for (pdn_bb p = movers; p; p &= p - 1) {
         pdn_bb sq = p & -p;
         g->cur.from = (uint8_t)bit_index(sq);
         g->empty |= sq; /* the mover's square is free while it travels */
@@ -328,7 +310,7 @@ all_captures(gen *g, const pdn_variant *v, const pdn_board *b)
             man_captures(g, sq, prey, 0, 0, 0, 0);
         } else {
             g->cur.flags = PDN_MOVE_KING;
-            if (v->flying_kings)
+            if (FLYING(id))
                 flying_king_captures(g, sq, enemy, 0, 0, 0, 0);
             else
                 short_king_captures(g, sq, enemy, 0, 0, 0, 0);
@@ -337,58 +319,218 @@ all_captures(gen *g, const pdn_variant *v, const pdn_board *b)
     }
 }
 
-int
-pdn_movegen_legal(const pdn_variant *v, const pdn_board *b, pdn_move *out)
+/* ---- The common case: single jumps by men ----
+ *
+ * When no king can capture and no man's jump can go on, every capture is
+ * one man jumping one piece, and each landing square names one move: the
+ * moves are counted and listed from two sets, without a search.  A man's
+ * further jumps go forward only, so neither the piece it has just taken nor
+ * the square it has left can matter to them.
+ */
+
+typedef struct jumps {
+    pdn_bb land[2]; /* landing squares, by forward direction */
+} jumps;
+
+/* Where men of @men land jumping @prey in direction @d. */
+INLINE pdn_bb
+landings(pdn_bb men, pdn_bb prey, pdn_bb empty, int d)
 {
-    gen g;
-    gen_init(&g, v, b, out);
-    if (any_capture(&g, v, b)) {
-        all_captures(&g, v, b);
-    } else {
-        pdn_bb own = b->pieces[b->side];
-        men_quiet(&g, own & ~b->kings);
-        kings_quiet(&g, own & b->kings, v->flying_kings);
-    }
-    return g.overflow ? -1 : g.n;
+    return pdn_bb_step(pdn_bb_step(men, d) & prey, d) & empty;
 }
 
-/* Number of quiet moves of kings, counted along rays. */
-static int
-count_kings_quiet(const gen *g, pdn_bb kings, int flying)
+/* Fills @j and returns 1 when every capture is a man's single jump. */
+INLINE int
+simple_jumps(const pdn_board *b, pdn_variant_id id, pdn_color us, jumps *j)
+{
+    pdn_bb enemy = b->pieces[!us];
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
+    pdn_bb prey = MEN_TAKE_KINGS(id) ? enemy : enemy & ~b->kings;
+    if (kings && (FLYING(id) ? flying_kings_can_capture(kings, enemy, empty)
+                             : short_king_capturers(kings, enemy, empty) != 0))
+        return 0;
+    j->land[0] = landings(men, prey, empty, FWD_A(us));
+    j->land[1] = landings(men, prey, empty, FWD_B(us));
+    if ((j->land[0] | j->land[1]) & (jumpers(empty, prey, FWD_A(us)) |
+                                     jumpers(empty, prey, FWD_B(us))))
+        return 0;
+    if (id == PDN_SPANISH) { /* quality: taking a king beats a man */
+        pdn_bb royal = prey & b->kings;
+        pdn_bb k0 = landings(men, royal, empty, FWD_A(us));
+        pdn_bb k1 = landings(men, royal, empty, FWD_B(us));
+        if (k0 | k1) {
+            j->land[0] = k0;
+            j->land[1] = k1;
+        }
+    }
+    return 1;
+}
+
+INLINE void
+push_jumps(gen *g, const jumps *j, pdn_color us)
+{
+    pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    for (int i = 0; i < 2; i++) {
+        int d = i == 0 ? FWD_A(us) : FWD_B(us);
+        for (pdn_bb to = j->land[i]; to; to &= to - 1) {
+            if (g->n >= PDN_MAX_MOVES) {
+                g->overflow = 1;
+                return;
+            }
+            int t = bit_index(to);
+            pdn_move *m = &g->out[g->n++];
+            m->from = (uint8_t)(t - 2 * d);
+            m->to = (uint8_t)t;
+            m->ncaptured = 1;
+            m->flags = (bit(t) & promo) ? PDN_MOVE_PROMOTES : 0;
+            m->captured[0] = (uint8_t)(t - d);
+            m->landing[0] = (uint8_t)t;
+            m->captured_bb = bit(t - d);
+        }
+    }
+}
+
+/* ---- Quiet moves ---- */
+
+INLINE void
+men_quiet(gen *g, pdn_bb men, pdn_color us, int d)
+{
+    pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    for (pdn_bb to = pdn_bb_step(men, d) & g->empty; to; to &= to - 1) {
+        int t = bit_index(to);
+        push_quiet(g, t - d, t, (bit(t) & promo) ? PDN_MOVE_PROMOTES : 0);
+    }
+}
+
+INLINE void
+kings_quiet(gen *g, pdn_bb kings, int flying, int d)
+{
+    pdn_bb to = pdn_bb_step(kings, d) & g->empty;
+    for (int dist = 1; to; dist++) {
+        for (pdn_bb t = to; t; t &= t - 1) {
+            int s = bit_index(t);
+            push_quiet(g, s - d * dist, s, PDN_MOVE_KING);
+        }
+        if (!flying)
+            break;
+        to = pdn_bb_step(to, d) & g->empty;
+    }
+}
+
+INLINE int
+count_kings_quiet(pdn_bb kings, pdn_bb empty, int flying)
 {
     int n = 0;
     for (int i = 0; i < 4; i++) {
-        pdn_bb to = pdn_bb_step(kings, all_dirs[i]) & g->empty;
-        n += pdn_bb_count(to);
-        if (flying)
-            while ((to = pdn_bb_step(to, all_dirs[i]) & g->empty))
-                n += pdn_bb_count(to);
+        int d = all_dirs[i];
+        n += pdn_bb_count(flying ? slide(kings, empty, d)
+                                 : pdn_bb_step(kings, d) & empty);
     }
     return n;
+}
+
+/* ---- Entry points ---- */
+
+INLINE void
+gen_init(gen *g, const pdn_board *b, pdn_variant_id id, pdn_move *out)
+{
+    pdn_color us = b->side;
+    g->out = out;
+    g->n = 0;
+    g->overflow = 0;
+    g->best = 0;
+    g->law = id == PDN_ITALIAN   ? PDN_LAW_ITALIAN
+             : id == PDN_SPANISH ? PDN_LAW_SPANISH
+                                 : PDN_LAW_FREE;
+    g->empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    g->kings = b->kings & b->pieces[!us];
+    g->promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    g->fwd[0] = FWD_A(us);
+    g->fwd[1] = FWD_B(us);
+}
+
+INLINE int
+legal_impl(const pdn_board *b, pdn_move *out, pdn_variant_id id,
+           pdn_color us)
+{
+    gen g;
+    pdn_bb movers = capturers(b, id, us);
+    if (movers) {
+        jumps j;
+        gen_init(&g, b, id, out);
+        if (simple_jumps(b, id, us, &j))
+            push_jumps(&g, &j, us);
+        else
+            all_captures(&g, b, id, movers);
+        return g.overflow ? -1 : g.n;
+    }
+    g.out = out;
+    g.n = 0;
+    g.empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
+    men_quiet(&g, men, us, FWD_A(us));
+    men_quiet(&g, men, us, FWD_B(us));
+    if (kings)
+        for (int i = 0; i < 4; i++)
+            kings_quiet(&g, kings, FLYING(id), all_dirs[i]);
+    return g.n;
+}
+
+INLINE int
+count_impl(const pdn_board *b, pdn_variant_id id, pdn_color us)
+{
+    pdn_bb movers = capturers(b, id, us);
+    if (movers) {
+        jumps j;
+        if (simple_jumps(b, id, us, &j))
+            return pdn_bb_count(j.land[0]) + pdn_bb_count(j.land[1]);
+        gen g;
+        pdn_move list[PDN_MAX_MOVES];
+        /* Short paths never repeat a move, so they are only counted;
+         * flying kings' moves are listed to merge repeats. */
+        gen_init(&g, b, id, FLYING(id) ? list : NULL);
+        all_captures(&g, b, id, movers);
+        return g.overflow ? -1 : g.n;
+    }
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
+    int n = pdn_bb_count(pdn_bb_step(men, FWD_A(us)) & empty) +
+            pdn_bb_count(pdn_bb_step(men, FWD_B(us)) & empty);
+    return kings ? n + count_kings_quiet(kings, empty, FLYING(id)) : n;
+}
+
+/* Calls F(b, ..., id, side) with id and side as constants. */
+#define DISPATCH(F, v, b, ...)                                                 \
+    switch ((v)->id * 2 + (int)(b)->side) {                                    \
+    case PDN_ITALIAN * 2 + PDN_WHITE:                                          \
+        return F(b, __VA_ARGS__ PDN_ITALIAN, PDN_WHITE);                       \
+    case PDN_ITALIAN * 2 + PDN_BLACK:                                          \
+        return F(b, __VA_ARGS__ PDN_ITALIAN, PDN_BLACK);                       \
+    case PDN_SPANISH * 2 + PDN_WHITE:                                          \
+        return F(b, __VA_ARGS__ PDN_SPANISH, PDN_WHITE);                       \
+    case PDN_SPANISH * 2 + PDN_BLACK:                                          \
+        return F(b, __VA_ARGS__ PDN_SPANISH, PDN_BLACK);                       \
+    case PDN_ENGLISH * 2 + PDN_WHITE:                                          \
+        return F(b, __VA_ARGS__ PDN_ENGLISH, PDN_WHITE);                       \
+    default:                                                                   \
+        return F(b, __VA_ARGS__ PDN_ENGLISH, PDN_BLACK);                       \
+    }
+
+int
+pdn_movegen_legal(const pdn_variant *v, const pdn_board *b, pdn_move *out)
+{
+    DISPATCH(legal_impl, v, b, out, )
 }
 
 int
 pdn_movegen_count(const pdn_variant *v, const pdn_board *b)
 {
-    gen g;
-    gen_init(&g, v, b, NULL);
-    if (any_capture(&g, v, b)) {
-        pdn_move list[PDN_MAX_MOVES];
-        g.out = list;
-        all_captures(&g, v, b);
-        return g.overflow ? -1 : g.n;
-    }
-    pdn_bb own = b->pieces[b->side];
-    pdn_bb men = own & ~b->kings;
-    int n = pdn_bb_count(pdn_bb_step(men, g.fwd[0]) & g.empty) +
-            pdn_bb_count(pdn_bb_step(men, g.fwd[1]) & g.empty);
-    return n + count_kings_quiet(&g, own & b->kings, v->flying_kings);
+    DISPATCH(count_impl, v, b, )
 }
 
 bool
 pdn_movegen_has_capture(const pdn_variant *v, const pdn_board *b)
 {
-    gen g;
-    gen_init(&g, v, b, NULL);
-    return any_capture(&g, v, b);
+    return capturers(b, v->id, b->side) != 0;
 }

@@ -6,8 +6,6 @@
 static uint64_t
 perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
 {
-    if (depth == 0)
-        return 1;
     if (bulk && depth == 1) {
         int n = pdn_movegen_count(v, b);
         return n < 0 ? UINT64_MAX : (uint64_t)n;
@@ -20,6 +18,10 @@ perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
     for (int i = 0; i < n; i++) {
         pdn_board child = *b;
         pdn_board_play(&child, &list[i]);
+        if (depth == 1) {
+            total++;
+            continue;
+        }
         uint64_t sub = perft_rec(v, &child, depth - 1, bulk);
         if (sub == UINT64_MAX)
             return UINT64_MAX;
@@ -31,5 +33,5 @@ perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
 uint64_t
 pdn_perft(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
 {
-    return perft_rec(v, b, depth, bulk);
+    return depth <= 0 ? 1 : perft_rec(v, b, depth, bulk);
 }
