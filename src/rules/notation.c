@@ -1,1 +1,245 @@
-typedef int pdn_placeholder_; /* being written */
+/* notation.c -- reading and writing moves in PDN notation (PDN 3.0
+ * "Move", "NormalMove", "CaptureMove"; numeric and alphanumeric squares).
+ */
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "square.h"
+
+/* ---- Reading ---- */
+
+typedef struct move_reader {
+    const pdn_variant *v;
+    const char *text;
+    size_t len, pos;
+    size_t *at;
+    char *err;
+    size_t errcap;
+} move_reader;
+
+static int
+fail(move_reader *r, size_t pos, const char *what)
+{
+    *r->at = pos;
+    snprintf(r->err, r->errcap, "%s", what);
+    return -1;
+}
+
+/* One square: digits ("22", "05") or file and rank ("c3"). */
+static int
+read_square(move_reader *r, int *n)
+{
+    size_t start = r->pos;
+    const char *t = r->text;
+    if (r->pos < r->len && t[r->pos] >= 'a' && t[r->pos] <= 'h') {
+        if (r->pos + 1 >= r->len || t[r->pos + 1] < '1' || t[r->pos + 1] > '8')
+            return fail(r, r->pos + 1, "expected a rank from 1 to 8");
+        *n = pdn_square_at(r->v, t[r->pos] - 'a', t[r->pos + 1] - '0');
+        if (*n == 0)
+            return fail(r, start, "expected a playing square");
+        r->pos += 2;
+        return 0;
+    }
+    int value = 0, digits = 0;
+    while (r->pos < r->len && isdigit((unsigned char)t[r->pos])) {
+        if (digits < 4)
+            value = value * 10 + (t[r->pos] - '0');
+        digits++;
+        r->pos++;
+    }
+    if (digits == 0)
+        return fail(r, start, "expected a square");
+    if (value < 1 || value > PDN_SQUARES || digits > 2)
+        return fail(r, start, "expected a square number from 1 to 32");
+    *n = value;
+    return 0;
+}
+
+/* Compact numeric form "2218": exactly four digits. */
+static int
+read_compact(move_reader *r, pdn_written_move *out)
+{
+    for (size_t i = 0; i < 4; i++)
+        if (!isdigit((unsigned char)r->text[i]))
+            return 1;
+    int a = (r->text[0] - '0') * 10 + (r->text[1] - '0');
+    int b = (r->text[2] - '0') * 10 + (r->text[3] - '0');
+    if (a < 1 || a > PDN_SQUARES)
+        return fail(r, 0, "expected a square number from 1 to 32");
+    if (b < 1 || b > PDN_SQUARES)
+        return fail(r, 2, "expected a square number from 1 to 32");
+    out->squares[0] = (uint8_t)a;
+    out->squares[1] = (uint8_t)b;
+    out->count = 2;
+    out->capture = false;
+    return 0;
+}
+
+int
+pdn_notation_parse(const pdn_variant *v, const char *text, size_t len,
+                   pdn_written_move *out, size_t *at, char *err,
+                   size_t errcap)
+{
+    move_reader r = {.v = v, .text = text, .len = len, .at = at,
+                     .err = err, .errcap = errcap};
+    memset(out, 0, sizeof *out);
+    if (len == 4) {
+        int c = read_compact(&r, out);
+        if (c <= 0)
+            return c;
+    }
+    for (;;) {
+        int n;
+        size_t square_at = r.pos;
+        if (out->count > PDN_MAX_CAPTURES)
+            return fail(&r, square_at, "expected at most 13 squares");
+        if (read_square(&r, &n) < 0)
+            return -1;
+        out->squares[out->count++] = (uint8_t)n;
+        if (r.pos >= len)
+            break;
+        char sep = text[r.pos];
+        if (isalpha((unsigned char)text[square_at]) && sep >= 'a' &&
+            sep <= 'h')
+            continue; /* alphanumeric squares may go without: "c3d4" */
+        if (sep == 'x' || sep == 'X' || sep == ':')
+            out->capture = true;
+        else if (sep != '-')
+            return fail(&r, r.pos, "expected '-', 'x' or ':' between squares");
+        else if (out->count > 1 || out->capture)
+            return fail(&r, r.pos, "expected 'x' between capture squares");
+        r.pos++;
+    }
+    if (out->count < 2)
+        return fail(&r, len, "expected a second square");
+    return 0;
+}
+
+/* ---- Matching ---- */
+
+/* Whether a straight walk in steps of @d from @from meets @via and then
+ * stops on @to, over playable squares only. */
+static int
+walks(int from, int via, int to, int d)
+{
+    int seen = 0;
+    for (int sq = from + d; sq >= 0 && sq < PDN_BB_BITS; sq += d) {
+        if (!((BB_PLAYABLE >> sq) & 1))
+            return 0;
+        if (sq == via)
+            seen = 1;
+        if (sq == to)
+            return seen;
+    }
+    return 0;
+}
+
+/* The squares a capture passes over or stops on, in order, less those of
+ * the pieces it takes: where its path may be written down.  Returns how
+ * many. */
+static int
+path_squares(const pdn_move *m, int out[PDN_BB_BITS * PDN_MAX_CAPTURES])
+{
+    static const int dirs[4] = {BB_UP_A, BB_UP_B, BB_DOWN_A, BB_DOWN_B};
+    int n = 0, at = m->from;
+    for (int i = 0; i < m->ncaptured; i++) {
+        int end = m->landing[i], d = 0;
+        for (int k = 0; k < 4 && !d; k++)
+            if (walks(at, m->captured[i], end, dirs[k]))
+                d = dirs[k];
+        if (!d)
+            return n;
+        for (int sq = at + d;; sq += d) {
+            if (sq != m->captured[i])
+                out[n++] = sq;
+            if (sq == end)
+                break;
+        }
+        at = end;
+    }
+    return n;
+}
+
+bool
+pdn_notation_matches(const pdn_variant *v, const pdn_move *m,
+                     const pdn_written_move *w)
+{
+    if (w->count < 2 ||
+        w->squares[0] != pdn_square_from_bit(v, m->from) ||
+        w->squares[w->count - 1] != pdn_square_from_bit(v, m->to))
+        return false;
+    if (w->count == 2)
+        return true;
+    if (m->ncaptured == 0)
+        return false;
+    int path[PDN_BB_BITS * PDN_MAX_CAPTURES];
+    int n = path_squares(m, path), k = 0;
+    for (int i = 1; i < w->count - 1; i++) {
+        int bit = pdn_square_to_bit(v, w->squares[i]);
+        while (k < n && path[k] != bit)
+            k++;
+        if (k >= n)
+            return false;
+        k++;
+    }
+    return true;
+}
+
+/* ---- Writing ---- */
+
+pdn_written_move
+pdn_notation_of_move(const pdn_variant *v, const pdn_move *m)
+{
+    pdn_written_move w = {.count = 0, .capture = m->ncaptured > 0};
+    w.squares[w.count++] = (uint8_t)pdn_square_from_bit(v, m->from);
+    if (m->ncaptured == 0) {
+        w.squares[w.count++] = (uint8_t)pdn_square_from_bit(v, m->to);
+        return w;
+    }
+    for (int i = 0; i < m->ncaptured; i++)
+        w.squares[w.count++] = (uint8_t)pdn_square_from_bit(v, m->landing[i]);
+    return w;
+}
+
+static size_t
+write_squares(const pdn_written_move *w, int first, int last,
+              char buf[PDN_MOVE_TEXT_MAX])
+{
+    size_t n = 0;
+    char sep = w->capture ? 'x' : '-';
+    for (int i = first; i <= last; i++) {
+        if (i > first)
+            buf[n++] = sep;
+        n += (size_t)snprintf(buf + n, PDN_MOVE_TEXT_MAX - n, "%d",
+                              w->squares[i]);
+    }
+    return n;
+}
+
+size_t
+pdn_notation_format_long(const pdn_variant *v, const pdn_move *m,
+                         char buf[PDN_MOVE_TEXT_MAX])
+{
+    pdn_written_move w = pdn_notation_of_move(v, m);
+    return write_squares(&w, 0, w.count - 1, buf);
+}
+
+size_t
+pdn_notation_format(const pdn_variant *v, const pdn_move *m,
+                    const pdn_move *legal, int n,
+                    char buf[PDN_MOVE_TEXT_MAX])
+{
+    for (int i = 0; i < n; i++)
+        if (&legal[i] != m && legal[i].from == m->from &&
+            legal[i].to == m->to &&
+            (legal[i].ncaptured != m->ncaptured ||
+             memcmp(legal[i].captured, m->captured, m->ncaptured) != 0))
+            return pdn_notation_format_long(v, m, buf);
+    pdn_written_move w = pdn_notation_of_move(v, m);
+    w.squares[1] = w.squares[w.count - 1];
+    w.count = 2;
+    return write_squares(&w, 0, 1, buf);
+}

@@ -1,1 +1,166 @@
-int main(void) { return 0; } /* being written */
+/* test_fen.c -- PDN FEN reading (every tolerance, every refusal with its
+ * column) and writing.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "rules/fen.h"
+#include "rules/square.h"
+
+static pdn_bb
+squares(const pdn_variant *v, const int *list)
+{
+    pdn_bb b = 0;
+    for (; *list; list++)
+        b |= (pdn_bb)1 << pdn_square_to_bit(v, *list);
+    return b;
+}
+
+static pdn_board
+parse_ok(const pdn_variant *v, const char *fen)
+{
+    pdn_board b;
+    pdn_fen_error err;
+    int rc = pdn_fen_parse(v, fen, strlen(fen), &b, &err);
+    if (rc != 0)
+        fail_msg("'%s' refused at column %u: %s", fen, err.column,
+                 err.message);
+    return b;
+}
+
+static void
+parse_bad(const char *fen, unsigned column, const char *message)
+{
+    pdn_board b;
+    pdn_fen_error err;
+    const pdn_variant *v = pdn_variant_get(PDN_ITALIAN);
+    assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), &b, &err), -1);
+    assert_int_equal(err.column, column);
+    assert_string_equal(err.message, message);
+}
+
+static void
+test_start_positions(void **state)
+{
+    (void)state;
+    static const int low[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0};
+    static const int high[] = {21, 22, 23, 24, 25, 26, 27, 28,
+                               29, 30, 31, 32, 0};
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        pdn_board b = parse_ok(v, v->start_fen);
+        pdn_board s = pdn_board_start(v);
+        assert_true(pdn_board_equal(&b, &s));
+        assert_int_equal(b.side, v->first);
+        /* RULES.md: White on 21-32 (Italian, English), 1-12 (Spanish). */
+        const int *white = id == PDN_SPANISH ? low : high;
+        const int *black = id == PDN_SPANISH ? high : low;
+        assert_true(b.pieces[PDN_WHITE] == squares(v, white));
+        assert_true(b.pieces[PDN_BLACK] == squares(v, black));
+        assert_true(b.kings == 0);
+    }
+}
+
+static void
+test_tolerances(void **state)
+{
+    (void)state;
+    const pdn_variant *v = pdn_variant_get(PDN_ITALIAN);
+    pdn_board a = parse_ok(v, "W:W21,22,K30:B1,K2,3");
+    static const char *same[] = {
+        "W:WK30,22,21:B3,K2,1",        /* any order */
+        "W:W021,22,K030:B01,K02,03",   /* leading zeros */
+        "W:W21,22,K30:B1,K2,3.",       /* trailing dot */
+        "  W : W21, 22 ,K30 : B1,K2,3 . ", /* spaces */
+        "W:B1,K2,3:W21,22,K30",        /* colours in either order */
+        "w:w21,22,k30:b1,k2,3",        /* lower case */
+        "W:W21-22,K30:B1,K2,3",        /* a range */
+    };
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        pdn_board b = parse_ok(v, same[i]);
+        if (!pdn_board_equal(&a, &b))
+            fail_msg("'%s' read differently", same[i]);
+    }
+    /* The corpus form: leading zeros and a trailing ". ". */
+    pdn_board c = parse_ok(v, "B:W18,19,20,21:B03,04,05,15. ");
+    assert_int_equal(c.side, PDN_BLACK);
+    assert_int_equal(pdn_bb_count(c.pieces[PDN_BLACK]), 4);
+    /* A range of kings. */
+    pdn_board k = parse_ok(v, "W:WK1-4:B29");
+    assert_true(k.kings == squares(v, (const int[]){1, 2, 3, 4, 0}));
+    /* One side empty, or missing. */
+    pdn_board e = parse_ok(v, "W:W21-32:B");
+    assert_true(e.pieces[PDN_BLACK] == 0);
+    e = parse_ok(v, "B:B5");
+    assert_true(e.pieces[PDN_WHITE] == 0);
+    e = parse_ok(v, "W::.");
+    assert_true(e.pieces[PDN_WHITE] == 0 && e.pieces[PDN_BLACK] == 0);
+}
+
+static void
+test_refusals(void **state)
+{
+    (void)state;
+    parse_bad("", 1, "expected 'W' or 'B' for the side to move, found the end");
+    parse_bad("X:W21:B1", 1,
+              "expected 'W' or 'B' for the side to move, found 'X'");
+    parse_bad("W:W21:X1", 7,
+              "expected 'W' or 'B' to start a list of pieces, found 'X'");
+    parse_bad("W:W33:B1", 4, "expected a square number from 1 to 32, "
+                             "found '3'");
+    parse_bad("W:W0:B1", 4, "expected a square number from 1 to 32, "
+                            "found '0'");
+    parse_bad("W:W21,:B1", 7, "expected a square number, found ':'");
+    parse_bad("W:W21,21:B1", 7, "expected each square once, found '2'");
+    parse_bad("W:W21:B21", 8, "expected each square once, found '2'");
+    parse_bad("W:W12-5:B1", 7, "expected a range from low to high, "
+                               "found '5'");
+    parse_bad("W:W21;B1", 6,
+              "expected ':', ',' or the end of the FEN, found ';'");
+    parse_bad("W:W21:B1 x", 10,
+              "expected ':', ',' or the end of the FEN, found 'x'");
+    /* Columns count characters, not bytes. */
+    parse_bad("W:W21:B1\xc3\xa9", 9,
+              "expected ':', ',' or the end of the FEN, found byte 0xC3");
+}
+
+static void
+test_write(void **state)
+{
+    (void)state;
+    char buf[PDN_FEN_MAX];
+    const pdn_variant *v = pdn_variant_get(PDN_ITALIAN);
+    pdn_board b = parse_ok(v, "B:WK30,22,21:B3,K2,1");
+    pdn_fen_write(v, &b, buf);
+    assert_string_equal(buf, "B:W21,22,K30:B1,K2,3");
+    b = pdn_board_start(pdn_variant_get(PDN_SPANISH));
+    pdn_fen_write(pdn_variant_get(PDN_SPANISH), &b, buf);
+    assert_string_equal(buf, "W:W1,2,3,4,5,6,7,8,9,10,11,12:"
+                             "B21,22,23,24,25,26,27,28,29,30,31,32");
+    b = parse_ok(v, "W:W21-32:B");
+    pdn_fen_write(v, &b, buf);
+    assert_string_equal(buf, "W:W21,22,23,24,25,26,27,28,29,30,31,32:B");
+    /* The longest: every square a king. */
+    b = parse_ok(v, "W:WK1-16:BK17-32");
+    size_t n = pdn_fen_write(v, &b, buf);
+    assert_true(n < PDN_FEN_MAX);
+    pdn_board again = parse_ok(v, buf);
+    assert_true(pdn_board_equal(&b, &again));
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_start_positions),
+        cmocka_unit_test(test_tolerances),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_write),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
