@@ -1,1 +1,215 @@
-typedef int pdn_placeholder_; /* being written */
+/* args.c -- GNU-style options over argv without global state ("--opt=V",
+ * "--opt V", "-oV", "-o V", clusters "-ab", "--" ending options), and the
+ * readers of the arguments every command shares.
+ */
+#include "cli/args.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "rules/fen.h"
+
+void
+pdn_args_init(pdn_args *a, int argc, char **argv, const pdn_option *options,
+              size_t n)
+{
+    memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
+    a->index = 1;
+    a->options = options;
+    a->noptions = n;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int
+set_error(pdn_args *a, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(a->error, sizeof a->error, fmt, ap);
+    va_end(ap);
+    return PDN_ARGS_ERROR;
+}
+
+/* "--name" or "--name=value", @word without its two dashes. */
+static int
+next_long(pdn_args *a, const char *word)
+{
+    const char *eq = strchr(word, '=');
+    size_t len = eq ? (size_t)(eq - word) : strlen(word);
+    char shown[64];
+
+    snprintf(shown, sizeof shown, "--%.*s", (int)len, word);
+    for (size_t i = 0; i < a->noptions; i++) {
+        const pdn_option *o = &a->options[i];
+        if (strlen(o->name) != len || strncmp(o->name, word, len) != 0)
+            continue;
+        if (!o->takes_value) {
+            if (eq)
+                return set_error(a, "option '%s' doesn't allow an argument",
+                                 shown);
+            a->value = NULL;
+        } else if (eq) {
+            a->value = eq + 1;
+        } else if (a->index < a->argc) {
+            a->value = a->argv[a->index++];
+        } else {
+            return set_error(a, "option '%s' requires an argument", shown);
+        }
+        return o->id;
+    }
+    return set_error(a, "unknown option '%s'", shown);
+}
+
+/* The next option of the cluster in a->bundle ("-hv" gives 'h', then 'v'). */
+static int
+next_short(pdn_args *a)
+{
+    char c = *a->bundle++;
+    char shown[3] = {'-', c, '\0'};
+
+    for (size_t i = 0; i < a->noptions; i++) {
+        const pdn_option *o = &a->options[i];
+        if (o->short_name == 0 || o->short_name != c)
+            continue;
+        a->value = NULL;
+        if (o->takes_value) {
+            if (*a->bundle) {
+                a->value = a->bundle;
+            } else if (a->index < a->argc) {
+                a->value = a->argv[a->index++];
+            } else {
+                a->bundle = NULL;
+                return set_error(a, "option '%s' requires an argument", shown);
+            }
+            a->bundle = NULL;
+        }
+        if (a->bundle && *a->bundle == '\0')
+            a->bundle = NULL;
+        return o->id;
+    }
+    a->bundle = NULL;
+    return set_error(a, "unknown option '%s'", shown);
+}
+
+int
+pdn_args_next(pdn_args *a)
+{
+    if (a->bundle)
+        return next_short(a);
+    if (a->index >= a->argc)
+        return PDN_ARGS_END;
+
+    const char *word = a->argv[a->index++];
+    if (a->operands_only || word[0] != '-' || word[1] == '\0' ||
+        isdigit((unsigned char)word[1])) {
+        a->value = word;
+        return PDN_ARGS_OPERAND;
+    }
+    if (word[1] == '-') {
+        if (word[2] == '\0') {
+            a->operands_only = true;
+            return pdn_args_next(a);
+        }
+        return next_long(a, word + 2);
+    }
+    a->bundle = word + 1;
+    return next_short(a);
+}
+
+int
+pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (cmd)
+        fprintf(cli->err, "pdn %s: ", cmd);
+    else
+        fputs("pdn: ", cli->err);
+    va_start(ap, fmt);
+    vfprintf(cli->err, fmt, ap);
+    va_end(ap);
+    if (cmd)
+        fprintf(cli->err, "\nTry 'pdn %s --help'.\n", cmd);
+    else
+        fputs("\nTry 'pdn --help'.\n", cli->err);
+    return PDN_EXIT_USAGE;
+}
+
+void
+pdn_args_caret(FILE *f, const char *text, unsigned column)
+{
+    fprintf(f, "  %s\n  ", text);
+    for (unsigned i = 1; i < column; i++)
+        fputc(' ', f);
+    fputs("^\n", f);
+}
+
+int
+pdn_args_variant(const pdn_cli *cli, const char *cmd, const char *value,
+                 const pdn_variant **out)
+{
+    const pdn_variant *v = pdn_variant_by_name(value);
+
+    if (!v)
+        v = pdn_variant_by_gametype(value);
+    if (!v)
+        return pdn_args_fail(cli, cmd, "unknown variant '%s'; %s", value,
+                             pdn_variant_supported());
+    *out = v;
+    return 0;
+}
+
+int
+pdn_args_board(const pdn_cli *cli, const char *cmd, const pdn_variant *v,
+               const char *fen, pdn_board *out)
+{
+    pdn_fen_error e;
+
+    if (!fen) {
+        *out = pdn_board_start(v);
+        return 0;
+    }
+    if (pdn_fen_parse(v, fen, strlen(fen), out, &e) == 0)
+        return 0;
+    fprintf(cli->err, "pdn %s: bad FEN at column %u: %s\n", cmd, e.column,
+            e.message);
+    pdn_args_caret(cli->err, fen, e.column);
+    return PDN_EXIT_USAGE;
+}
+
+/* Whether @s contains @needle, ignoring case (ASCII). */
+static bool
+contains_nocase(const char *s, const char *needle)
+{
+    size_t n = strlen(needle);
+
+    for (; *s; s++) {
+        size_t i = 0;
+        while (i < n && s[i] &&
+               tolower((unsigned char)s[i]) == (unsigned char)needle[i])
+            i++;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+bool
+pdn_args_utf8(const pdn_cli *cli)
+{
+    const char *vars[] = {cli->lc_all, cli->lc_ctype, cli->lang};
+
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        if (!vars[i] || !vars[i][0])
+            continue;
+        return contains_nocase(vars[i], "utf-8") ||
+               contains_nocase(vars[i], "utf8");
+    }
+    return false;
+}

@@ -1,1 +1,363 @@
-typedef int pdn_placeholder_; /* being written */
+/* cmd_moves.c -- pdn moves: the legal moves of a position in PDN notation
+ * (RULES.md sections 2-6), or the verdict on one written move, plain or as
+ * JSON.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "rules/explain.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/square.h"
+
+#define CMD "moves"
+
+enum { OPT_HELP = 1, OPT_VARIANT, OPT_JSON };
+
+static const pdn_option moves_options[] = {
+    {"help", 'h', false, OPT_HELP},
+    {"variant", 'v', true, OPT_VARIANT},
+    {"json", 0, false, OPT_JSON},
+};
+
+/* What was asked. */
+typedef struct moves_job {
+    const pdn_variant *v;
+    pdn_board board;
+    const char *fen;  /* as given */
+    const char *move; /* MOVE, or NULL to list */
+    bool json;
+} moves_job;
+
+/* ---- Sorting ---- */
+
+/* A move's sort key, in PDN numbers. */
+typedef struct sort_item {
+    uint8_t from, to, len;
+    uint8_t path[PDN_MAX_CAPTURES];
+    uint8_t captured[PDN_MAX_CAPTURES];
+    int index;
+} sort_item;
+
+static int
+compare_bytes(const uint8_t *a, const uint8_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static int
+compare_items(const void *pa, const void *pb)
+{
+    const sort_item *a = pa, *b = pb;
+    int n = a->len < b->len ? a->len : b->len, c;
+
+    if (a->from != b->from)
+        return a->from < b->from ? -1 : 1;
+    if (a->to != b->to)
+        return a->to < b->to ? -1 : 1;
+    if ((c = compare_bytes(a->path, b->path, n)) != 0)
+        return c;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if ((c = compare_bytes(a->captured, b->captured, n)) != 0)
+        return c;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+int
+pdn_moves_sorted(const pdn_variant *v, const pdn_board *b, pdn_move *out)
+{
+    pdn_move ml[PDN_MAX_MOVES];
+    sort_item items[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(v, b, ml);
+
+    for (int i = 0; i < n; i++) {
+        const pdn_move *m = &ml[i];
+        sort_item *it = &items[i];
+        it->from = (uint8_t)pdn_square_from_bit(v, m->from);
+        it->to = (uint8_t)pdn_square_from_bit(v, m->to);
+        it->len = m->ncaptured;
+        for (int k = 0; k < m->ncaptured; k++) {
+            it->path[k] = (uint8_t)pdn_square_from_bit(v, m->landing[k]);
+            it->captured[k] = (uint8_t)pdn_square_from_bit(v, m->captured[k]);
+        }
+        it->index = i;
+    }
+    if (n > 0)
+        qsort(items, (size_t)n, sizeof items[0], compare_items);
+    for (int i = 0; i < n; i++)
+        out[i] = ml[items[i].index];
+    return n;
+}
+
+/* ---- Output ---- */
+
+/* Writes @s as a JSON string, quotes included. */
+static void
+json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", f);
+        else if (c == '\t')
+            fputs("\\t", f);
+        else if (c < 0x20 || c == 0x7F)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* Writes the PDN numbers of the bits @bits[0..n-1] as a JSON array. */
+static void
+json_squares(FILE *f, const pdn_variant *v, int first, const uint8_t *bits,
+             int n)
+{
+    fputc('[', f);
+    if (first >= 0)
+        fprintf(f, "%d", pdn_square_from_bit(v, first));
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%d", (i || first >= 0) ? "," : "",
+                pdn_square_from_bit(v, bits[i]));
+    fputc(']', f);
+}
+
+static void
+list_plain(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
+{
+    char text[PDN_MOVE_TEXT_MAX];
+
+    for (int i = 0; i < n; i++) {
+        pdn_notation_format(job->v, &ml[i], ml, n, text);
+        fprintf(cli->out, "%s\n", text);
+    }
+}
+
+static void
+list_json(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
+{
+    char fen[PDN_FEN_MAX], text[PDN_MOVE_TEXT_MAX];
+    FILE *f = cli->out;
+
+    pdn_fen_write(job->v, &job->board, fen);
+    fprintf(f,
+            "{\"fen\":\"%s\",\"variant\":\"%s\",\"side\":\"%s\","
+            "\"moves\":[",
+            fen, job->v->name,
+            job->board.side == PDN_WHITE ? "white" : "black");
+    for (int i = 0; i < n; i++) {
+        const pdn_move *m = &ml[i];
+        uint8_t to = m->to;
+        pdn_notation_format(job->v, m, ml, n, text);
+        fprintf(f, "%s{\"move\":\"%s\",\"path\":", i ? "," : "", text);
+        if (m->ncaptured)
+            json_squares(f, job->v, m->from, m->landing, m->ncaptured);
+        else
+            json_squares(f, job->v, m->from, &to, 1);
+        fputs(",\"captured\":", f);
+        json_squares(f, job->v, -1, m->captured, m->ncaptured);
+        fputc('}', f);
+    }
+    fputs("]}\n", f);
+}
+
+/* Writes the moves @ml[@idx[0..k-1]] separated by ", " (plain) or as a
+ * JSON array of strings. */
+static void
+move_list(FILE *f, const moves_job *job, const pdn_move *ml, int n,
+          const int *idx, int k, bool json)
+{
+    char text[PDN_MOVE_TEXT_MAX];
+
+    if (json)
+        fputc('[', f);
+    for (int i = 0; i < k; i++) {
+        pdn_notation_format(job->v, &ml[idx[i]], ml, n, text);
+        if (json)
+            fprintf(f, "%s\"%s\"", i ? "," : "", text);
+        else
+            fprintf(f, "%s%s", i ? ", " : "", text);
+    }
+    if (json)
+        fputc(']', f);
+    else if (k == 0)
+        fputs("none", f);
+}
+
+/* ---- Judging one move ---- */
+
+/* The verdict and what it refers to. */
+typedef struct verdict {
+    pdn_explanation ex;
+    int all[PDN_MAX_MOVES];     /* 0..n-1 */
+    int matches[PDN_MAX_MOVES]; /* the legal moves the text names */
+    int nmatches;
+} verdict;
+
+static void
+judge_json(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n,
+           const verdict *vd)
+{
+    FILE *f = cli->out;
+
+    fputs("{\"move\":", f);
+    json_string(f, job->move);
+    fprintf(f, ",\"legal\":%s,\"reason\":\"%s\",\"message\":",
+            vd->ex.reason == PDN_REASON_LEGAL ? "true" : "false",
+            pdn_reason_name(vd->ex.reason));
+    json_string(f, vd->ex.message);
+    fputs(",\"matches\":", f);
+    move_list(f, job, ml, n, vd->matches, vd->nmatches, true);
+    fputs(",\"moves\":", f);
+    move_list(f, job, ml, n, vd->all, n, true);
+    fputs("}\n", f);
+}
+
+static void
+judge_plain(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n,
+            const verdict *vd)
+{
+    FILE *f = cli->out;
+
+    if (vd->ex.reason == PDN_REASON_LEGAL) {
+        move_list(f, job, ml, n, vd->matches, 1, false);
+        fputc('\n', f);
+    } else if (vd->ex.reason == PDN_REASON_AMBIGUOUS) {
+        fprintf(f, "ambiguous move %s: %s\ncould be: ", job->move,
+                vd->ex.message);
+        move_list(f, job, ml, n, vd->matches, vd->nmatches, false);
+        fputc('\n', f);
+    } else {
+        fprintf(f, "illegal move %s: %s\nlegal: ", job->move, vd->ex.message);
+        move_list(f, job, ml, n, vd->all, n, false);
+        fputc('\n', f);
+    }
+}
+
+/* Reports a move text that cannot be read; returns PDN_EXIT_USAGE. */
+static int
+unreadable(const pdn_cli *cli, const char *text, size_t at, const char *msg)
+{
+    unsigned column = 1;
+
+    for (size_t i = 0; i < at && text[i]; i++)
+        if (((unsigned char)text[i] & 0xC0) != 0x80)
+            column++;
+    fprintf(cli->err, "pdn moves: bad move at column %u: %s\n", column, msg);
+    pdn_args_caret(cli->err, text, column);
+    return PDN_EXIT_USAGE;
+}
+
+static int
+judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
+{
+    pdn_written_move w;
+    verdict vd;
+    char msg[128];
+    size_t at = 0;
+
+    if (pdn_notation_parse(job->v, job->move, strlen(job->move), &w, &at, msg,
+                           sizeof msg) < 0)
+        return unreadable(cli, job->move, at, msg);
+    pdn_explain(job->v, &job->board, &w, &vd.ex);
+    vd.nmatches = 0;
+    for (int i = 0; i < n; i++) {
+        vd.all[i] = i;
+        if (pdn_notation_matches(job->v, &ml[i], &w))
+            vd.matches[vd.nmatches++] = i;
+    }
+    if (vd.ex.reason == PDN_REASON_LEGAL && vd.nmatches != 1) {
+        fprintf(cli->err,
+                "pdn moves: internal error: the referee finds %s legal, "
+                "the move generator names %d moves\n",
+                job->move, vd.nmatches);
+        return PDN_EXIT_INPUT;
+    }
+    if (job->json)
+        judge_json(cli, job, ml, n, &vd);
+    else
+        judge_plain(cli, job, ml, n, &vd);
+    return vd.ex.reason == PDN_REASON_LEGAL ? PDN_EXIT_OK : PDN_EXIT_INPUT;
+}
+
+/* ---- Command ---- */
+
+/* Reads the command line into @job; returns -1 to go on, else the exit
+ * status (--help, or a usage error). */
+static int
+read_args(const pdn_cli *cli, int argc, char **argv, moves_job *job)
+{
+    pdn_args a;
+    const char *variant = NULL;
+    int opt, rc;
+
+    pdn_args_init(&a, argc, argv, moves_options,
+                  sizeof moves_options / sizeof moves_options[0]);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        switch (opt) {
+        case PDN_ARGS_ERROR:
+            return pdn_args_fail(cli, CMD, "%s", a.error);
+        case PDN_ARGS_OPERAND:
+            if (!job->fen)
+                job->fen = a.value;
+            else if (!job->move)
+                job->move = a.value;
+            else
+                return pdn_args_fail(cli, CMD, "unexpected argument '%s'",
+                                     a.value);
+            break;
+        case OPT_HELP:
+            fputs(pdn_help_text(CMD), cli->out);
+            return PDN_EXIT_OK;
+        case OPT_VARIANT:
+            variant = a.value;
+            break;
+        case OPT_JSON:
+            job->json = true;
+            break;
+        }
+    }
+    if (!job->fen)
+        return pdn_args_fail(cli, CMD, "missing FEN");
+    if (variant && (rc = pdn_args_variant(cli, CMD, variant, &job->v)) != 0)
+        return rc;
+    if (pdn_args_board(cli, CMD, job->v, job->fen, &job->board) != 0)
+        return PDN_EXIT_USAGE;
+    return -1;
+}
+
+int
+pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv)
+{
+    moves_job job = {.v = pdn_variant_get(PDN_ITALIAN)};
+    pdn_move ml[PDN_MAX_MOVES];
+    int n, rc = read_args(cli, argc, argv, &job);
+
+    if (rc >= 0)
+        return rc;
+    n = pdn_moves_sorted(job.v, &job.board, ml);
+    if (n < 0) {
+        fprintf(cli->err,
+                "pdn moves: the position has more than %d legal moves\n",
+                PDN_MAX_MOVES);
+        return PDN_EXIT_INPUT;
+    }
+    if (job.move)
+        return judge(cli, &job, ml, n);
+    if (job.json)
+        list_json(cli, &job, ml, n);
+    else
+        list_plain(cli, &job, ml, n);
+    return PDN_EXIT_OK;
+}

@@ -1,1 +1,137 @@
-typedef int pdn_placeholder_; /* being written */
+/* help.c -- the --help texts of pdn and its commands ("pdn help COMMAND"
+ * prints the same).  The man pages in man/ say the same at more length;
+ * keep them in step.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static const char pdn_text[] =
+    "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
+    "Check and explore positions of Italian, Spanish and English "
+    "draughts.\n"
+    "\n"
+    "Commands:\n"
+    "  perft   count the leaves of the legal-move tree from a position\n"
+    "  moves   list the legal moves of a position, or judge one move\n"
+    "  show    draw a position as a board with its square numbers\n"
+    "  help    print the help of a command: pdn help COMMAND\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     print this help and exit\n"
+    "      --version  print the version and exit\n"
+    "\n"
+    "Every command takes -v, --variant=V: italian (the default), spanish,\n"
+    "english, or a PDN GameType (22, 24, 21, or a full form such as\n"
+    "22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's options.\n"
+    "\n"
+    "Exit status: 0 success, 1 the input has problems, 2 usage or I/O "
+    "error.\n";
+
+static const char perft_text[] =
+    "Usage: pdn perft [OPTION]... DEPTH\n"
+    "Count the leaves of the tree of legal moves DEPTH plies deep (0 to "
+    "30).\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant=V  italian (default), spanish, english, or a PDN "
+    "GameType\n"
+    "      --fen=FEN    count from FEN instead of the start position\n"
+    "      --divide     first print each legal move with its own count\n"
+    "      --bulk       count the last ply without playing it (default)\n"
+    "      --no-bulk    play every move, the last ply too\n"
+    "      --json       print one line of JSON instead of text\n"
+    "  -h, --help       print this help and exit\n"
+    "\n"
+    "Output: one line 'perft DEPTH: NODES nodes in SECONDS s (SPEED "
+    "Mnodes/s)',\n"
+    "after one line 'MOVE: NODES' per legal move with --divide.  --json "
+    "prints\n"
+    "one object with the keys variant, fen, depth, nodes, seconds and\n"
+    "nodes_per_second, and with --divide, divide: [{move, nodes}, ...].\n"
+    "\n"
+    "Exit status: 0 success, 1 a move list overflowed, 2 usage error or "
+    "bad FEN.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn perft 6\n"
+    "  pdn perft --divide 2\n"
+    "  pdn perft --variant spanish --json 5\n";
+
+static const char moves_text[] =
+    "Usage: pdn moves [OPTION]... FEN [MOVE]\n"
+    "List the legal moves of the position FEN in PDN notation, sorted;\n"
+    "or, given MOVE, say whether it is legal there and why not.\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant=V  italian (default), spanish, english, or a PDN "
+    "GameType\n"
+    "      --json       print one line of JSON instead of text\n"
+    "  -h, --help       print this help and exit\n"
+    "\n"
+    "A legal MOVE is printed in its normal form.  An illegal one prints\n"
+    "'illegal move MOVE: REASON' and 'legal: MOVES'; an ambiguous one\n"
+    "'ambiguous move MOVE: REASON' and 'could be: MOVES'.\n"
+    "\n"
+    "Exit status: 0 success (MOVE legal), 1 MOVE illegal or ambiguous,\n"
+    "2 usage error, bad FEN or unreadable MOVE.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn moves W:WK22:B18,19,27\n"
+    "  pdn moves W:WK30:BK26 30-27\n"
+    "  pdn moves --json W:W30:B27\n";
+
+static const char show_text[] =
+    "Usage: pdn show [OPTION]... [FEN]\n"
+    "Draw the position FEN (default: the start position) as a board seen\n"
+    "from White's side, each empty playing square showing its number.\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant=V  italian (default), spanish, english, or a PDN "
+    "GameType\n"
+    "      --ascii      draw pieces as w W b B (man, king)\n"
+    "      --unicode    draw pieces as the Unicode draughts pieces\n"
+    "  -h, --help       print this help and exit\n"
+    "\n"
+    "Without --ascii or --unicode, Unicode is used when the first set of\n"
+    "LC_ALL, LC_CTYPE and LANG names UTF-8.\n"
+    "\n"
+    "Exit status: 0 success, 2 usage error or bad FEN.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn show\n"
+    "  pdn show --variant english\n"
+    "  pdn show --ascii W:WK30,31:B10,K26\n";
+
+static const char usage_text[] =
+    "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
+    "Commands: perft, moves, show, help\n"
+    "Try 'pdn --help' for more information.\n";
+
+static const struct {
+    const char *command;
+    const char *text;
+} texts[] = {
+    {"perft", perft_text},
+    {"moves", moves_text},
+    {"show", show_text},
+    {"help", pdn_text},
+};
+
+const char *
+pdn_help_text(const char *command)
+{
+    if (!command)
+        return pdn_text;
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (strcmp(texts[i].command, command) == 0)
+            return texts[i].text;
+    return NULL;
+}
+
+const char *
+pdn_help_usage(void)
+{
+    return usage_text;
+}

@@ -1,1 +1,126 @@
-int main(void) { return 0; }
+/* main.c -- the pdn command: "pdn COMMAND [options]", --help, --version,
+ * "pdn help COMMAND".  Exit status: 0 success, 1 the input has problems,
+ * 2 usage or I/O error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+
+/* Passed by meson from project(version:); the fallback keeps a bare
+ * compile working. */
+#ifndef PDN_VERSION
+#define PDN_VERSION "0.1.0"
+#endif
+
+typedef int (*command_fn)(const pdn_cli *cli, int argc, char **argv);
+
+static const struct {
+    const char *name;
+    command_fn run;
+} commands[] = {
+    {"perft", pdn_cmd_perft},
+    {"moves", pdn_cmd_moves},
+    {"show", pdn_cmd_show},
+};
+
+enum { OPT_HELP = 1, OPT_VERSION };
+
+static const pdn_option main_options[] = {
+    {"help", 'h', false, OPT_HELP},
+    {"version", 0, false, OPT_VERSION},
+};
+
+static command_fn
+find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return commands[i].run;
+    return NULL;
+}
+
+/* pdn help [COMMAND] */
+static int
+run_help(const pdn_cli *cli, int argc, char **argv)
+{
+    pdn_args a;
+    const char *command = NULL, *text;
+    int opt;
+
+    pdn_args_init(&a, argc, argv, main_options, 1);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        if (opt == PDN_ARGS_ERROR)
+            return pdn_args_fail(cli, NULL, "%s", a.error);
+        if (opt == OPT_HELP) {
+            fputs(pdn_help_text("help"), cli->out);
+            return PDN_EXIT_OK;
+        }
+        if (command) {
+            return pdn_args_fail(cli, NULL, "unexpected argument '%s'",
+                                 a.value);
+        }
+        command = a.value;
+    }
+    text = pdn_help_text(command);
+    if (!text)
+        return pdn_args_fail(cli, NULL, "unknown command '%s'", command);
+    fputs(text, cli->out);
+    return PDN_EXIT_OK;
+}
+
+/* Reads the options before COMMAND and runs it. */
+static int
+dispatch(const pdn_cli *cli, int argc, char **argv)
+{
+    pdn_args a;
+    int opt;
+    command_fn run;
+
+    pdn_args_init(&a, argc, argv, main_options,
+                  sizeof main_options / sizeof main_options[0]);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        switch (opt) {
+        case PDN_ARGS_ERROR:
+            return pdn_args_fail(cli, NULL, "%s", a.error);
+        case OPT_HELP:
+            fputs(pdn_help_text(NULL), cli->out);
+            return PDN_EXIT_OK;
+        case OPT_VERSION:
+            fputs("pdn " PDN_VERSION "\n", cli->out);
+            return PDN_EXIT_OK;
+        default: /* PDN_ARGS_OPERAND: the command */
+            argc -= a.index - 1;
+            argv += a.index - 1;
+            if (strcmp(a.value, "help") == 0)
+                return run_help(cli, argc, argv);
+            if (!(run = find_command(a.value)))
+                return pdn_args_fail(cli, NULL, "unknown command '%s'",
+                                     a.value);
+            return run(cli, argc, argv);
+        }
+    }
+    fputs(pdn_help_usage(), cli->err);
+    return PDN_EXIT_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+    pdn_cli cli = {
+        .out = stdout,
+        .err = stderr,
+        .lc_all = getenv("LC_ALL"),
+        .lc_ctype = getenv("LC_CTYPE"),
+        .lang = getenv("LANG"),
+    };
+    int rc = dispatch(&cli, argc, argv);
+
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fputs("pdn: write error on standard output\n", stderr);
+        return PDN_EXIT_USAGE;
+    }
+    return rc;
+}

@@ -34,23 +34,24 @@ read_square(move_reader *r, int *n)
 {
     size_t start = r->pos;
     const char *t = r->text;
-    if (r->pos < r->len && t[r->pos] >= 'a' && t[r->pos] <= 'h') {
+    int file = r->pos < r->len ? tolower((unsigned char)t[r->pos]) : 0;
+    if (file >= 'a' && file <= 'h') {
         if (r->pos + 1 >= r->len || t[r->pos + 1] < '1' || t[r->pos + 1] > '8')
             return fail(r, r->pos + 1, "expected a rank from 1 to 8");
-        *n = pdn_square_at(r->v, t[r->pos] - 'a', t[r->pos + 1] - '0');
+        *n = pdn_square_at(r->v, file - 'a', t[r->pos + 1] - '0');
         if (*n == 0)
             return fail(r, start, "expected a playing square");
         r->pos += 2;
         return 0;
     }
-    int value = 0, digits = 0;
+    int value = 0, digits = 0; /* significant digits: "030" is 30 */
     while (r->pos < r->len && isdigit((unsigned char)t[r->pos])) {
         if (digits < 4)
             value = value * 10 + (t[r->pos] - '0');
-        digits++;
+        digits += value > 0;
         r->pos++;
     }
-    if (digits == 0)
+    if (r->pos == start)
         return fail(r, start, "expected a square");
     if (value < 1 || value > PDN_SQUARES || digits > 2)
         return fail(r, start, "expected a square number from 1 to 32");
@@ -102,8 +103,9 @@ pdn_notation_parse(const pdn_variant *v, const char *text, size_t len,
         if (r.pos >= len)
             break;
         char sep = text[r.pos];
-        if (isalpha((unsigned char)text[square_at]) && sep >= 'a' &&
-            sep <= 'h')
+        if (isalpha((unsigned char)text[square_at]) &&
+            tolower((unsigned char)sep) >= 'a' &&
+            tolower((unsigned char)sep) <= 'h')
             continue; /* alphanumeric squares may go without: "c3d4" */
         if (sep == 'x' || sep == 'X' || sep == ':')
             out->capture = true;
@@ -137,30 +139,34 @@ walks(int from, int via, int to, int d)
     return 0;
 }
 
-/* The squares a capture passes over or stops on, in order, less those of
- * the pieces it takes: where its path may be written down.  Returns how
- * many. */
+/* Direction of the jump from @from over @via to @to, or 0. */
 static int
-path_squares(const pdn_move *m, int out[PDN_BB_BITS * PDN_MAX_CAPTURES])
+jump_direction(int from, int via, int to)
 {
     static const int dirs[4] = {BB_UP_A, BB_UP_B, BB_DOWN_A, BB_DOWN_B};
-    int n = 0, at = m->from;
+    for (int k = 0; k < 4; k++)
+        if (walks(from, via, to, dirs[k]))
+            return dirs[k];
+    return 0;
+}
+
+/* Where the piece may touch down after each jump of @m but the last: the
+ * landing square, and for a flying king that goes on along the same line,
+ * every square between the piece it took and the next one. */
+static void
+touch_downs(const pdn_move *m, pdn_bb out[PDN_MAX_CAPTURES])
+{
+    int at = m->from, prev_dir = 0;
     for (int i = 0; i < m->ncaptured; i++) {
-        int end = m->landing[i], d = 0;
-        for (int k = 0; k < 4 && !d; k++)
-            if (walks(at, m->captured[i], end, dirs[k]))
-                d = dirs[k];
-        if (!d)
-            return n;
-        for (int sq = at + d;; sq += d) {
-            if (sq != m->captured[i])
-                out[n++] = sq;
-            if (sq == end)
-                break;
-        }
-        at = end;
+        int d = jump_direction(at, m->captured[i], m->landing[i]);
+        out[i] = (pdn_bb)1 << m->landing[i];
+        if (i > 0 && d != 0 && d == prev_dir)
+            for (int sq = m->captured[i - 1] + d; sq != m->captured[i];
+                 sq += d)
+                out[i - 1] |= (pdn_bb)1 << sq;
+        prev_dir = d;
+        at = m->landing[i];
     }
-    return n;
 }
 
 bool
@@ -175,15 +181,16 @@ pdn_notation_matches(const pdn_variant *v, const pdn_move *m,
         return true;
     if (m->ncaptured == 0)
         return false;
-    int path[PDN_BB_BITS * PDN_MAX_CAPTURES];
-    int n = path_squares(m, path), k = 0;
+    pdn_bb touch[PDN_MAX_CAPTURES];
+    touch_downs(m, touch);
+    int j = 0;
     for (int i = 1; i < w->count - 1; i++) {
-        int bit = pdn_square_to_bit(v, w->squares[i]);
-        while (k < n && path[k] != bit)
-            k++;
-        if (k >= n)
+        pdn_bb sq = (pdn_bb)1 << pdn_square_to_bit(v, w->squares[i]);
+        while (j < m->ncaptured - 1 && !(touch[j] & sq))
+            j++;
+        if (j >= m->ncaptured - 1)
             return false;
-        k++;
+        j++;
     }
     return true;
 }

@@ -138,6 +138,8 @@ test_matching(void **state)
     assert_int_equal(count_matches(PDN_SPANISH, list, n, "1x19x28"), 1);
     assert_int_equal(count_matches(PDN_SPANISH, list, n, "1x19x32"), 1);
     assert_int_equal(count_matches(PDN_SPANISH, list, n, "1x28x19"), 0);
+    /* 5 is passed over before the first piece: no place to touch down. */
+    assert_int_equal(count_matches(PDN_SPANISH, list, n, "1x5x28"), 0);
     /* A plain move is matched by its two squares. */
     n = legal_moves(PDN_ITALIAN, "W:W21-32:B1-12", list);
     assert_int_equal(count_matches(PDN_ITALIAN, list, n, "22-18"), 1);
