@@ -46,22 +46,37 @@ pdn_board pdn_board_start(const pdn_variant *v);
 /** An empty board with @side to move. */
 pdn_board pdn_board_empty(pdn_color side);
 
+/** Writes into @after the position @m (legal in @b) leads to; @after may
+ * be @b.  Written without indexing by colour, reading @b's fields before
+ * writing any of @after's, so that it compiles to register work. */
+static inline void
+pdn_board_after(const pdn_board *b, const pdn_move *m, pdn_board *after)
+{
+    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
+    pdn_bb fromto = from ^ to; /* empty for a full circle */
+    pdn_color side = b->side;
+    pdn_bb black = (pdn_bb)0 - (pdn_bb)side; /* all ones if Black moves */
+    pdn_bb taken = m->captured_bb;
+    pdn_bb white_bb = b->pieces[PDN_WHITE], black_bb = b->pieces[PDN_BLACK];
+    pdn_bb kings = b->kings & ~taken;
+
+    if (m->flags & PDN_MOVE_KING)
+        kings ^= fromto;
+    else if (m->flags & PDN_MOVE_PROMOTES)
+        kings |= to;
+    after->pieces[PDN_WHITE] = (white_bb ^ (fromto & ~black)) &
+                               ~(taken & black);
+    after->pieces[PDN_BLACK] = (black_bb ^ (fromto & black)) &
+                               ~(taken & ~black);
+    after->kings = kings;
+    after->side = pdn_color_other(side);
+}
+
 /** Plays @m on @b (which must be legal there). */
 static inline void
 pdn_board_play(pdn_board *b, const pdn_move *m)
 {
-    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
-    pdn_bb fromto = from ^ to; /* empty for a full circle */
-    pdn_color us = b->side, them = pdn_color_other(us);
-
-    b->pieces[us] ^= fromto;
-    b->pieces[them] &= ~m->captured_bb;
-    b->kings &= ~m->captured_bb;
-    if (m->flags & PDN_MOVE_KING)
-        b->kings ^= fromto;
-    else if (m->flags & PDN_MOVE_PROMOTES)
-        b->kings |= to;
-    b->side = them;
+    pdn_board_after(b, m, b);
 }
 
 /** What stands on bit @bit: 0 empty, else PDN_PIECE_* flags. */

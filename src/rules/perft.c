@@ -16,10 +16,12 @@ perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
         return UINT64_MAX;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        pdn_board child = *b;
-        pdn_board_play(&child, &list[i]);
+        pdn_board child;
+        pdn_board_after(b, &list[i], &child);
         if (depth == 1) {
-            total++;
+            /* A leaf: count the position reached, as long as it is one
+             * (no square of both colours). */
+            total += (child.pieces[PDN_WHITE] & child.pieces[PDN_BLACK]) == 0;
             continue;
         }
         uint64_t sub = perft_rec(v, &child, depth - 1, bulk);
