@@ -133,62 +133,41 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
 
 /* ---- Captures ---- */
 
-/* A man on @sq has taken @depth pieces (@taken); jump on while it can.
- * @prey is what a man may take: enemy pieces, less kings in Italian. */
-static void
-man_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth, pdn_bb taken,
-             int nkings, uint32_t order)
+/* Whether a piece on @sq can jump a piece of @prey in one of @dirs. */
+static inline int
+can_jump(const gen *g, pdn_bb sq, pdn_bb prey, const int *dirs, int ndirs)
 {
-    int found = 0;
-    if (!(sq & g->promo) || depth == 0) {
-        for (int i = 0; i < 2; i++) {
-            pdn_bb over = pdn_bb_step(sq, g->fwd[i]) & prey & ~taken;
-            pdn_bb land = pdn_bb_step(over, g->fwd[i]) & g->empty;
-            if (!land)
-                continue;
-            found = 1;
-            int k = (over & g->kings) != 0;
-            g->cur.captured[depth] = (uint8_t)bit_index(over);
-            g->cur.landing[depth] = (uint8_t)bit_index(land);
-            pdn_bb left = prey & ~(taken | over);
-            int more = !(land & g->promo) &&
-                       ((pdn_bb_step(pdn_bb_step(land, g->fwd[0]) & left,
-                                     g->fwd[0]) |
-                         pdn_bb_step(pdn_bb_step(land, g->fwd[1]) & left,
-                                     g->fwd[1])) &
-                        g->empty);
-            if (more)
-                man_captures(g, land, prey, depth + 1, taken | over,
-                             nkings + k, order | (uint32_t)k << (11 - depth));
-            else
-                emit_capture(g, depth + 1, taken | over, nkings + k,
-                             order | (uint32_t)k << (11 - depth), 0);
-        }
-    }
-    if (!found && depth > 0)
-        emit_capture(g, depth, taken, nkings, order, 0);
+    pdn_bb land = 0;
+    for (int i = 0; i < ndirs; i++)
+        land |= pdn_bb_step(pdn_bb_step(sq, dirs[i]) & prey, dirs[i]);
+    return (land & g->empty) != 0;
 }
 
-/* A king moving one square (Italian, English). */
+/* A man (@dirs: its two forward directions) or a short king (all four) on
+ * @sq has taken @depth pieces (@taken); it jumps on while it can, and a man
+ * that reaches its crowning row stops there.  @prey is what it may take. */
 static void
-short_king_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth, pdn_bb taken,
-                    int nkings, uint32_t order)
+short_captures(gen *g, pdn_bb sq, pdn_bb prey, const int *dirs, int ndirs,
+               int depth, pdn_bb taken, int nkings, uint32_t order)
 {
-    int found = 0;
-    for (int i = 0; i < 4; i++) {
-        pdn_bb over = pdn_bb_step(sq, all_dirs[i]) & prey & ~taken;
-        pdn_bb land = pdn_bb_step(over, all_dirs[i]) & g->empty;
+    int man = !(g->cur.flags & PDN_MOVE_KING);
+    for (int i = 0; i < ndirs; i++) {
+        pdn_bb over = pdn_bb_step(sq, dirs[i]) & prey & ~taken;
+        pdn_bb land = pdn_bb_step(over, dirs[i]) & g->empty;
         if (!land)
             continue;
-        found = 1;
         int k = (over & g->kings) != 0;
+        uint32_t next_order = order | (uint32_t)k << (11 - depth);
         g->cur.captured[depth] = (uint8_t)bit_index(over);
         g->cur.landing[depth] = (uint8_t)bit_index(land);
-        short_king_captures(g, land, prey, depth + 1, taken | over,
-                            nkings + k, order | (uint32_t)k << (11 - depth));
+        if ((man && (land & g->promo)) ||
+            !can_jump(g, land, prey & ~(taken | over), dirs, ndirs))
+            emit_capture(g, depth + 1, taken | over, nkings + k, next_order,
+                         0);
+        else
+            short_captures(g, land, prey, dirs, ndirs, depth + 1,
+                           taken | over, nkings + k, next_order);
     }
-    if (!found && depth > 0)
-        emit_capture(g, depth, taken, nkings, order, 0);
 }
 
 /* A flying king (Spanish): any distance to the piece, any landing beyond. */
@@ -307,13 +286,13 @@ all_captures(gen *g, const pdn_board *b, pdn_variant_id id, pdn_bb movers)
         g->empty |= sq; /* the mover's square is free while it travels */
         if (!(sq & b->kings)) {
             g->cur.flags = 0;
-            man_captures(g, sq, prey, 0, 0, 0, 0);
+            short_captures(g, sq, prey, g->fwd, 2, 0, 0, 0, 0);
         } else {
             g->cur.flags = PDN_MOVE_KING;
             if (FLYING(id))
                 flying_king_captures(g, sq, enemy, 0, 0, 0, 0);
             else
-                short_king_captures(g, sq, enemy, 0, 0, 0, 0);
+                short_captures(g, sq, enemy, all_dirs, 4, 0, 0, 0, 0);
         }
         g->empty &= ~sq;
     }
