@@ -1,0 +1,223 @@
+/* diag.c -- the code table, the sink, and compiler-style rendering
+ * (GCC's form, jq's locfile caret).
+ */
+#include "base/diag.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+
+static const pdn_code_info codes[] = {
+    {PDN_E_UNEXPECTED, PDN_SEV_ERROR, "unexpected-token"},
+    {PDN_E_UNCLOSED_COMMENT, PDN_SEV_ERROR, "unclosed-comment"},
+    {PDN_E_UNCLOSED_STRING, PDN_SEV_ERROR, "unclosed-string"},
+    {PDN_E_UNCLOSED_VARIATION, PDN_SEV_ERROR, "unclosed-variation"},
+    {PDN_E_STRAY_RPAREN, PDN_SEV_ERROR, "stray-paren"},
+    {PDN_E_BAD_TAG, PDN_SEV_ERROR, "bad-tag"},
+    {PDN_E_BAD_SQUARE, PDN_SEV_ERROR, "bad-square"},
+    {PDN_E_TOO_DEEP, PDN_SEV_ERROR, "too-deep"},
+    {PDN_E_TOO_LONG, PDN_SEV_ERROR, "too-long"},
+    {PDN_E_TOO_BIG, PDN_SEV_ERROR, "game-too-big"},
+    {PDN_W_PROSE, PDN_SEV_WARNING, "prose-in-parens"},
+    {PDN_W_JUNK, PDN_SEV_WARNING, "junk-between-games"},
+    {PDN_W_STRAY_TEXT, PDN_SEV_WARNING, "text-in-moves"},
+    {PDN_W_ESCAPE, PDN_SEV_WARNING, "bad-escape"},
+    {PDN_N_ENCODING, PDN_SEV_NOTE, "not-utf8"},
+};
+
+const pdn_code_info *
+pdn_code_lookup(int code)
+{
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (codes[i].code == code)
+            return &codes[i];
+    return NULL;
+}
+
+void
+pdn_code_format(int code, char buf[8])
+{
+    const pdn_code_info *info = pdn_code_lookup(code);
+    char letter = 'E';
+    if (info && info->severity == PDN_SEV_WARNING)
+        letter = 'W';
+    else if (info && info->severity == PDN_SEV_NOTE)
+        letter = 'N';
+    snprintf(buf, 8, "%c%04d", letter, code % 10000);
+}
+
+const char *
+pdn_severity_name(pdn_severity s)
+{
+    switch (s) {
+    case PDN_SEV_ERROR:
+        return "error";
+    case PDN_SEV_WARNING:
+        return "warning";
+    case PDN_SEV_NOTE:
+        return "note";
+    default:
+        return "off";
+    }
+}
+
+pdn_diag *
+pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code,
+               const char *file, pdn_loc at, uint64_t game, const char *fmt,
+               va_list ap)
+{
+    if (d->count == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 8;
+        d->items = pdn_xrealloc(d->items, d->cap * sizeof *d->items);
+    }
+    pdn_diag *g = &d->items[d->count++];
+    memset(g, 0, sizeof *g);
+    g->severity = severity;
+    g->code = code;
+    g->file = file;
+    g->at = at;
+    g->game = game;
+    pdn_strbuf msg = PDN_STRBUF_INIT;
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (n > 0) {
+        msg.ptr = pdn_xmalloc((size_t)n + 1);
+        vsnprintf(msg.ptr, (size_t)n + 1, fmt, ap);
+        g->message = msg.ptr;
+    } else {
+        g->message = pdn_xstrndup("", 0);
+    }
+    if (severity == PDN_SEV_ERROR)
+        d->errors++;
+    else if (severity == PDN_SEV_WARNING)
+        d->warnings++;
+    else if (severity == PDN_SEV_NOTE)
+        d->notes++;
+    return g;
+}
+
+pdn_diag *
+pdn_diags_add(pdn_diags *d, pdn_severity severity, int code,
+              const char *file, pdn_loc at, uint64_t game, const char *fmt,
+              ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pdn_diag *g = pdn_diags_addv(d, severity, code, file, at, game, fmt, ap);
+    va_end(ap);
+    return g;
+}
+
+void
+pdn_diags_truncate(pdn_diags *d, size_t count)
+{
+    while (d->count > count) {
+        pdn_diag *g = &d->items[--d->count];
+        if (g->severity == PDN_SEV_ERROR)
+            d->errors--;
+        else if (g->severity == PDN_SEV_WARNING)
+            d->warnings--;
+        else if (g->severity == PDN_SEV_NOTE)
+            d->notes--;
+        free(g->message);
+        free(g->line_text);
+        free(g->note);
+    }
+}
+
+void
+pdn_diags_clear(pdn_diags *d)
+{
+    pdn_diags_truncate(d, 0);
+}
+
+void
+pdn_diags_free(pdn_diags *d)
+{
+    pdn_diags_clear(d);
+    free(d->items);
+    d->items = NULL;
+    d->cap = 0;
+}
+
+/* ---- Rendering ---- */
+
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
+
+static const char *
+severity_colour(pdn_severity s)
+{
+    switch (s) {
+    case PDN_SEV_ERROR:
+        return "\033[1;31m";
+    case PDN_SEV_WARNING:
+        return "\033[1;35m";
+    default:
+        return "\033[1;36m";
+    }
+}
+
+/* "  12 | text" and "     |    ^" with the caret under character @col;
+ * tabs before it are copied so that the caret lines up. */
+static void
+render_source(const char *text, uint32_t line, uint32_t col, bool colour,
+              pdn_strbuf *out)
+{
+    char number[16];
+    int width = snprintf(number, sizeof number, "%u", line);
+    pdn_strbuf_printf(out, " %s | %s\n", number, text);
+    pdn_strbuf_printf(out, " %*s | ", width, "");
+    uint32_t c = 1;
+    for (const char *p = text; *p && c < col; p++) {
+        if (((unsigned char)*p & 0xC0) == 0x80)
+            continue;
+        pdn_strbuf_putc(out, *p == '\t' ? '\t' : ' ');
+        c++;
+    }
+    for (; c < col; c++)
+        pdn_strbuf_putc(out, ' ');
+    pdn_strbuf_puts(out, colour ? "\033[1;32m^" RESET "\n" : "^\n");
+}
+
+void
+pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
+{
+    char code[8];
+    pdn_code_format(diag->code, code);
+    const char *file = diag->file ? diag->file : "<input>";
+    if (colour)
+        pdn_strbuf_puts(out, BOLD);
+    if (diag->at.line)
+        pdn_strbuf_printf(out, "%s:%u:%u: ", file, diag->at.line,
+                          diag->at.col);
+    else
+        pdn_strbuf_printf(out, "%s: ", file);
+    if (colour)
+        pdn_strbuf_printf(out, RESET "%s%s[%s]:" RESET BOLD " %s" RESET "\n",
+                          severity_colour(diag->severity),
+                          pdn_severity_name(diag->severity), code,
+                          diag->message);
+    else
+        pdn_strbuf_printf(out, "%s[%s]: %s\n",
+                          pdn_severity_name(diag->severity), code,
+                          diag->message);
+    if (diag->line_text && diag->at.line)
+        render_source(diag->line_text, diag->at.line, diag->at.col, colour,
+                      out);
+    if (diag->note) {
+        if (colour)
+            pdn_strbuf_printf(out, BOLD "%s:%u:%u: " RESET "%snote:" RESET
+                                        " %s\n",
+                              file, diag->note_at.line, diag->note_at.col,
+                              severity_colour(PDN_SEV_NOTE), diag->note);
+        else
+            pdn_strbuf_printf(out, "%s:%u:%u: note: %s\n", file,
+                              diag->note_at.line, diag->note_at.col,
+                              diag->note);
+    }
+}

@@ -1,0 +1,118 @@
+/* utf8.c -- UTF-8 validation (RFC 3629: no overlongs, no surrogates,
+ * nothing past U+10FFFF) and Windows-1252 decoding.
+ */
+#include "base/utf8.h"
+
+/* Length of the valid sequence at @s (1-4), 0 if invalid, or -1 if @s
+ * ends inside a sequence that is valid so far. */
+static int
+sequence(const unsigned char *s, size_t left)
+{
+    unsigned char c = s[0];
+    int n;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else
+        return 0;
+    for (int i = 1; i < n; i++) {
+        if ((size_t)i >= left)
+            return -1;
+        unsigned char b = s[i];
+        if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xBF))
+            return 0;
+    }
+    return n;
+}
+
+size_t
+pdn_utf8_valid_prefix(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < len) {
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        int n = sequence(p + i, len - i);
+        if (n < 0)
+            return len;
+        if (n == 0)
+            return i;
+        i += (size_t)n;
+    }
+    return len;
+}
+
+bool
+pdn_utf8_valid(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < len) {
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        int n = sequence(p + i, len - i);
+        if (n <= 0)
+            return false;
+        i += (size_t)n;
+    }
+    return true;
+}
+
+size_t
+pdn_utf8_count(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Windows-1252 bytes 0x80-0x9F; 0 where the code page has no character
+ * (those bytes are taken as the C1 control of the same number). */
+static const uint16_t cp1252_high[32] = {
+    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+    0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178,
+};
+
+size_t
+pdn_cp1252_to_utf8(const char *in, size_t len, char *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned c = (unsigned char)in[i];
+        if (c >= 0x80 && c <= 0x9F && cp1252_high[c - 0x80])
+            c = cp1252_high[c - 0x80];
+        if (c < 0x80) {
+            out[n++] = (char)c;
+        } else if (c < 0x800) {
+            out[n++] = (char)(0xC0 | (c >> 6));
+            out[n++] = (char)(0x80 | (c & 0x3F));
+        } else {
+            out[n++] = (char)(0xE0 | (c >> 12));
+            out[n++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            out[n++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    return n;
+}

@@ -1,0 +1,105 @@
+/* game.c -- game records: creation, lookup, results, and the invariant
+ * check used by the tests.
+ */
+#include "model/game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+
+pdn_game *
+pdn_game_new(void)
+{
+    pdn_game *g = pdn_xcalloc(1, sizeof *g);
+    pdn_arena_init(&g->arena);
+    return g;
+}
+
+void
+pdn_game_free(pdn_game *g)
+{
+    if (!g)
+        return;
+    pdn_arena_fini(&g->arena);
+    free(g);
+}
+
+pdn_node *
+pdn_game_node(pdn_game *g, pdn_node_kind kind)
+{
+    pdn_node *n = pdn_arena_alloc(&g->arena, sizeof *n);
+    memset(n, 0, sizeof *n);
+    n->kind = kind;
+    return n;
+}
+
+const char *
+pdn_game_tag(const pdn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++) {
+        const pdn_tag *t = &g->tags[i];
+        if (strcmp(t->name, name) == 0 ||
+            (t->standard && strcmp(t->standard, name) == 0))
+            return t->value;
+    }
+    return NULL;
+}
+
+pdn_result
+pdn_result_of(const char *text, size_t len)
+{
+    static const struct {
+        const char *text;
+        pdn_result result;
+    } results[] = {
+        {"*", PDN_RESULT_UNKNOWN},       {"1-0", PDN_RESULT_FIRST},
+        {"2-0", PDN_RESULT_FIRST},       {"0-1", PDN_RESULT_SECOND},
+        {"0-2", PDN_RESULT_SECOND},      {"1/2-1/2", PDN_RESULT_DRAW},
+        {"1-1", PDN_RESULT_DRAW},        {"0-0", PDN_RESULT_BOTH_LOST},
+    };
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strlen(results[i].text) == len &&
+            memcmp(results[i].text, text, len) == 0)
+            return results[i].result;
+    return PDN_RESULT_NONE;
+}
+
+static int
+check_nodes(const pdn_node *n, int depth)
+{
+    int faults = 0;
+    for (; n; n = n->next) {
+        if ((unsigned)n->kind > PDN_NODE_VARIATION)
+            faults++;
+        if (!n->text || strlen(n->text) != n->len)
+            faults++;
+        if (n->kind == PDN_NODE_VARIATION)
+            faults += check_nodes(n->children, depth + 1);
+        else if (n->children)
+            faults++;
+        if (n->kind == PDN_NODE_MOVE &&
+            (n->u.move.written.count < 2 ||
+             n->u.move.written.count > PDN_MOVE_MAX_SQUARES))
+            faults++;
+        if (depth > 10000)
+            return faults + 1;
+    }
+    return faults;
+}
+
+int
+pdn_game_check(const pdn_game *g)
+{
+    int faults = 0;
+    for (size_t i = 0; i < g->ntags; i++)
+        if (!g->tags[i].name || !g->tags[i].value || !g->tags[i].name[0])
+            faults++;
+    faults += check_nodes(g->preamble, 0);
+    faults += check_nodes(g->moves, 0);
+    if (g->end < g->start.off)
+        faults++;
+    if (g->result != PDN_RESULT_NONE && !g->result_text)
+        faults++;
+    return faults;
+}

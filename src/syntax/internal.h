@@ -1,0 +1,60 @@
+/* internal.h -- what reader.c and parser.c share: the state of reading
+ * one game out of the reader's buffer.
+ */
+#ifndef PDN_SYNTAX_INTERNAL_H
+#define PDN_SYNTAX_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "model/game.h"
+#include "model/tagmap.h"
+#include "syntax/lexer.h"
+
+/* Line and column (in characters) at a byte offset of the input. */
+typedef struct pdn_cursor {
+    uint64_t off;
+    uint32_t line, col;
+} pdn_cursor;
+
+typedef struct pdn_parse {
+    pdn_lexer lx;
+    pdn_token tok;     /* the token under consideration */
+    const char *file;
+    const char *buf;   /* the reader's buffer; buf[0] starts a line */
+    uint64_t base;     /* input offset of buf[0] */
+    pdn_cursor cur;    /* a known position, moved forward as tokens come */
+    bool cp1252;       /* decode text as Windows-1252 */
+    bool *encoding_noted;
+    const pdn_tagmap *tagmap;
+    int max_depth;
+    pdn_game *game;
+    pdn_diags *diags;
+    bool more;         /* the buffer ended inside the game: read on */
+    bool failed;       /* an error: skip to the next game */
+    uint64_t last_end; /* input offset just past the last token taken */
+} pdn_parse;
+
+/** Reads one game from p->lx into p->game.  Returns 1 if the game holds
+ * anything, 0 if only the end of the input (or, with p->more, of the
+ * buffer) was found. */
+int pdn_parse_game(pdn_parse *p);
+
+/** The line and column of input offset @off (at or after p->cur.off). */
+pdn_loc pdn_parse_locate(pdn_parse *p, uint64_t off);
+
+/** Appends a diagnostic at @off for the current game, with its source
+ * line; returns it. */
+pdn_diag *pdn_parse_report(pdn_parse *p, pdn_severity sev, int code,
+                           uint64_t off, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/** A UTF-8, NUL-terminated copy of @len bytes at @s in the game's arena,
+ * decoded from Windows-1252 when the file is not UTF-8. */
+char *pdn_parse_text(pdn_parse *p, const char *s, size_t len);
+
+#endif

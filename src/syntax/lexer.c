@@ -1,0 +1,422 @@
+/* lexer.c -- the PDN lexer (grammar/tokens).  One pass over the bytes with
+ * a class table; memchr for comments and line ends.  Every token is a span
+ * of the buffer; nothing is copied.
+ */
+#include "syntax/lexer.h"
+
+#include <string.h>
+
+/* ---- Character classes ---- */
+
+enum {
+    C_SPACE = 1,  /* blank or line end */
+    C_DIGIT = 2,  /* 0-9 */
+    C_FILE = 4,   /* a-h: the file of an alphanumeric square */
+    C_UPPER = 8,  /* A-Z: starts a tag name */
+    C_IDENT = 16, /* letters, digits, _ : go on in a tag name */
+    C_STOP = 32,  /* ends a word: blanks and [ ] { } ( ) " ; */
+    C_SEP = 64,   /* - x X : between squares */
+    C_MARK = 128, /* ! ? */
+};
+
+#define CL(ch)                                                                 \
+    (unsigned char)(                                                           \
+        ((ch) == ' ' || ((ch) >= '\t' && (ch) <= '\r') ? C_SPACE | C_STOP     \
+                                                       : 0) |                  \
+        ((ch) >= '0' && (ch) <= '9' ? C_DIGIT | C_IDENT : 0) |                 \
+        ((ch) >= 'a' && (ch) <= 'h' ? C_FILE : 0) |                            \
+        ((ch) >= 'A' && (ch) <= 'Z' ? C_UPPER | C_IDENT : 0) |                 \
+        (((ch) >= 'a' && (ch) <= 'z') || (ch) == '_' ? C_IDENT : 0) |          \
+        ((ch) == '[' || (ch) == ']' || (ch) == '{' || (ch) == '}' ||           \
+                 (ch) == '(' || (ch) == ')' || (ch) == '"' || (ch) == ';'      \
+             ? C_STOP                                                          \
+             : 0) |                                                            \
+        ((ch) == '-' || (ch) == 'x' || (ch) == 'X' || (ch) == ':' ? C_SEP      \
+                                                                  : 0) |       \
+        ((ch) == '!' || (ch) == '?' ? C_MARK : 0))
+#define ROW(b)                                                                 \
+    CL(b + 0), CL(b + 1), CL(b + 2), CL(b + 3), CL(b + 4), CL(b + 5),          \
+        CL(b + 6), CL(b + 7), CL(b + 8), CL(b + 9), CL(b + 10), CL(b + 11),    \
+        CL(b + 12), CL(b + 13), CL(b + 14), CL(b + 15)
+
+static const unsigned char class_table[256] = {
+    ROW(0x00), ROW(0x10), ROW(0x20), ROW(0x30), ROW(0x40), ROW(0x50),
+    ROW(0x60), ROW(0x70), ROW(0x80), ROW(0x90), ROW(0xA0), ROW(0xB0),
+    ROW(0xC0), ROW(0xD0), ROW(0xE0), ROW(0xF0),
+};
+
+static inline int
+is(const pdn_lexer *lx, size_t i, int cls)
+{
+    return i < lx->len && (class_table[(unsigned char)lx->buf[i]] & cls);
+}
+
+static inline int
+at(const pdn_lexer *lx, size_t i, char ch)
+{
+    return i < lx->len && lx->buf[i] == ch;
+}
+
+/* ---- Token ends ---- */
+
+/* Ends the token that started at @start and runs to @end.  A token that
+ * touches the end of a buffer that is not the last may go on in the next
+ * one: then the answer is PDN_TOK_MORE and nothing is consumed. */
+static pdn_token_kind
+finish(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
+       size_t end)
+{
+    if (end >= lx->len && !lx->final && kind != PDN_TOK_EOF) {
+        tok->kind = PDN_TOK_MORE;
+        tok->off = lx->base + start;
+        tok->text = lx->buf + start;
+        tok->len = 0;
+        return PDN_TOK_MORE;
+    }
+    tok->kind = kind;
+    tok->off = lx->base + start;
+    tok->text = lx->buf + start;
+    tok->len = (uint32_t)(end - start);
+    lx->pos = end;
+    if (kind == PDN_TOK_MOVE || kind == PDN_TOK_STRENGTH)
+        lx->glue = end;
+    return kind;
+}
+
+/* Up to and including the byte @ch; to the end if there is none. */
+static size_t
+through(const pdn_lexer *lx, size_t from, char ch, int *found)
+{
+    const char *p = memchr(lx->buf + from, ch, lx->len - from);
+    *found = p != NULL;
+    return p ? (size_t)(p - lx->buf) + 1 : lx->len;
+}
+
+/* ---- Token classes ---- */
+
+/* { comment } -- not nested. */
+static pdn_token_kind
+lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    int found;
+    size_t end = through(lx, start + 1, '}', &found);
+    if (!found && !lx->final)
+        return finish(lx, tok, PDN_TOK_COMMENT, start, lx->len);
+    return finish(lx, tok, found ? PDN_TOK_COMMENT : PDN_TOK_ERROR, start,
+                  end);
+}
+
+/* To the end of the line: LF, CR or CRLF, which is not part of the token.
+ * At the end of a buffer that is not the last, the line may go on. */
+static pdn_token_kind
+lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
+{
+    size_t end = start;
+    while (end < lx->len && lx->buf[end] != '\n' && lx->buf[end] != '\r')
+        end++;
+    if (end >= lx->len && !lx->final)
+        return finish(lx, tok, kind, start, lx->len);
+    lx->pos = end;
+    tok->kind = kind;
+    tok->off = lx->base + start;
+    tok->text = lx->buf + start;
+    tok->len = (uint32_t)(end - start);
+    return kind;
+}
+
+/* "string": \" and \\ are escapes; a backslash before the closing quote
+ * of a tag ("C:\dir\" ]) is taken as a plain backslash. */
+static pdn_token_kind
+lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    size_t i = start + 1;
+    while (i < lx->len) {
+        char ch = lx->buf[i];
+        if (ch == '"')
+            return finish(lx, tok, PDN_TOK_STRING, start, i + 1);
+        if (ch == '\\' && i + 1 < lx->len &&
+            (lx->buf[i + 1] == '\\' || lx->buf[i + 1] == '"')) {
+            size_t j = i + 2;
+            while (j < lx->len && (lx->buf[j] == ' ' || lx->buf[j] == '\t'))
+                j++;
+            if (lx->buf[i + 1] == '"' && (at(lx, j, ']') || at(lx, j, '\n') ||
+                                          at(lx, j, '\r')))
+                return finish(lx, tok, PDN_TOK_STRING, start, i + 2);
+            i += 2;
+            continue;
+        }
+        if (ch == '\n' || ch == '\r')
+            break; /* a quote left open ends with its line, not the file */
+        i++;
+    }
+    if (i >= lx->len && !lx->final)
+        return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
+    lx->pos = i;
+    tok->kind = PDN_TOK_ERROR;
+    tok->off = lx->base + start;
+    tok->text = lx->buf + start;
+    tok->len = (uint32_t)(i - start);
+    return PDN_TOK_ERROR;
+}
+
+/* /FEN "..."/ on one line, the command starting with a capital. */
+static pdn_token_kind
+lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    size_t i = start + 1;
+    while (at(lx, i, ' '))
+        i++;
+    if (is(lx, i, C_UPPER)) {
+        for (; i < lx->len && lx->buf[i] != '\n'; i++)
+            if (lx->buf[i] == '/')
+                return finish(lx, tok, PDN_TOK_SETUP, start, i + 1);
+        if (i >= lx->len && !lx->final)
+            return finish(lx, tok, PDN_TOK_SETUP, start, lx->len);
+    }
+    return PDN_TOK_WORD; /* the caller reads it as a word */
+}
+
+/* A word: up to a blank or one of [ ] { } ( ) " ; */
+static pdn_token_kind
+lex_word(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    size_t i = start + 1;
+    while (i < lx->len && !(class_table[(unsigned char)lx->buf[i]] & C_STOP))
+        i++;
+    return finish(lx, tok, PDN_TOK_WORD, start, i);
+}
+
+/* Digits from @i (at most @max); returns how many. */
+static size_t
+digits(const pdn_lexer *lx, size_t i, size_t max)
+{
+    size_t n = 0;
+    while (n < max + 1 && is(lx, i + n, C_DIGIT))
+        n++;
+    return n;
+}
+
+/* 1-0 0-1 2-0 0-2 1-1 0-0 1/2-1/2, not followed by more of a move. */
+static size_t
+result_length(const pdn_lexer *lx, size_t i)
+{
+    const char *p = lx->buf + i;
+    size_t left = lx->len - i;
+    if (left >= 7 && memcmp(p, "1/2-1/2", 7) == 0)
+        return is(lx, i + 7, C_DIGIT) ? 0 : 7;
+    if (left >= 3 && (p[0] >= '0' && p[0] <= '2') && p[1] == '-' &&
+        (p[2] >= '0' && p[2] <= '2') && !is(lx, i + 3, C_DIGIT | C_SEP)) {
+        static const char *const results[] = {"1-0", "0-1", "2-0",
+                                              "0-2", "1-1", "0-0"};
+        for (size_t k = 0; k < 6; k++)
+            if (memcmp(p, results[k], 3) == 0)
+                return 3;
+    }
+    return 0;
+}
+
+/* Whether four digits read as two squares of a board (1 to 50): "2218"
+ * is a move, "1996" is not. */
+static int
+compact_squares(const char *p)
+{
+    int a = (p[0] - '0') * 10 + (p[1] - '0');
+    int b = (p[2] - '0') * 10 + (p[3] - '0');
+    return a >= 1 && a <= 50 && b >= 1 && b <= 50;
+}
+
+/* Starting with a digit: a move number, a result, a numeric move, or a
+ * word. */
+static pdn_token_kind
+lex_number(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    size_t r = result_length(lx, start);
+    if (r)
+        return finish(lx, tok, PDN_TOK_RESULT, start, start + r);
+    size_t n = digits(lx, start, 8);
+    size_t i = start + n;
+    if (at(lx, i, '.')) {
+        while (at(lx, i, '.'))
+            i++;
+        return finish(lx, tok, PDN_TOK_MOVE_NUMBER, start, i);
+    }
+    if (n <= 3 && is(lx, i, C_SEP)) {
+        /* squares of one to three digits (leading zeros allowed); blanks
+         * may follow a separator in column-aligned files: "1- 6" */
+        size_t squares = 1;
+        while (is(lx, i, C_SEP)) {
+            size_t j = i + 1;
+            while (at(lx, j, ' '))
+                j++;
+            size_t m = digits(lx, j, 3);
+            if (m == 0 || m > 3)
+                break;
+            i = j + m;
+            squares++;
+        }
+        if (squares >= 2)
+            return finish(lx, tok, PDN_TOK_MOVE, start, i);
+    }
+    if (n == 4 && !is(lx, i, C_IDENT) && compact_squares(lx->buf + start))
+        return finish(lx, tok, PDN_TOK_MOVE, start, i); /* "2218" */
+    return lex_word(lx, tok, start);
+}
+
+/* Starting with a letter: an alphanumeric move ("c3-d4", "c3d4",
+ * "a5xc7xe5"), a tag name, or a word. */
+static pdn_token_kind
+lex_letters(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    size_t i = start, squares = 0;
+    for (;;) {
+        if (!(is(lx, i, C_FILE) && is(lx, i + 1, C_DIGIT) &&
+              lx->buf[i + 1] >= '1' && lx->buf[i + 1] <= '8'))
+            break;
+        i += 2;
+        squares++;
+        if (is(lx, i, C_SEP) && is(lx, i + 1, C_FILE))
+            i++;
+        else if (!is(lx, i, C_FILE))
+            break;
+    }
+    if (squares >= 2 && !is(lx, i, C_IDENT) && lx->buf[i - 1] != '-' &&
+        lx->buf[i - 1] != 'x' && lx->buf[i - 1] != ':')
+        return finish(lx, tok, PDN_TOK_MOVE, start, i);
+    if (is(lx, start, C_UPPER)) {
+        i = start + 1;
+        while (is(lx, i, C_IDENT))
+            i++;
+        if (i >= lx->len || (class_table[(unsigned char)lx->buf[i]] & C_STOP))
+            return finish(lx, tok, PDN_TOK_IDENT, start, i);
+    }
+    return lex_word(lx, tok, start);
+}
+
+/* ---- The lexer ---- */
+
+void
+pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len, uint64_t base,
+               bool final, bool line_start)
+{
+    lx->buf = buf;
+    lx->len = len;
+    lx->pos = 0;
+    lx->base = base;
+    lx->final = final;
+    lx->line_start = line_start;
+    lx->glue = (size_t)-1;
+}
+
+pdn_token_kind
+pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+{
+    size_t i = lx->pos;
+    while (i < lx->len && (class_table[(unsigned char)lx->buf[i]] & C_SPACE))
+        i++;
+    lx->pos = i;
+    if (i >= lx->len)
+        return finish(lx, tok, lx->final ? PDN_TOK_EOF : PDN_TOK_MORE, i, i);
+    unsigned char ch = (unsigned char)lx->buf[i];
+    switch (ch) {
+    case '[':
+        return finish(lx, tok, PDN_TOK_LBRACKET, i, i + 1);
+    case ']':
+        return finish(lx, tok, PDN_TOK_RBRACKET, i, i + 1);
+    case ')':
+        return finish(lx, tok, PDN_TOK_RPAREN, i, i + 1);
+    case '(': {
+        size_t j = i + 1;
+        while (is(lx, j, C_MARK))
+            j++;
+        if (j > i + 1 && at(lx, j, ')'))
+            return finish(lx, tok, PDN_TOK_STRENGTH, i, j + 1);
+        if (j >= lx->len && !lx->final)
+            return finish(lx, tok, PDN_TOK_MORE, i, lx->len);
+        return finish(lx, tok, PDN_TOK_LPAREN, i, i + 1);
+    }
+    case '{':
+        return lex_comment(lx, tok, i);
+    case ';':
+        return lex_line(lx, tok, i, PDN_TOK_LINE_COMMENT);
+    case '"':
+        return lex_string(lx, tok, i);
+    case '%':
+        if (i == 0 ? lx->line_start
+                   : lx->buf[i - 1] == '\n' || lx->buf[i - 1] == '\r')
+            return lex_line(lx, tok, i, PDN_TOK_ESCAPE);
+        return lex_word(lx, tok, i);
+    case '/':
+        if (lex_setup(lx, tok, i) != PDN_TOK_WORD)
+            return tok->kind;
+        return lex_word(lx, tok, i);
+    case '$':
+        if (is(lx, i + 1, C_DIGIT)) {
+            size_t j = i + 1;
+            while (is(lx, j, C_DIGIT))
+                j++;
+            return finish(lx, tok, PDN_TOK_NAG, i, j);
+        }
+        return lex_word(lx, tok, i);
+    case '*':
+        return finish(lx, tok, i == lx->glue ? PDN_TOK_FORCED
+                                             : PDN_TOK_ASTERISK,
+                      i, i + 1);
+    case '!':
+    case '?': {
+        size_t j = i + 1;
+        while (is(lx, j, C_MARK))
+            j++;
+        return finish(lx, tok, PDN_TOK_STRENGTH, i, j);
+    }
+    case '-':
+        if (i + 1 >= lx->len || (class_table[(unsigned char)lx->buf[i + 1]] &
+                                 C_STOP))
+            return finish(lx, tok, PDN_TOK_DASH, i, i + 1);
+        return lex_word(lx, tok, i);
+    case '.':
+        if (at(lx, i + 1, '.') && at(lx, i + 2, '.') &&
+            (i + 3 >= lx->len ||
+             (class_table[(unsigned char)lx->buf[i + 3]] & C_STOP)))
+            return finish(lx, tok, PDN_TOK_ELLIPSIS, i, i + 3);
+        return lex_word(lx, tok, i);
+    default:
+        break;
+    }
+    unsigned char cls = class_table[ch];
+    if (cls & C_DIGIT)
+        return lex_number(lx, tok, i);
+    if (cls & (C_IDENT))
+        return lex_letters(lx, tok, i);
+    return lex_word(lx, tok, i);
+}
+
+const char *
+pdn_token_kind_name(pdn_token_kind kind)
+{
+    static const char *const names[PDN_TOK_KIND_COUNT] = {
+        [PDN_TOK_EOF] = "EOF",
+        [PDN_TOK_MORE] = "MORE",
+        [PDN_TOK_LBRACKET] = "LBRACKET",
+        [PDN_TOK_RBRACKET] = "RBRACKET",
+        [PDN_TOK_STRING] = "STRING",
+        [PDN_TOK_LPAREN] = "LPAREN",
+        [PDN_TOK_RPAREN] = "RPAREN",
+        [PDN_TOK_MOVE_NUMBER] = "MOVE_NUMBER",
+        [PDN_TOK_ELLIPSIS] = "ELLIPSIS",
+        [PDN_TOK_DASH] = "DASH",
+        [PDN_TOK_MOVE] = "MOVE",
+        [PDN_TOK_STRENGTH] = "STRENGTH",
+        [PDN_TOK_FORCED] = "FORCED",
+        [PDN_TOK_NAG] = "NAG",
+        [PDN_TOK_RESULT] = "RESULT",
+        [PDN_TOK_ASTERISK] = "ASTERISK",
+        [PDN_TOK_COMMENT] = "COMMENT",
+        [PDN_TOK_LINE_COMMENT] = "LINE_COMMENT",
+        [PDN_TOK_ESCAPE] = "ESCAPE",
+        [PDN_TOK_SETUP] = "SETUP",
+        [PDN_TOK_IDENT] = "IDENT",
+        [PDN_TOK_WORD] = "WORD",
+        [PDN_TOK_ERROR] = "ERROR",
+    };
+    return (unsigned)kind < PDN_TOK_KIND_COUNT ? names[kind] : "?";
+}

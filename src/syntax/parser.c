@@ -1,0 +1,761 @@
+/* parser.c -- the PDN reading grammar (grammar/pdn.ebnf), recursive
+ * descent, one function per rule:
+ *
+ *   game         -> { junk } ( tag_section [ movetext ] [ terminator ]
+ *                             | movetext [ terminator ] | terminator )
+ *   tag_section  -> tag { tag }
+ *   tag          -> "[" IDENT STRING "]"
+ *   movetext     -> element { element }
+ *   element      -> move_number | move | unknown_move | nag | comment
+ *                 | setup | escape | variation | stray_text
+ *   move         -> MOVE [ STRENGTH ] [ FORCED ] [ STRENGTH ]
+ *   variation    -> "(" { element } ")" | prose
+ *   terminator   -> RESULT | "*"
+ *
+ * Comments and escapes before a game's tags are its preamble.  A "[" among
+ * the moves starts the next game (files that leave out the terminator).
+ * Reading errors are reported once; the rest of the game is skipped up to
+ * its terminator or the next "[".
+ */
+#include "syntax/internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "base/xalloc.h"
+#include "syntax/reader.h"
+
+/* ---- Positions and reports ---- */
+
+/* Counts lines and characters from p->cur up to @off. */
+static void
+advance(pdn_parse *p, uint64_t off)
+{
+    const char *s = p->buf + (p->cur.off - p->base);
+    const char *end = p->buf + (off - p->base);
+    const char *line = s;
+    for (const char *q = s; q < end; q++) {
+        if (*q == '\n' || (*q == '\r' && (q + 1 >= end || q[1] != '\n'))) {
+            p->cur.line++;
+            p->cur.col = 1;
+            line = q + 1;
+        }
+    }
+    size_t n = (size_t)(end - line);
+    p->cur.col += (uint32_t)(p->cp1252 ? n : pdn_utf8_count(line, n));
+    p->cur.off = off;
+}
+
+pdn_loc
+pdn_parse_locate(pdn_parse *p, uint64_t off)
+{
+    if (off >= p->cur.off)
+        advance(p, off);
+    else {
+        /* Backwards (rare): count again from the start of the game. */
+        pdn_loc start = p->game->start;
+        p->cur.off = start.off;
+        p->cur.line = start.line;
+        p->cur.col = start.col;
+        if (off >= start.off)
+            advance(p, off);
+    }
+    pdn_loc loc = {p->cur.off, p->cur.line, p->cur.col};
+    return loc;
+}
+
+/* The text of the line holding @off, UTF-8, at most 400 bytes. */
+static char *
+line_text(pdn_parse *p, uint64_t off)
+{
+    const char *at = p->buf + (off - p->base);
+    const char *limit = p->lx.buf + p->lx.len;
+    const char *b = at, *e = at;
+    while (b > p->buf && b[-1] != '\n' && b[-1] != '\r')
+        b--;
+    while (e < limit && *e != '\n' && *e != '\r')
+        e++;
+    if (e - b > 400)
+        e = b + 400;
+    char *out = pdn_xmalloc((size_t)(e - b) * 3 + 1);
+    size_t n;
+    if (p->cp1252 || !pdn_utf8_valid(b, (size_t)(e - b))) {
+        n = pdn_cp1252_to_utf8(b, (size_t)(e - b), out);
+    } else {
+        memcpy(out, b, (size_t)(e - b));
+        n = (size_t)(e - b);
+    }
+    out[n] = '\0';
+    return out;
+}
+
+pdn_diag *
+pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, uint64_t off,
+                 const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pdn_loc at = pdn_parse_locate(p, off);
+    pdn_diag *d = pdn_diags_addv(p->diags, sev, code, p->file, at,
+                                 p->game->number, fmt, ap);
+    va_end(ap);
+    d->line_text = line_text(p, off);
+    if (at.line != p->game->start.line) {
+        d->note = pdn_xstrndup("the game starts here", 20);
+        d->note_at = p->game->start;
+    }
+    return d;
+}
+
+char *
+pdn_parse_text(pdn_parse *p, const char *s, size_t len)
+{
+    if (!p->cp1252 && pdn_utf8_valid(s, len))
+        return pdn_arena_strndup(&p->game->arena, s, len);
+    if (!p->cp1252 && !*p->encoding_noted) {
+        *p->encoding_noted = true;
+        pdn_parse_report(p, PDN_SEV_NOTE, PDN_N_ENCODING,
+                         p->base + (uint64_t)(s - p->buf),
+                         "text that is not UTF-8: read as Windows-1252");
+    }
+    char *out = pdn_arena_alloc(&p->game->arena, len * 3 + 1);
+    size_t n = pdn_cp1252_to_utf8(s, len, out);
+    out[n] = '\0';
+    return out;
+}
+
+/* ---- Tokens ---- */
+
+static pdn_token_kind
+next(pdn_parse *p)
+{
+    if (p->tok.kind != PDN_TOK_EOF && p->tok.kind != PDN_TOK_MORE)
+        p->last_end = p->tok.off + p->tok.len;
+    pdn_token_kind k = pdn_lexer_next(&p->lx, &p->tok);
+    if (k == PDN_TOK_MORE)
+        p->more = true;
+    return k;
+}
+
+static pdn_token_kind
+peek(const pdn_parse *p)
+{
+    return p->tok.kind;
+}
+
+/* Whether reading must stop: the end, more input needed, or an error. */
+static bool
+stopped(const pdn_parse *p)
+{
+    return p->more || p->failed || p->tok.kind == PDN_TOK_EOF;
+}
+
+static const char *
+describe(const pdn_token *t)
+{
+    switch (t->kind) {
+    case PDN_TOK_EOF:
+        return "the end of the input";
+    case PDN_TOK_RBRACKET:
+        return "']'";
+    case PDN_TOK_LBRACKET:
+        return "'['";
+    case PDN_TOK_RPAREN:
+        return "')'";
+    case PDN_TOK_STRING:
+        return "a string";
+    case PDN_TOK_ERROR:
+        return "text that starts no token";
+    default:
+        return pdn_token_kind_name(t->kind);
+    }
+}
+
+/* Reports an error at the current token and stops reading the game. */
+static void
+fail(pdn_parse *p, int code, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    pdn_parse_report(p, PDN_SEV_ERROR, code, p->tok.off, "%s", msg);
+    p->game->errors++;
+    p->failed = true;
+}
+
+/* ---- Nodes ---- */
+
+typedef struct node_list {
+    pdn_node **tail;
+    pdn_node *last; /* the node tail follows, or NULL */
+    int depth;
+} node_list;
+
+static pdn_node *
+add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
+    size_t len, uint64_t off)
+{
+    pdn_node *n = pdn_game_node(p->game, kind);
+    n->at = pdn_parse_locate(p, off);
+    n->text = pdn_parse_text(p, text, len);
+    n->len = strlen(n->text);
+    *l->tail = n;
+    l->tail = &n->next;
+    l->last = n;
+    return n;
+}
+
+/* ---- Moves ---- */
+
+/* Squares of a move token: numbers (blanks may follow a separator),
+ * four digits, or file and rank.  Returns 0, or -1 for square 0 or a move
+ * of too many squares. */
+static int
+read_squares(const char *s, size_t len, pdn_move_text *w)
+{
+    size_t i = 0;
+    memset(w, 0, sizeof *w);
+    if (len == 4 && s[0] >= '0' && s[0] <= '9') {
+        w->squares[0] = (uint8_t)((s[0] - '0') * 10 + (s[1] - '0'));
+        w->squares[1] = (uint8_t)((s[2] - '0') * 10 + (s[3] - '0'));
+        w->count = 2;
+        return 0;
+    }
+    while (i < len) {
+        if (w->count >= PDN_MOVE_MAX_SQUARES)
+            return -1;
+        if (s[i] >= 'a' && s[i] <= 'h') {
+            w->squares[w->count++] =
+                (uint8_t)(PDN_SQUARE_ALPHA | (s[i] - 'a') << 3 |
+                          (s[i + 1] - '1'));
+            i += 2;
+        } else {
+            unsigned v = 0;
+            while (i < len && s[i] >= '0' && s[i] <= '9')
+                v = v * 10 + (unsigned)(s[i++] - '0');
+            if (v == 0 || v > 99)
+                return -1;
+            w->squares[w->count++] = (uint8_t)v;
+        }
+        if (i < len && s[i] != ' ' && !(s[i] >= 'a' && s[i] <= 'h')) {
+            char sep = s[i] == 'X' ? 'x' : s[i];
+            if (!w->separator || w->separator == '-')
+                w->separator = sep;
+            i++;
+        }
+        while (i < len && s[i] == ' ')
+            i++;
+    }
+    return 0;
+}
+
+/* move -> MOVE [ STRENGTH ] [ FORCED ] [ STRENGTH ] */
+static void
+parse_move(pdn_parse *p, node_list *l)
+{
+    pdn_move_text w;
+    if (read_squares(p->tok.text, p->tok.len, &w) < 0) {
+        fail(p, PDN_E_BAD_SQUARE, "expected squares from 1 to 99 in '%.*s'",
+             (int)p->tok.len, p->tok.text);
+        return;
+    }
+    pdn_node *n = add(p, l, PDN_NODE_MOVE, p->tok.text, p->tok.len,
+                      p->tok.off);
+    n->u.move.written = w;
+    next(p);
+    for (int i = 0; i < 2; i++) {
+        if (peek(p) == PDN_TOK_STRENGTH && !n->u.move.strength) {
+            n->u.move.strength =
+                pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len);
+            next(p);
+        }
+        if (peek(p) == PDN_TOK_FORCED) {
+            n->u.move.forced = true;
+            next(p);
+        }
+    }
+}
+
+/* move_number -> MOVE_NUMBER  ("12." or "12...") */
+static void
+parse_move_number(pdn_parse *p, node_list *l)
+{
+    pdn_node *n = add(p, l, PDN_NODE_NUMBER, p->tok.text, p->tok.len,
+                      p->tok.off);
+    uint32_t v = 0;
+    size_t i = 0;
+    for (; i < p->tok.len && p->tok.text[i] != '.'; i++)
+        if (v < 100000000)
+            v = v * 10 + (uint32_t)(p->tok.text[i] - '0');
+    n->u.number.value = v;
+    n->u.number.black = p->tok.len - i >= 2;
+    next(p);
+}
+
+/* unknown_move -> DASH | ELLIPSIS */
+static void
+parse_unknown_move(pdn_parse *p, node_list *l)
+{
+    add(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, p->tok.off);
+    next(p);
+}
+
+/* nag -> NAG */
+static void
+parse_nag(pdn_parse *p, node_list *l)
+{
+    pdn_node *n = add(p, l, PDN_NODE_NAG, p->tok.text, p->tok.len,
+                      p->tok.off);
+    uint32_t v = 0;
+    for (size_t i = 1; i < p->tok.len; i++)
+        if (v < 100000000)
+            v = v * 10 + (uint32_t)(p->tok.text[i] - '0');
+    n->u.nag = v;
+    next(p);
+}
+
+/* comment -> COMMENT | LINE_COMMENT */
+static void
+parse_comment(pdn_parse *p, node_list *l)
+{
+    const pdn_token *t = &p->tok;
+    if (t->kind == PDN_TOK_COMMENT) {
+        pdn_node *n = add(p, l, PDN_NODE_COMMENT, t->text + 1, t->len - 2,
+                          t->off);
+        n->u.comment = PDN_COMMENT_BRACE;
+    } else {
+        pdn_node *n = add(p, l, PDN_NODE_COMMENT, t->text + 1, t->len - 1,
+                          t->off);
+        n->u.comment = PDN_COMMENT_LINE;
+    }
+    next(p);
+}
+
+/* escape -> ESCAPE */
+static void
+parse_escape(pdn_parse *p, node_list *l)
+{
+    add(p, l, PDN_NODE_ESCAPE, p->tok.text + 1, p->tok.len - 1, p->tok.off);
+    next(p);
+}
+
+/* setup -> SETUP */
+static void
+parse_setup(pdn_parse *p, node_list *l)
+{
+    add(p, l, PDN_NODE_SETUP, p->tok.text + 1, p->tok.len - 2, p->tok.off);
+    next(p);
+}
+
+/* stray_text -> ( WORD | IDENT | STRING ) { WORD | IDENT | STRING }
+ * Words among the moves: kept, as a comment, with a warning. */
+static void
+parse_stray_text(pdn_parse *p, node_list *l)
+{
+    const char *start = p->tok.text;
+    uint64_t off = p->tok.off;
+    const char *end = start;
+    while (!stopped(p) &&
+           (peek(p) == PDN_TOK_WORD || peek(p) == PDN_TOK_IDENT ||
+            peek(p) == PDN_TOK_STRING)) {
+        end = p->tok.text + p->tok.len;
+        next(p);
+    }
+    if (p->more)
+        return;
+    pdn_node *n = add(p, l, PDN_NODE_COMMENT, start, (size_t)(end - start),
+                      off);
+    n->u.comment = PDN_COMMENT_TEXT;
+    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_STRAY_TEXT, off,
+                     "text among the moves is kept as a comment: '%.*s'",
+                     (int)(end - start > 40 ? 40 : end - start), start);
+}
+
+/* strength -> STRENGTH  -- a mark set apart from its move ("22-18 !"):
+ * it goes with the move before it, or is kept as text. */
+static void
+parse_strength(pdn_parse *p, node_list *l)
+{
+    pdn_node *prev = l->last;
+    if (prev && prev->kind == PDN_NODE_MOVE && !prev->u.move.strength) {
+        prev->u.move.strength =
+            pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len);
+    } else {
+        pdn_node *n = add(p, l, PDN_NODE_COMMENT, p->tok.text, p->tok.len,
+                          p->tok.off);
+        n->u.comment = PDN_COMMENT_TEXT;
+    }
+    next(p);
+}
+
+/* ---- Variations ---- */
+
+static void parse_element(pdn_parse *p, node_list *l);
+
+/* Whether the parenthesis at the current token holds moves rather than
+ * prose: every token up to the matching ')' belongs to the movetext. */
+static bool
+holds_moves(pdn_parse *p)
+{
+    pdn_lexer save = p->lx;
+    pdn_token tok;
+    int depth = 1;
+    bool moves = true;
+    while (depth > 0) {
+        pdn_token_kind k = pdn_lexer_next(&p->lx, &tok);
+        if (k == PDN_TOK_MORE) {
+            p->more = true;
+            break;
+        }
+        if (k == PDN_TOK_EOF || k == PDN_TOK_ERROR)
+            break;
+        if (k == PDN_TOK_LPAREN)
+            depth++;
+        else if (k == PDN_TOK_RPAREN)
+            depth--;
+        else if (k == PDN_TOK_WORD || k == PDN_TOK_IDENT ||
+                 k == PDN_TOK_STRING || k == PDN_TOK_LBRACKET ||
+                 k == PDN_TOK_RBRACKET || k == PDN_TOK_RESULT ||
+                 k == PDN_TOK_ASTERISK) {
+            moves = false;
+            break;
+        }
+    }
+    p->lx = save;
+    return moves;
+}
+
+/* prose -> "(" text ")"  -- parentheses of prose, kept as a comment. */
+static void
+parse_prose(pdn_parse *p, node_list *l)
+{
+    const char *open = p->tok.text;
+    const char *limit = p->lx.buf + p->lx.len;
+    const char *q = open + 1;
+    int depth = 1;
+    for (; q < limit; q++) {
+        if (*q == '(')
+            depth++;
+        else if (*q == ')' && --depth == 0)
+            break;
+    }
+    if (q >= limit) {
+        if (!p->lx.final) {
+            p->more = true;
+            return;
+        }
+        fail(p, PDN_E_UNCLOSED_VARIATION, "expected ')' to close this '('");
+        return;
+    }
+    pdn_node *n = add(p, l, PDN_NODE_COMMENT, open + 1,
+                      (size_t)(q - open - 1), p->tok.off);
+    n->u.comment = PDN_COMMENT_PROSE;
+    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_PROSE, p->tok.off,
+                     "parentheses hold text, not moves: kept as a comment");
+    p->lx.pos = (size_t)(q + 1 - p->lx.buf);
+    p->tok.len = (uint32_t)(q + 1 - open); /* the whole of it was read */
+    next(p);
+}
+
+/* variation -> "(" { element } ")" | prose */
+static void
+parse_variation(pdn_parse *p, node_list *l)
+{
+    if (!holds_moves(p)) {
+        if (!p->more)
+            parse_prose(p, l);
+        return;
+    }
+    if (l->depth >= p->max_depth) {
+        fail(p, PDN_E_TOO_DEEP, "variations nested more than %d deep",
+             p->max_depth);
+        return;
+    }
+    uint64_t open = p->tok.off;
+    pdn_node *v = add(p, l, PDN_NODE_VARIATION, "(", 1, open);
+    node_list inner = {&v->children, NULL, l->depth + 1};
+    next(p);
+    while (!stopped(p) && peek(p) != PDN_TOK_RPAREN)
+        parse_element(p, &inner);
+    if (p->more || p->failed)
+        return;
+    if (peek(p) != PDN_TOK_RPAREN) {
+        pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_UNCLOSED_VARIATION, open,
+                         "expected ')' to close this variation, found %s",
+                         describe(&p->tok));
+        p->game->errors++;
+        p->failed = true;
+        return;
+    }
+    next(p);
+}
+
+/* element -> move_number | move | unknown_move | nag | comment | setup
+ *          | escape | variation | stray_text */
+static void
+parse_element(pdn_parse *p, node_list *l)
+{
+    switch (peek(p)) {
+    case PDN_TOK_MOVE:
+        parse_move(p, l);
+        break;
+    case PDN_TOK_MOVE_NUMBER:
+        parse_move_number(p, l);
+        break;
+    case PDN_TOK_DASH:
+    case PDN_TOK_ELLIPSIS:
+        parse_unknown_move(p, l);
+        break;
+    case PDN_TOK_NAG:
+        parse_nag(p, l);
+        break;
+    case PDN_TOK_COMMENT:
+    case PDN_TOK_LINE_COMMENT:
+        parse_comment(p, l);
+        break;
+    case PDN_TOK_SETUP:
+        parse_setup(p, l);
+        break;
+    case PDN_TOK_ESCAPE:
+        parse_escape(p, l);
+        break;
+    case PDN_TOK_LPAREN:
+        parse_variation(p, l);
+        break;
+    case PDN_TOK_WORD:
+    case PDN_TOK_IDENT:
+    case PDN_TOK_STRING:
+        parse_stray_text(p, l);
+        break;
+    case PDN_TOK_STRENGTH:
+        parse_strength(p, l);
+        break;
+    case PDN_TOK_RPAREN:
+        fail(p, PDN_E_STRAY_RPAREN, "expected a move, found ')' with no "
+                                    "'(' open");
+        break;
+    case PDN_TOK_ERROR:
+        if (p->tok.text[0] == '{')
+            fail(p, PDN_E_UNCLOSED_COMMENT, "expected '}' to close this "
+                                            "comment");
+        else
+            fail(p, PDN_E_UNEXPECTED, "expected a move, found %s",
+                 describe(&p->tok));
+        break;
+    default:
+        fail(p, PDN_E_UNEXPECTED, "expected a move, found %s",
+             describe(&p->tok));
+        break;
+    }
+}
+
+/* Whether the current token may stand in a movetext. */
+static bool
+starts_element(pdn_token_kind k)
+{
+    switch (k) {
+    case PDN_TOK_MOVE:
+    case PDN_TOK_MOVE_NUMBER:
+    case PDN_TOK_DASH:
+    case PDN_TOK_ELLIPSIS:
+    case PDN_TOK_NAG:
+    case PDN_TOK_COMMENT:
+    case PDN_TOK_LINE_COMMENT:
+    case PDN_TOK_SETUP:
+    case PDN_TOK_ESCAPE:
+    case PDN_TOK_LPAREN:
+    case PDN_TOK_STRENGTH:
+    case PDN_TOK_ERROR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* movetext -> element { element } */
+static void
+parse_movetext(pdn_parse *p, node_list *l)
+{
+    while (!stopped(p) && peek(p) != PDN_TOK_RESULT &&
+           peek(p) != PDN_TOK_ASTERISK && peek(p) != PDN_TOK_LBRACKET)
+        parse_element(p, l);
+}
+
+/* terminator -> RESULT | "*" */
+static void
+parse_terminator(pdn_parse *p)
+{
+    pdn_game *g = p->game;
+    g->result = pdn_result_of(p->tok.text, p->tok.len);
+    g->result_text = pdn_arena_strndup(&g->arena, p->tok.text, p->tok.len);
+    g->result_at = pdn_parse_locate(p, p->tok.off);
+    next(p);
+}
+
+/* ---- Tags ---- */
+
+/* The value of a STRING token: \" and \\ unescaped, other backslashes
+ * kept as written. */
+static char *
+tag_value(pdn_parse *p, const pdn_token *t)
+{
+    size_t n = 0;
+    char *tmp = pdn_arena_alloc(&p->game->arena, t->len);
+    for (size_t i = 1; i + 1 < t->len; i++) {
+        if (t->text[i] == '\\' && i + 2 < t->len &&
+            (t->text[i + 1] == '"' || t->text[i + 1] == '\\'))
+            i++;
+        tmp[n++] = t->text[i];
+    }
+    return pdn_parse_text(p, tmp, n);
+}
+
+/* tag -> "[" IDENT STRING "]" */
+static void
+parse_tag(pdn_parse *p, pdn_tag *tag)
+{
+    uint64_t open = p->tok.off;
+    next(p);
+    if (peek(p) != PDN_TOK_IDENT && peek(p) != PDN_TOK_WORD) {
+        if (!p->more)
+            fail(p, PDN_E_BAD_TAG, "expected a tag name after '[', found %s",
+                 describe(&p->tok));
+        return;
+    }
+    tag->name = pdn_parse_text(p, p->tok.text, p->tok.len);
+    tag->at = pdn_parse_locate(p, open);
+    tag->standard = p->tagmap ? pdn_tagmap_lookup(p->tagmap, p->tok.text,
+                                                  p->tok.len)
+                              : NULL;
+    next(p);
+    if (peek(p) != PDN_TOK_STRING) {
+        if (p->more)
+            return;
+        if (peek(p) == PDN_TOK_ERROR && p->tok.text[0] == '"')
+            fail(p, PDN_E_UNCLOSED_STRING,
+                 "expected '\"' to close the value of tag %s", tag->name);
+        else
+            fail(p, PDN_E_BAD_TAG, "expected a quoted value for tag %s, "
+                                   "found %s",
+                 tag->name, describe(&p->tok));
+        return;
+    }
+    tag->value = tag_value(p, &p->tok);
+    next(p);
+    if (peek(p) != PDN_TOK_RBRACKET) {
+        if (!p->more)
+            fail(p, PDN_E_BAD_TAG, "expected ']' to close tag %s, found %s",
+                 tag->name, describe(&p->tok));
+        return;
+    }
+    next(p);
+}
+
+/* tag_section -> tag { tag } */
+static void
+parse_tag_section(pdn_parse *p)
+{
+    pdn_game *g = p->game;
+    size_t cap = 16;
+    g->tags = pdn_arena_alloc(&g->arena, cap * sizeof *g->tags);
+    while (!stopped(p) && peek(p) == PDN_TOK_LBRACKET) {
+        if (g->ntags == PDN_MAX_TAGS) {
+            fail(p, PDN_E_TOO_BIG, "more than %d tags in one game",
+                 PDN_MAX_TAGS);
+            return;
+        }
+        if (g->ntags == cap) {
+            pdn_tag *bigger = pdn_arena_alloc(&g->arena,
+                                              2 * cap * sizeof *g->tags);
+            memcpy(bigger, g->tags, cap * sizeof *g->tags);
+            g->tags = bigger;
+            cap *= 2;
+        }
+        pdn_tag *t = &g->tags[g->ntags];
+        memset(t, 0, sizeof *t);
+        parse_tag(p, t);
+        if (p->failed || p->more)
+            return;
+        g->ntags++;
+    }
+}
+
+/* ---- Games ---- */
+
+/* junk -> anything that cannot start a game, up to one that can. */
+static void
+parse_junk(pdn_parse *p)
+{
+    uint64_t from = p->tok.off;
+    uint64_t to = from;
+    while (!p->more && peek(p) != PDN_TOK_EOF && peek(p) != PDN_TOK_LBRACKET &&
+           peek(p) != PDN_TOK_RESULT && peek(p) != PDN_TOK_ASTERISK &&
+           !starts_element(peek(p))) {
+        to = p->tok.off + p->tok.len;
+        next(p);
+    }
+    if (p->more || to == from)
+        return;
+    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_JUNK, from,
+                     "skipped %llu bytes of text that belong to no game",
+                     (unsigned long long)(to - from));
+}
+
+/* After an error: on to the terminator (which ends this game) or to the
+ * next '[' (which starts the next). */
+static void
+recover(pdn_parse *p)
+{
+    for (;;) {
+        pdn_token_kind k = peek(p);
+        if (p->more || k == PDN_TOK_EOF || k == PDN_TOK_LBRACKET)
+            return;
+        if (k == PDN_TOK_RESULT || k == PDN_TOK_ASTERISK) {
+            parse_terminator(p);
+            return;
+        }
+        next(p);
+    }
+}
+
+/* game -> { junk } ( tag_section [ movetext ] [ terminator ]
+ *                   | movetext [ terminator ] | terminator ) */
+int
+pdn_parse_game(pdn_parse *p)
+{
+    pdn_game *g = p->game;
+    g->span = p->lx.base + p->lx.pos;
+    p->tok.kind = PDN_TOK_EOF; /* nothing read yet */
+    p->last_end = g->span;
+    next(p);
+    parse_junk(p);
+    if (p->more || peek(p) == PDN_TOK_EOF)
+        return 0;
+    g->start = pdn_parse_locate(p, p->tok.off);
+    /* Comments and escapes first: the preamble if tags follow. */
+    node_list lead = {&g->moves, NULL, 0};
+    while (!stopped(p) &&
+           (peek(p) == PDN_TOK_COMMENT || peek(p) == PDN_TOK_LINE_COMMENT ||
+            peek(p) == PDN_TOK_ESCAPE))
+        parse_element(p, &lead);
+    if (!stopped(p) && peek(p) == PDN_TOK_LBRACKET) {
+        g->preamble = g->moves;
+        g->moves = NULL;
+        lead.tail = &g->moves;
+        lead.last = NULL;
+        parse_tag_section(p);
+    }
+    if (!stopped(p))
+        parse_movetext(p, &lead);
+    if (p->failed)
+        recover(p);
+    else if (!p->more &&
+             (peek(p) == PDN_TOK_RESULT || peek(p) == PDN_TOK_ASTERISK))
+        parse_terminator(p);
+    g->end = p->last_end;
+    return 1;
+}

@@ -1,0 +1,286 @@
+/* reader.c -- game-by-game reading from a stream.  The buffer holds at
+ * least the game being read and always starts at the beginning of a line;
+ * when a game runs past its end, the buffer slides (dropping the games
+ * handed out), fills up, and the game is read again from its start.
+ */
+#include "syntax/reader.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "base/xalloc.h"
+#include "syntax/internal.h"
+
+#define READ_CHUNK ((size_t)4 << 20)
+
+struct pdn_reader {
+    const char *name;
+    FILE *in;              /* NULL when reading memory */
+    char *buf;             /* owned unless reading memory */
+    size_t cap, len;
+    size_t pos;            /* where the next game's text starts */
+    uint64_t base;         /* input offset of buf[0] */
+    pdn_cursor cur;        /* line and column at pos */
+    bool eof;              /* nothing follows buf[len - 1] */
+    bool started;          /* BOM and encoding looked at */
+    bool cp1252;
+    bool encoding_noted;
+    bool failed;           /* a read error was reported */
+    uint64_t games;
+    pdn_reader_options opt;
+};
+
+static pdn_reader *
+reader_new(const char *name, const pdn_reader_options *opt)
+{
+    pdn_reader *r = pdn_xcalloc(1, sizeof *r);
+    r->name = name;
+    if (opt)
+        r->opt = *opt;
+    if (!r->opt.max_game_bytes)
+        r->opt.max_game_bytes = PDN_MAX_GAME_BYTES;
+    if (!r->opt.max_depth)
+        r->opt.max_depth = PDN_MAX_RAV_DEPTH;
+    r->cur.line = r->cur.col = 1;
+    return r;
+}
+
+pdn_reader *
+pdn_reader_new(const char *name, FILE *in, const pdn_reader_options *opt)
+{
+    pdn_reader *r = reader_new(name, opt);
+    r->in = in;
+    return r;
+}
+
+pdn_reader *
+pdn_reader_new_mem(const char *name, const char *data, size_t len,
+                   const pdn_reader_options *opt)
+{
+    pdn_reader *r = reader_new(name, opt);
+    r->buf = (char *)data; /* never written through: r->in is NULL */
+    r->len = r->cap = len;
+    r->eof = true;
+    return r;
+}
+
+void
+pdn_reader_free(pdn_reader *r)
+{
+    if (!r)
+        return;
+    if (r->in)
+        free(r->buf);
+    free(r);
+}
+
+uint64_t
+pdn_reader_bytes(const pdn_reader *r)
+{
+    return r->base + r->len;
+}
+
+uint64_t
+pdn_reader_games(const pdn_reader *r)
+{
+    return r->games;
+}
+
+/* ---- Filling the buffer ---- */
+
+/* Lines in @n bytes at @s: LF, CRLF and lone CR each end one. */
+static uint32_t
+count_lines(const char *s, size_t n)
+{
+    uint32_t lines = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\n' || (s[i] == '\r' && (i + 1 >= n || s[i + 1] != '\n')))
+            lines++;
+    return lines;
+}
+
+/* Drops the bytes before the line holding pos, then reads until the
+ * buffer has grown by a chunk or the input ends.  Returns 0, or -1 on a
+ * read error (reported in @d). */
+static int
+refill(pdn_reader *r, pdn_diags *d)
+{
+    size_t keep = r->pos;
+    while (keep > 0 && r->buf[keep - 1] != '\n' && r->buf[keep - 1] != '\r')
+        keep--;
+    if (keep > 0) {
+        memmove(r->buf, r->buf + keep, r->len - keep);
+        r->len -= keep;
+        r->pos -= keep;
+        r->base += keep;
+    }
+    if (r->cap - r->len < READ_CHUNK) {
+        size_t cap = r->cap ? r->cap : READ_CHUNK;
+        while (cap - r->len < READ_CHUNK)
+            cap *= 2;
+        r->buf = pdn_xrealloc(r->buf, cap);
+        r->cap = cap;
+    }
+    size_t want = r->len + READ_CHUNK;
+    while (r->len < want) {
+        size_t n = fread(r->buf + r->len, 1, want - r->len, r->in);
+        r->len += n;
+        if (n == 0) {
+            if (ferror(r->in)) {
+                pdn_loc at = {r->base + r->len, 0, 0};
+                pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name,
+                              at, 0, "cannot read: %s", strerror(errno));
+                r->failed = true;
+                return -1;
+            }
+            r->eof = true;
+            break;
+        }
+    }
+    return 0;
+}
+
+/* At the start: skip a UTF-8 byte order mark, and read the file as
+ * Windows-1252 if its first chunk is not UTF-8. */
+static void
+start(pdn_reader *r, pdn_diags *d)
+{
+    r->started = true;
+    if (r->len >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) {
+        r->pos = 3;
+        r->cur.off = 3;
+        return;
+    }
+    size_t valid = pdn_utf8_valid_prefix(r->buf, r->len);
+    if (valid < r->len) {
+        r->cp1252 = true;
+        r->encoding_noted = true;
+        uint32_t line = 1 + count_lines(r->buf, valid);
+        size_t bol = valid;
+        while (bol > 0 && r->buf[bol - 1] != '\n' && r->buf[bol - 1] != '\r')
+            bol--;
+        pdn_loc at = {valid, line, (uint32_t)(valid - bol + 1)};
+        pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_ENCODING, r->name, at, 0,
+                      "the file is not UTF-8: read as Windows-1252 "
+                      "(Latin-1)");
+    }
+}
+
+/* ---- Games ---- */
+
+/* A game too large for the limit: reported, and skipped up to the next
+ * line that starts with '['. */
+static void
+skip_huge_game(pdn_reader *r, pdn_game *g, pdn_diags *d)
+{
+    pdn_loc at = {r->base + r->pos, r->cur.line, r->cur.col};
+    pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_TOO_BIG, r->name, at, g->number,
+                  "a game longer than %zu bytes: skipped",
+                  r->opt.max_game_bytes);
+    g->errors++;
+    g->start = at;
+    g->span = at.off;
+    for (;;) {
+        for (size_t i = r->pos + 1; i + 1 < r->len; i++)
+            if ((r->buf[i] == '\n' || r->buf[i] == '\r') &&
+                r->buf[i + 1] == '[') {
+                r->cur.line += count_lines(r->buf + r->pos, i + 1 - r->pos);
+                r->cur.col = 1;
+                r->cur.off = r->base + i + 1;
+                r->pos = i + 1;
+                g->end = r->cur.off;
+                return;
+            }
+        r->cur.line += count_lines(r->buf + r->pos, r->len - r->pos);
+        r->pos = r->len;
+        if (r->eof || refill(r, d) < 0 || r->len == r->pos) {
+            r->cur.off = r->base + r->len;
+            g->end = r->cur.off;
+            return;
+        }
+    }
+}
+
+/* One attempt at the game at pos over the bytes in the buffer. */
+static int
+read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
+{
+    pdn_parse p;
+    memset(&p, 0, sizeof p);
+    pdn_lexer_init(&p.lx, r->buf, r->len, r->base, r->eof, true);
+    p.lx.pos = r->pos;
+    p.file = r->name;
+    p.buf = r->buf;
+    p.base = r->base;
+    p.cur = r->cur;
+    p.cp1252 = r->cp1252;
+    p.encoding_noted = &r->encoding_noted;
+    p.tagmap = r->opt.tagmap;
+    p.max_depth = r->opt.max_depth;
+    p.game = g;
+    p.diags = d;
+    int got = pdn_parse_game(&p);
+    *more = p.more;
+    if (p.more)
+        return 0;
+    uint64_t end = got ? g->end : p.lx.base + p.lx.pos;
+    pdn_parse_locate(&p, end);
+    r->cur = p.cur;
+    r->pos = (size_t)(end - r->base);
+    return got;
+}
+
+int
+pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
+{
+    *out = NULL;
+    if (r->failed)
+        return -1;
+    if (!r->started) {
+        if (!r->eof && refill(r, d) < 0)
+            return -1;
+        start(r, d);
+    }
+    for (;;) {
+        pdn_game *g = pdn_game_new();
+        g->file = r->name;
+        g->number = r->games + 1;
+        size_t mark = d->count;
+        bool noted = r->encoding_noted, more;
+        int got = read_game(r, g, d, &more);
+        if (more) {
+            pdn_game_free(g);
+            pdn_diags_truncate(d, mark);
+            r->encoding_noted = noted;
+            size_t line = r->pos;
+            while (line > 0 && r->buf[line - 1] != '\n' &&
+                   r->buf[line - 1] != '\r')
+                line--;
+            if (r->len - line >= r->opt.max_game_bytes) {
+                g = pdn_game_new();
+                g->file = r->name;
+                g->number = ++r->games;
+                skip_huge_game(r, g, d);
+                *out = g;
+                return 1;
+            }
+            if (refill(r, d) < 0)
+                return -1;
+            continue;
+        }
+        if (!got) {
+            pdn_game_free(g);
+            return 0;
+        }
+        if (r->opt.keep_raw) {
+            size_t from = (size_t)(g->span - r->base);
+            g->raw_len = (size_t)(g->end - g->span);
+            g->raw = pdn_arena_strndup(&g->arena, r->buf + from, g->raw_len);
+        }
+        r->games++;
+        *out = g;
+        return 1;
+    }
+}

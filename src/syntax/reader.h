@@ -1,0 +1,56 @@
+/* reader.h -- reading PDN game by game from a file, standard input or
+ * memory.  Memory follows the largest game, never the file: the buffer
+ * slides past games already handed out.  Encodings: UTF-8 with or without
+ * a BOM; a file that is not UTF-8 is read as Windows-1252 (Latin-1) and
+ * decoded, with a note.  After an error the reader goes on at the next
+ * game: one bad game never costs another.
+ */
+#ifndef PDN_SYNTAX_READER_H
+#define PDN_SYNTAX_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "base/diag.h"
+#include "model/game.h"
+#include "model/tagmap.h"
+
+/** Limits; each one gives an error naming it, never a crash or a hang. */
+#define PDN_MAX_GAME_BYTES ((size_t)64 << 20) /* one game's text */
+#define PDN_MAX_RAV_DEPTH 64                   /* variations in variations */
+#define PDN_MAX_TAGS 4096                      /* tags of one game */
+
+typedef struct pdn_reader_options {
+    const pdn_tagmap *tagmap; /* NULL: no tag names are mapped */
+    bool keep_raw;            /* copy each game's bytes into the game */
+    size_t max_game_bytes;    /* 0: PDN_MAX_GAME_BYTES */
+    int max_depth;            /* 0: PDN_MAX_RAV_DEPTH */
+} pdn_reader_options;
+
+typedef struct pdn_reader pdn_reader;
+
+/** A reader of the open stream @in, named @name in diagnostics (both
+ * borrowed: they must outlive the reader; the caller closes @in).  @opt
+ * may be NULL.  Free with pdn_reader_free(). */
+pdn_reader *pdn_reader_new(const char *name, FILE *in,
+                           const pdn_reader_options *opt);
+
+/** A reader of @len bytes at @data (borrowed). */
+pdn_reader *pdn_reader_new_mem(const char *name, const char *data,
+                               size_t len, const pdn_reader_options *opt);
+
+/** Reads the next game into *@out (the caller frees it with
+ * pdn_game_free()) and appends its diagnostics to @d.  Returns 1 for a
+ * game, 0 at the end of the input, -1 on a read error (reported in @d).
+ * A game with reading errors is still returned, with game->errors set and
+ * the tree as far as it could be read. */
+int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d);
+
+/** Bytes read so far, and the number of games handed out. */
+uint64_t pdn_reader_bytes(const pdn_reader *r);
+uint64_t pdn_reader_games(const pdn_reader *r);
+
+void pdn_reader_free(pdn_reader *r);
+
+#endif

@@ -1,0 +1,1 @@
+typedef int pdn_placeholder_; /* being written */
