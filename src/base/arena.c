@@ -10,7 +10,7 @@
 
 #include "base/xalloc.h"
 
-#define ARENA_FIRST_BLOCK 65536
+#define ARENA_FIRST_BLOCK 16384
 
 struct pdn_arena_block {
     pdn_arena_block *next;

@@ -207,7 +207,8 @@ pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
                           pdn_severity_name(diag->severity), code,
                           diag->message);
     if (diag->line_text && diag->at.line)
-        render_source(diag->line_text, diag->at.line, diag->at.col, colour,
+        render_source(diag->line_text, diag->at.line,
+                      diag->text_col ? diag->text_col : diag->at.col, colour,
                       out);
     if (diag->note) {
         if (colour)

@@ -68,7 +68,9 @@ typedef struct pdn_diag {
     pdn_loc at;
     uint64_t game;     /* 1-based number of the game in its file; 0: none */
     char *message;     /* owned by the sink */
-    char *line_text;   /* the source line, UTF-8, owned; NULL if unknown */
+    char *line_text;   /* the source line (or a window of a long one),
+                          UTF-8, owned; NULL if unknown */
+    uint32_t text_col; /* the caret's column in line_text; 0: at.col */
     char *note;        /* "the game starts here", owned; NULL if none */
     pdn_loc note_at;
 } pdn_diag;

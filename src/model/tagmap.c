@@ -13,6 +13,7 @@
 typedef struct entry {
     char *name;
     char *standard;
+    size_t len; /* of name */
 } entry;
 
 struct pdn_tagmap {
@@ -82,6 +83,7 @@ pdn_tagmap_add(pdn_tagmap *m, const char *name, const char *standard)
         m->items = pdn_xrealloc(m->items, m->cap * sizeof *m->items);
     }
     m->items[m->count].name = pdn_xstrndup(name, strlen(name));
+    m->items[m->count].len = strlen(name);
     m->items[m->count].standard = pdn_xstrndup(standard, strlen(standard));
     m->count++;
     return 0;
@@ -91,8 +93,8 @@ const char *
 pdn_tagmap_lookup(const pdn_tagmap *m, const char *name, size_t len)
 {
     for (size_t i = 0; i < m->count; i++)
-        if (strncmp(m->items[i].name, name, len) == 0 &&
-            m->items[i].name[len] == '\0')
+        if (m->items[i].len == len && m->items[i].name[0] == name[0] &&
+            memcmp(m->items[i].name, name, len) == 0)
             return m->items[i].standard;
     return NULL;
 }

@@ -22,7 +22,7 @@ typedef struct pdn_parse {
     pdn_lexer lx;
     pdn_token tok;     /* the token under consideration */
     const char *file;
-    const char *buf;   /* the reader's buffer; buf[0] starts a line */
+    const char *buf;   /* the reader's buffer */
     uint64_t base;     /* input offset of buf[0] */
     pdn_cursor cur;    /* a known position, moved forward as tokens come */
     bool cp1252;       /* decode text as Windows-1252 */

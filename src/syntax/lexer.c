@@ -45,16 +45,27 @@ static const unsigned char class_table[256] = {
     ROW(0xC0), ROW(0xD0), ROW(0xE0), ROW(0xF0),
 };
 
+/* The class of a byte; NUL is a stop, so that the NUL after every buffer
+ * (lexer.h) ends any scan. */
+static inline unsigned char
+class_of(char ch)
+{
+    return ch ? class_table[(unsigned char)ch] : C_STOP;
+}
+
+/* Class and byte tests at @i.  No bounds check: buf[len] is a NUL, whose
+ * class is a stop and nothing else, and every scan stops there before it
+ * looks further. */
 static inline int
 is(const pdn_lexer *lx, size_t i, int cls)
 {
-    return i < lx->len && (class_table[(unsigned char)lx->buf[i]] & cls);
+    return class_of(lx->buf[i]) & cls;
 }
 
 static inline int
 at(const pdn_lexer *lx, size_t i, char ch)
 {
-    return i < lx->len && lx->buf[i] == ch;
+    return lx->buf[i] == ch;
 }
 
 /* ---- Token ends ---- */
@@ -130,24 +141,24 @@ static pdn_token_kind
 lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     size_t i = start + 1;
-    while (i < lx->len) {
+    for (;; i++) {
         char ch = lx->buf[i];
+        if (ch != '"' && ch != '\\' && ch != '\n' && ch != '\r' && ch)
+            continue;
         if (ch == '"')
             return finish(lx, tok, PDN_TOK_STRING, start, i + 1);
-        if (ch == '\\' && i + 1 < lx->len &&
-            (lx->buf[i + 1] == '\\' || lx->buf[i + 1] == '"')) {
+        if (ch == '\\' && (lx->buf[i + 1] == '\\' || lx->buf[i + 1] == '"')) {
             size_t j = i + 2;
-            while (j < lx->len && (lx->buf[j] == ' ' || lx->buf[j] == '\t'))
+            while (lx->buf[j] == ' ' || lx->buf[j] == '\t')
                 j++;
-            if (lx->buf[i + 1] == '"' && (at(lx, j, ']') || at(lx, j, '\n') ||
-                                          at(lx, j, '\r')))
+            if (lx->buf[i + 1] == '"' &&
+                (at(lx, j, ']') || at(lx, j, '\n') || at(lx, j, '\r')))
                 return finish(lx, tok, PDN_TOK_STRING, start, i + 2);
-            i += 2;
+            i++;
             continue;
         }
-        if (ch == '\n' || ch == '\r')
+        if (ch == '\n' || ch == '\r' || i >= lx->len)
             break; /* a quote left open ends with its line, not the file */
-        i++;
     }
     if (i >= lx->len && !lx->final)
         return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
@@ -181,7 +192,7 @@ static pdn_token_kind
 lex_word(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     size_t i = start + 1;
-    while (i < lx->len && !(class_table[(unsigned char)lx->buf[i]] & C_STOP))
+    while (!(class_of(lx->buf[i]) & C_STOP))
         i++;
     return finish(lx, tok, PDN_TOK_WORD, start, i);
 }
@@ -196,23 +207,26 @@ digits(const pdn_lexer *lx, size_t i, size_t max)
     return n;
 }
 
-/* 1-0 0-1 2-0 0-2 1-1 0-0 1/2-1/2, not followed by more of a move. */
+/* 1-0 0-1 2-0 0-2 1-1 0-0 1/2-1/2 at @i, not followed by more of a move:
+ * its length, or 0. */
 static size_t
 result_length(const pdn_lexer *lx, size_t i)
 {
     const char *p = lx->buf + i;
     size_t left = lx->len - i;
-    if (left >= 7 && memcmp(p, "1/2-1/2", 7) == 0)
-        return is(lx, i + 7, C_DIGIT) ? 0 : 7;
-    if (left >= 3 && (p[0] >= '0' && p[0] <= '2') && p[1] == '-' &&
-        (p[2] >= '0' && p[2] <= '2') && !is(lx, i + 3, C_DIGIT | C_SEP)) {
-        static const char *const results[] = {"1-0", "0-1", "2-0",
-                                              "0-2", "1-1", "0-0"};
-        for (size_t k = 0; k < 6; k++)
-            if (memcmp(p, results[k], 3) == 0)
-                return 3;
-    }
-    return 0;
+    if (left < 3 || p[0] < '0' || p[0] > '2')
+        return 0;
+    if (p[1] == '/')
+        return left >= 7 && memcmp(p, "1/2-1/2", 7) == 0 &&
+                       !is(lx, i + 7, C_DIGIT)
+                   ? 7
+                   : 0;
+    if (p[1] != '-' || p[2] < '0' || p[2] > '2' ||
+        is(lx, i + 3, C_DIGIT | C_SEP))
+        return 0;
+    /* two digits from 0 to 2: all but 1-2, 2-1, 2-2 are results */
+    return (p[0] == '2' && p[2] != '0') || (p[0] == '1' && p[2] == '2') ? 0
+                                                                        : 3;
 }
 
 /* Whether four digits read as two squares of a board (1 to 50): "2218"
@@ -286,7 +300,7 @@ lex_letters(pdn_lexer *lx, pdn_token *tok, size_t start)
         i = start + 1;
         while (is(lx, i, C_IDENT))
             i++;
-        if (i >= lx->len || (class_table[(unsigned char)lx->buf[i]] & C_STOP))
+        if (i >= lx->len || (class_of(lx->buf[i]) & C_STOP))
             return finish(lx, tok, PDN_TOK_IDENT, start, i);
     }
     return lex_word(lx, tok, start);
@@ -311,7 +325,7 @@ pdn_token_kind
 pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 {
     size_t i = lx->pos;
-    while (i < lx->len && (class_table[(unsigned char)lx->buf[i]] & C_SPACE))
+    while (class_of(lx->buf[i]) & C_SPACE)
         i++;
     lx->pos = i;
     if (i >= lx->len)
@@ -369,20 +383,20 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
         return finish(lx, tok, PDN_TOK_STRENGTH, i, j);
     }
     case '-':
-        if (i + 1 >= lx->len || (class_table[(unsigned char)lx->buf[i + 1]] &
+        if (i + 1 >= lx->len || (class_of(lx->buf[i + 1]) &
                                  C_STOP))
             return finish(lx, tok, PDN_TOK_DASH, i, i + 1);
         return lex_word(lx, tok, i);
     case '.':
         if (at(lx, i + 1, '.') && at(lx, i + 2, '.') &&
             (i + 3 >= lx->len ||
-             (class_table[(unsigned char)lx->buf[i + 3]] & C_STOP)))
+             (class_of(lx->buf[i + 3]) & C_STOP)))
             return finish(lx, tok, PDN_TOK_ELLIPSIS, i, i + 3);
         return lex_word(lx, tok, i);
     default:
         break;
     }
-    unsigned char cls = class_table[ch];
+    unsigned char cls = class_of((char)ch);
     if (cls & C_DIGIT)
         return lex_number(lx, tok, i);
     if (cls & (C_IDENT))

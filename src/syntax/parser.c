@@ -23,28 +23,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 #include "syntax/reader.h"
 
 /* ---- Positions and reports ---- */
 
-/* Counts lines and characters from p->cur up to @off. */
+/* Counts lines and characters from p->cur up to @off: one pass, LF, CRLF
+ * and lone CR ending lines, UTF-8 continuation bytes not counted (every
+ * byte is a character in a Windows-1252 file). */
 static void
 advance(pdn_parse *p, uint64_t off)
 {
-    const char *s = p->buf + (p->cur.off - p->base);
-    const char *end = p->buf + (off - p->base);
-    const char *line = s;
-    for (const char *q = s; q < end; q++) {
-        if (*q == '\n' || (*q == '\r' && (q + 1 >= end || q[1] != '\n'))) {
-            p->cur.line++;
-            p->cur.col = 1;
-            line = q + 1;
+    const unsigned char *q = (const unsigned char *)p->buf +
+                             (p->cur.off - p->base);
+    const unsigned char *end = (const unsigned char *)p->buf +
+                               (off - p->base);
+    uint32_t line = p->cur.line, col = p->cur.col;
+    unsigned char cont = p->cp1252 ? 0xFF : 0x80; /* never 0xFF & 0xC0 */
+    for (; q < end; q++) {
+        unsigned char c = *q;
+        if (c == '\n' || (c == '\r' && (q + 1 >= end || q[1] != '\n'))) {
+            line++;
+            col = 1;
+        } else if (c != '\r' && (c & 0xC0) != cont) {
+            col++;
         }
     }
-    size_t n = (size_t)(end - line);
-    p->cur.col += (uint32_t)(p->cp1252 ? n : pdn_utf8_count(line, n));
+    p->cur.line = line;
+    p->cur.col = col;
     p->cur.off = off;
 }
 
@@ -66,9 +74,12 @@ pdn_parse_locate(pdn_parse *p, uint64_t off)
     return loc;
 }
 
-/* The text of the line holding @off, UTF-8, at most 400 bytes. */
-static char *
-line_text(pdn_parse *p, uint64_t off)
+#define LINE_WINDOW 72 /* bytes shown each side of the caret on long lines */
+
+/* Fills in the text of the line holding @off, UTF-8; of a long line, the
+ * part around @off between "..." marks, with the caret's column in it. */
+static void
+line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
 {
     const char *at = p->buf + (off - p->base);
     const char *limit = p->lx.buf + p->lx.len;
@@ -77,18 +88,37 @@ line_text(pdn_parse *p, uint64_t off)
         b--;
     while (e < limit && *e != '\n' && *e != '\r')
         e++;
-    if (e - b > 400)
-        e = b + 400;
-    char *out = pdn_xmalloc((size_t)(e - b) * 3 + 1);
-    size_t n;
-    if (p->cp1252 || !pdn_utf8_valid(b, (size_t)(e - b))) {
-        n = pdn_cp1252_to_utf8(b, (size_t)(e - b), out);
+    if (p->base + (uint64_t)(b - p->buf) == 0 && e - b >= 3 &&
+        memcmp(b, "\xEF\xBB\xBF", 3) == 0)
+        b += 3; /* the byte order mark is not text */
+    bool cut_left = at - b > LINE_WINDOW, cut_right = e - at > LINE_WINDOW;
+    if (cut_left)
+        for (b = at - LINE_WINDOW; ((unsigned char)*b & 0xC0) == 0x80; b++)
+            ;
+    if (cut_right)
+        for (e = at + LINE_WINDOW; ((unsigned char)*e & 0xC0) == 0x80; e++)
+            ;
+    size_t n = (size_t)(e - b);
+    pdn_strbuf text = PDN_STRBUF_INIT;
+    if (cut_left)
+        pdn_strbuf_puts(&text, "...");
+    size_t before = text.len;
+    char *decoded = pdn_xmalloc(n * 3 + 1);
+    size_t m = n, caret;
+    if (p->cp1252 || !pdn_utf8_valid(b, n)) {
+        m = pdn_cp1252_to_utf8(b, n, decoded);
+        caret = (size_t)(at - b);
     } else {
-        memcpy(out, b, (size_t)(e - b));
-        n = (size_t)(e - b);
+        memcpy(decoded, b, n);
+        caret = pdn_utf8_count(b, (size_t)(at - b));
     }
-    out[n] = '\0';
-    return out;
+    pdn_strbuf_put(&text, decoded, m);
+    free(decoded);
+    if (cut_right)
+        pdn_strbuf_puts(&text, "...");
+    d->line_text = pdn_strbuf_detach(&text);
+    if (cut_left)
+        d->text_col = (uint32_t)(before + caret + 1);
 }
 
 pdn_diag *
@@ -101,7 +131,7 @@ pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, uint64_t off,
     pdn_diag *d = pdn_diags_addv(p->diags, sev, code, p->file, at,
                                  p->game->number, fmt, ap);
     va_end(ap);
-    d->line_text = line_text(p, off);
+    line_text(p, off, d);
     if (at.line != p->game->start.line) {
         d->note = pdn_xstrndup("the game starts here", 20);
         d->note_at = p->game->start;
@@ -109,10 +139,20 @@ pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, uint64_t off,
     return d;
 }
 
+/* Whether @len bytes at @s are all ASCII. */
+static bool
+is_ascii(const char *s, size_t len)
+{
+    unsigned char any = 0;
+    for (size_t i = 0; i < len; i++)
+        any |= (unsigned char)s[i];
+    return any < 0x80;
+}
+
 char *
 pdn_parse_text(pdn_parse *p, const char *s, size_t len)
 {
-    if (!p->cp1252 && pdn_utf8_valid(s, len))
+    if (is_ascii(s, len) || (!p->cp1252 && pdn_utf8_valid(s, len)))
         return pdn_arena_strndup(&p->game->arena, s, len);
     if (!p->cp1252 && !*p->encoding_noted) {
         *p->encoding_noted = true;
@@ -202,7 +242,7 @@ add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
     pdn_node *n = pdn_game_node(p->game, kind);
     n->at = pdn_parse_locate(p, off);
     n->text = pdn_parse_text(p, text, len);
-    n->len = strlen(n->text);
+    n->len = is_ascii(text, len) ? len : strlen(n->text);
     *l->tail = n;
     l->tail = &n->next;
     l->last = n;

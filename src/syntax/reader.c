@@ -24,10 +24,12 @@ struct pdn_reader {
     uint64_t base;         /* input offset of buf[0] */
     pdn_cursor cur;        /* line and column at pos */
     bool eof;              /* nothing follows buf[len - 1] */
+    bool line_start;       /* buf[0] begins a line */
     bool started;          /* BOM and encoding looked at */
     bool cp1252;
     bool encoding_noted;
     bool failed;           /* a read error was reported */
+    pdn_game *spare;       /* a game given back, to be reused */
     uint64_t games;
     pdn_reader_options opt;
 };
@@ -43,7 +45,10 @@ reader_new(const char *name, const pdn_reader_options *opt)
         r->opt.max_game_bytes = PDN_MAX_GAME_BYTES;
     if (!r->opt.max_depth)
         r->opt.max_depth = PDN_MAX_RAV_DEPTH;
+    if (!r->opt.chunk)
+        r->opt.chunk = READ_CHUNK;
     r->cur.line = r->cur.col = 1;
+    r->line_start = true;
     return r;
 }
 
@@ -60,8 +65,12 @@ pdn_reader_new_mem(const char *name, const char *data, size_t len,
                    const pdn_reader_options *opt)
 {
     pdn_reader *r = reader_new(name, opt);
-    r->buf = (char *)data; /* never written through: r->in is NULL */
-    r->len = r->cap = len;
+    /* A copy, for the NUL the lexer wants after the bytes (lexer.h). */
+    r->buf = pdn_xmalloc(len + 1);
+    memcpy(r->buf, data, len);
+    r->buf[len] = '\0';
+    r->len = len;
+    r->cap = len + 1;
     r->eof = true;
     return r;
 }
@@ -71,9 +80,36 @@ pdn_reader_free(pdn_reader *r)
 {
     if (!r)
         return;
-    if (r->in)
-        free(r->buf);
+    pdn_game_free(r->spare);
+    free(r->buf);
     free(r);
+}
+
+void
+pdn_reader_recycle(pdn_reader *r, pdn_game *g)
+{
+    if (!g)
+        return;
+    if (r->spare) {
+        pdn_game_free(g);
+        return;
+    }
+    pdn_arena_reset(&g->arena);
+    r->spare = g;
+}
+
+/* A game to fill: the spare one, emptied, or a new one. */
+static pdn_game *
+fresh_game(pdn_reader *r)
+{
+    pdn_game *g = r->spare;
+    if (!g)
+        return pdn_game_new();
+    r->spare = NULL;
+    pdn_arena arena = g->arena;
+    memset(g, 0, sizeof *g);
+    g->arena = arena;
+    return g;
 }
 
 uint64_t
@@ -101,34 +137,35 @@ count_lines(const char *s, size_t n)
     return lines;
 }
 
-/* Drops the bytes before the line holding pos, then reads until the
+/* Drops the bytes before pos (games handed out), then reads until the
  * buffer has grown by a chunk or the input ends.  Returns 0, or -1 on a
  * read error (reported in @d). */
 static int
 refill(pdn_reader *r, pdn_diags *d)
 {
     size_t keep = r->pos;
-    while (keep > 0 && r->buf[keep - 1] != '\n' && r->buf[keep - 1] != '\r')
-        keep--;
     if (keep > 0) {
+        r->line_start = r->buf[keep - 1] == '\n' || r->buf[keep - 1] == '\r';
         memmove(r->buf, r->buf + keep, r->len - keep);
         r->len -= keep;
         r->pos -= keep;
         r->base += keep;
     }
-    if (r->cap - r->len < READ_CHUNK) {
-        size_t cap = r->cap ? r->cap : READ_CHUNK;
-        while (cap - r->len < READ_CHUNK)
+    size_t chunk = r->opt.chunk;
+    if (r->cap - r->len < chunk + 1) {
+        size_t cap = r->cap ? r->cap : chunk + 1;
+        while (cap - r->len < chunk + 1)
             cap *= 2;
         r->buf = pdn_xrealloc(r->buf, cap);
         r->cap = cap;
     }
-    size_t want = r->len + READ_CHUNK;
+    size_t want = r->len + chunk;
     while (r->len < want) {
         size_t n = fread(r->buf + r->len, 1, want - r->len, r->in);
         r->len += n;
         if (n == 0) {
             if (ferror(r->in)) {
+                r->buf[r->len] = '\0';
                 pdn_loc at = {r->base + r->len, 0, 0};
                 pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name,
                               at, 0, "cannot read: %s", strerror(errno));
@@ -139,6 +176,7 @@ refill(pdn_reader *r, pdn_diags *d)
             break;
         }
     }
+    r->buf[r->len] = '\0'; /* the lexer's stop (lexer.h) */
     return 0;
 }
 
@@ -209,7 +247,7 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
 {
     pdn_parse p;
     memset(&p, 0, sizeof p);
-    pdn_lexer_init(&p.lx, r->buf, r->len, r->base, r->eof, true);
+    pdn_lexer_init(&p.lx, r->buf, r->len, r->base, r->eof, r->line_start);
     p.lx.pos = r->pos;
     p.file = r->name;
     p.buf = r->buf;
@@ -244,21 +282,17 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
         start(r, d);
     }
     for (;;) {
-        pdn_game *g = pdn_game_new();
+        pdn_game *g = fresh_game(r);
         g->file = r->name;
         g->number = r->games + 1;
         size_t mark = d->count;
         bool noted = r->encoding_noted, more;
         int got = read_game(r, g, d, &more);
         if (more) {
-            pdn_game_free(g);
+            pdn_reader_recycle(r, g);
             pdn_diags_truncate(d, mark);
             r->encoding_noted = noted;
-            size_t line = r->pos;
-            while (line > 0 && r->buf[line - 1] != '\n' &&
-                   r->buf[line - 1] != '\r')
-                line--;
-            if (r->len - line >= r->opt.max_game_bytes) {
+            if (r->len - r->pos >= r->opt.max_game_bytes) {
                 g = pdn_game_new();
                 g->file = r->name;
                 g->number = ++r->games;
@@ -271,7 +305,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
             continue;
         }
         if (!got) {
-            pdn_game_free(g);
+            pdn_reader_recycle(r, g);
             return 0;
         }
         if (r->opt.keep_raw) {

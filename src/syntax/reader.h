@@ -26,6 +26,8 @@ typedef struct pdn_reader_options {
     bool keep_raw;            /* copy each game's bytes into the game */
     size_t max_game_bytes;    /* 0: PDN_MAX_GAME_BYTES */
     int max_depth;            /* 0: PDN_MAX_RAV_DEPTH */
+    size_t chunk;             /* bytes read at a time; 0: 4 MiB (tests
+                                 use tiny chunks to cut games anywhere) */
 } pdn_reader_options;
 
 typedef struct pdn_reader pdn_reader;
@@ -46,6 +48,11 @@ pdn_reader *pdn_reader_new_mem(const char *name, const char *data,
  * A game with reading errors is still returned, with game->errors set and
  * the tree as far as it could be read. */
 int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d);
+
+/** Gives back a game the caller is done with, instead of
+ * pdn_game_free(): the reader reuses its memory for the next game.  @g
+ * must have come from @r. */
+void pdn_reader_recycle(pdn_reader *r, pdn_game *g);
 
 /** Bytes read so far, and the number of games handed out. */
 uint64_t pdn_reader_bytes(const pdn_reader *r);
