@@ -119,6 +119,11 @@ void pdn_game_free(pdn_game *g);
 /** A node of @kind in @g's arena, zeroed but for kind. */
 pdn_node *pdn_game_node(pdn_game *g, pdn_node_kind kind);
 
+/** The same, with a copy of @len bytes of @text (already UTF-8) as its
+ * text, in one allocation. */
+pdn_node *pdn_game_node_text(pdn_game *g, pdn_node_kind kind,
+                             const char *text, size_t len);
+
 /** The value of the tag named @name (or mapped to it), or NULL. */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
 

@@ -41,13 +41,19 @@ advance(pdn_parse *p, uint64_t off)
     const unsigned char *end = (const unsigned char *)p->buf +
                                (off - p->base);
     uint32_t line = p->cur.line, col = p->cur.col;
-    unsigned char cont = p->cp1252 ? 0xFF : 0x80; /* never 0xFF & 0xC0 */
-    for (; q < end; q++) {
-        unsigned char c = *q;
-        if (c == '\n' || (c == '\r' && (q + 1 >= end || q[1] != '\n'))) {
+    while (q < end) {
+        /* a run of plain ASCII: one column a byte */
+        const unsigned char *run = q;
+        while (q < end && *q < 0x80 && *q != '\n' && *q != '\r')
+            q++;
+        col += (uint32_t)(q - run);
+        if (q >= end)
+            break;
+        unsigned char c = *q++;
+        if (c == '\n' || (c == '\r' && (q >= end || *q != '\n'))) {
             line++;
             col = 1;
-        } else if (c != '\r' && (c & 0xC0) != cont) {
+        } else if (c != '\r' && (p->cp1252 || (c & 0xC0) != 0x80)) {
             col++;
         }
     }
@@ -239,10 +245,18 @@ static pdn_node *
 add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
     size_t len, uint64_t off)
 {
-    pdn_node *n = pdn_game_node(p->game, kind);
+    pdn_node *n;
+    if (kind == PDN_NODE_MOVE || kind == PDN_NODE_NUMBER ||
+        kind == PDN_NODE_NAG || kind == PDN_NODE_UNKNOWN ||
+        kind == PDN_NODE_VARIATION) {
+        /* ASCII by their token class: copied as they are. */
+        n = pdn_game_node_text(p->game, kind, text, len);
+    } else {
+        n = pdn_game_node(p->game, kind);
+        n->text = pdn_parse_text(p, text, len);
+        n->len = strlen(n->text);
+    }
     n->at = pdn_parse_locate(p, off);
-    n->text = pdn_parse_text(p, text, len);
-    n->len = is_ascii(text, len) ? len : strlen(n->text);
     *l->tail = n;
     l->tail = &n->next;
     l->last = n;
