@@ -182,6 +182,13 @@ next(pdn_parse *p)
     pdn_token_kind k = pdn_lexer_next(&p->lx, &p->tok);
     if (k == PDN_TOK_MORE)
         p->more = true;
+    else if (p->tok.len > PDN_MAX_TOKEN && !p->failed) {
+        pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_TOO_LONG, p->tok.off,
+                         "a %s longer than %zu bytes",
+                         pdn_token_kind_name(k), PDN_MAX_TOKEN);
+        p->game->errors++;
+        p->failed = true;
+    }
     return k;
 }
 

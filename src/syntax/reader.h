@@ -20,6 +20,7 @@
 #define PDN_MAX_GAME_BYTES ((size_t)64 << 20) /* one game's text */
 #define PDN_MAX_RAV_DEPTH 64                   /* variations in variations */
 #define PDN_MAX_TAGS 4096                      /* tags of one game */
+#define PDN_MAX_TOKEN ((size_t)1 << 20)        /* one comment, string... */
 
 typedef struct pdn_reader_options {
     const pdn_tagmap *tagmap; /* NULL: no tag names are mapped */

@@ -207,6 +207,25 @@ test_limits(void **state)
 }
 
 static void
+test_token_limit(void **state)
+{
+    (void)state;
+    size_t n = PDN_MAX_TOKEN + 10;
+    const char *head = "[Event \"x\"] {", *tail = "} 1. 22-18 *\n1. 21-17 *\n";
+    char *data = malloc(strlen(head) + n + strlen(tail) + 1);
+    strcpy(data, head);
+    memset(data + strlen(head), 'a', n);
+    strcpy(data + strlen(head) + n, tail);
+    pdn_reader_options opt = {0};
+    outcome o = read_all(data, strlen(data), 0, opt);
+    assert_int_equal(o.games, 2);
+    assert_int_equal(o.errors, 1);
+    assert_non_null(strstr(o.messages.ptr, "1:13 109 a COMMENT longer than"));
+    outcome_free(&o);
+    free(data);
+}
+
+static void
 test_encodings_and_positions(void **state)
 {
     (void)state;
@@ -238,6 +257,7 @@ main(void)
         cmocka_unit_test(test_chunks),
         cmocka_unit_test(test_corpora_in_chunks),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_token_limit),
         cmocka_unit_test(test_encodings_and_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
