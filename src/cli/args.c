@@ -1,14 +1,24 @@
 /* args.c -- GNU-style options over argv without global state ("--opt=V",
- * "--opt V", "-oV", "-o V", clusters "-ab", "--" ending options), and the
- * readers of the arguments every command shares.
+ * "--opt V", "-oV", "-o V", clusters "-ab", "--" ending options), the
+ * readers of the arguments every command shares, and the reading of FILE...
+ * operands game by game with their diagnostics.
  */
 #include "cli/args.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "rules/fen.h"
+#include "syntax/reader.h"
+
+/* ---- Options ---- */
 
 void
 pdn_args_init(pdn_args *a, int argc, char **argv, const pdn_option *options,
@@ -212,4 +222,129 @@ pdn_args_utf8(const pdn_cli *cli)
                contains_nocase(vars[i], "utf8");
     }
     return false;
+}
+
+bool
+pdn_args_colour(const pdn_cli *cli)
+{
+    if (!cli->err_tty || (cli->no_color && cli->no_color[0]))
+        return false;
+    return cli->term && strcmp(cli->term, "dumb") != 0;
+}
+
+int
+pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
+                 const char *value)
+{
+    const char *eq = strchr(value, '=');
+    char *local;
+    int rc;
+
+    if (!eq)
+        return pdn_args_fail(cli, cmd,
+                             "bad --map-tag '%s': expected LOCAL=STANDARD",
+                             value);
+    local = pdn_xstrndup(value, (size_t)(eq - value));
+    rc = pdn_tagmap_add(map, local, eq + 1);
+    free(local);
+    if (rc < 0)
+        return pdn_args_fail(cli, cmd,
+                             "bad --map-tag '%s': LOCAL and STANDARD must "
+                             "be tag names (a letter, then letters, digits "
+                             "or '_')",
+                             value);
+    return 0;
+}
+
+/* ---- Reading FILE... ---- */
+
+/* Counts the diagnostics of @d into @job, renders them unless quiet, and
+ * empties @d. */
+static void
+report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d, bool colour,
+       pdn_strbuf *buf)
+{
+    job->errors += d->errors;
+    job->warnings += d->warnings;
+    for (size_t i = 0; i < d->count && !job->quiet; i++) {
+        pdn_strbuf_clear(buf);
+        pdn_diag_render(&d->items[i], colour, buf);
+        fwrite(buf->ptr, 1, buf->len, cli->err);
+    }
+    pdn_diags_clear(d);
+}
+
+/* Opens @path for reading ("-": cli->in).  Returns NULL after printing
+ * "pdn CMD: PATH: reason" if it cannot be opened or is a directory. */
+static FILE *
+open_input(const pdn_cli *cli, const char *cmd, const char *path)
+{
+    struct stat st;
+    FILE *f;
+    int err;
+
+    if (strcmp(path, "-") == 0)
+        return cli->in;
+    f = fopen(path, "rb");
+    if (!f) {
+        err = errno;
+        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(err));
+        return NULL;
+    }
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(EISDIR));
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* Reads the open stream @in, named @name, to its end. */
+static void
+read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
+            const char *name, bool colour)
+{
+    pdn_reader_options opt = {.tagmap = job->tagmap};
+    pdn_reader *r = pdn_reader_new(name, in, &opt);
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_strbuf buf = PDN_STRBUF_INIT;
+    pdn_game *g;
+    int got;
+
+    while ((got = pdn_reader_next(r, &g, &d)) > 0) {
+        report(cli, job, &d, colour, &buf);
+        job->games++;
+        job->each(cli, g, job->ctx);
+        pdn_game_free(g);
+    }
+    if (got < 0)
+        job->io_failed = true;
+    report(cli, job, &d, colour, &buf);
+    pdn_strbuf_free(&buf);
+    pdn_diags_free(&d);
+    pdn_reader_free(r);
+}
+
+int
+pdn_args_read(const pdn_cli *cli, pdn_read_job *job)
+{
+    bool colour = pdn_args_colour(cli);
+    size_t n = job->nfiles ? job->nfiles : 1;
+
+    for (size_t i = 0; i < n; i++) {
+        const char *path = job->nfiles ? job->files[i] : "-";
+        bool is_stdin = strcmp(path, "-") == 0;
+        FILE *in = open_input(cli, job->cmd, path);
+
+        if (!in) {
+            job->io_failed = true;
+            continue;
+        }
+        read_stream(cli, job, in, is_stdin ? PDN_STDIN_NAME : path, colour);
+        if (!is_stdin)
+            fclose(in);
+    }
+    if (job->io_failed)
+        return PDN_EXIT_USAGE;
+    return job->errors ? PDN_EXIT_INPUT : PDN_EXIT_OK;
 }

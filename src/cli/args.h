@@ -1,6 +1,7 @@
 /* args.h -- a small GNU-style option parser over argv (no global state),
  * and the argument readers the commands share: the variant, the FEN, the
- * usage-error message.  Part of cli/, so these may print.
+ * usage-error message, --map-tag, and the reading of FILE... operands
+ * game by game with their diagnostics.  Part of cli/, so these may print.
  */
 #ifndef PDN_CLI_ARGS_H
 #define PDN_CLI_ARGS_H
@@ -9,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "model/game.h"
+#include "model/tagmap.h"
 #include "rules/board.h"
 #include "rules/variant.h"
 
@@ -19,14 +22,19 @@ enum {
     PDN_EXIT_USAGE = 2  /* usage or I/O error */
 };
 
-/** What a command may touch of the outside world: where it writes, and
- * the locale variables it reads (NULL when unset). */
+/** What a command may touch of the outside world: where it writes, the
+ * environment variables it reads (NULL when unset), and whether @err is a
+ * terminal. */
 typedef struct pdn_cli {
+    FILE *in; /* standard input, for the FILE operand "-" */
     FILE *out;
     FILE *err;
     const char *lc_all;
     const char *lc_ctype;
     const char *lang;
+    const char *no_color; /* NO_COLOR */
+    const char *term;     /* TERM */
+    bool err_tty;         /* @err is a terminal */
 } pdn_cli;
 
 /** One option a command accepts. */
@@ -98,5 +106,47 @@ int pdn_args_board(const pdn_cli *cli, const char *cmd, const pdn_variant *v,
  * non-empty of LC_ALL, LC_CTYPE, LANG contains "UTF-8" or "utf8" (case
  * ignored). */
 bool pdn_args_utf8(const pdn_cli *cli);
+
+/** Whether diagnostics on cli->err may be coloured: it is a terminal,
+ * TERM is set and not "dumb", and NO_COLOR is unset or empty
+ * (no-color.org). */
+bool pdn_args_colour(const pdn_cli *cli);
+
+/** Reads a --map-tag value "LOCAL=STANDARD" into @map.  Returns 0, or
+ * prints a usage error and returns PDN_EXIT_USAGE. */
+int pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
+                     const char *value);
+
+/* ---- Reading FILE... game by game ---- */
+
+/** What to do with each game read; @ctx is pdn_read_job.ctx. */
+typedef void (*pdn_game_fn)(const pdn_cli *cli, const pdn_game *g,
+                            void *ctx);
+
+/** A reading of FILE... operands.  The caller fills in the first part;
+ * pdn_args_read() the counts. */
+typedef struct pdn_read_job {
+    const char *cmd;          /* "parse", for messages */
+    const char **files;       /* operands; "-" is standard input */
+    size_t nfiles;            /* 0: standard input alone */
+    const pdn_tagmap *tagmap; /* borrowed; NULL maps nothing */
+    bool quiet;               /* print no diagnostics */
+    pdn_game_fn each;         /* called for every game, in file order */
+    void *ctx;
+    uint64_t games;           /* games read */
+    size_t errors, warnings;  /* diagnostics of each severity */
+    bool io_failed;           /* a file could not be opened or read */
+} pdn_read_job;
+
+/** Name in diagnostics and output of the standard input ("-"). */
+#define PDN_STDIN_NAME "<stdin>"
+
+/** Reads every file of @job in turn, game by game, calling job->each for
+ * each game and rendering its diagnostics to cli->err (coloured as
+ * pdn_args_colour() says) unless job->quiet.  A file that cannot be opened
+ * is reported as "pdn CMD: FILE: reason" (even when quiet) and skipped.
+ * Returns PDN_EXIT_USAGE if a file could not be opened or read, else
+ * PDN_EXIT_INPUT if there was a reading error, else PDN_EXIT_OK. */
+int pdn_args_read(const pdn_cli *cli, pdn_read_job *job);
 
 #endif

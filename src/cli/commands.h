@@ -21,6 +21,15 @@ int pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv);
 /** pdn show [--variant V] [--ascii|--unicode] [FEN]: draws the board. */
 int pdn_cmd_show(const pdn_cli *cli, int argc, char **argv);
 
+/** pdn parse [--trace|--json] [--quiet] [--map-tag LOCAL=STANDARD]...
+ * [FILE...]: reads games, reports their diagnostics, prints their events
+ * or JSON. */
+int pdn_cmd_parse(const pdn_cli *cli, int argc, char **argv);
+
+/** pdn tags [--json] [--map-tag LOCAL=STANDARD]... [FILE...]: the tags of
+ * every game, a row per game. */
+int pdn_cmd_tags(const pdn_cli *cli, int argc, char **argv);
+
 /** The legal moves of @b in @out (room for PDN_MAX_MOVES), sorted by PDN
  * from square, then to square, then path, then captured squares.  Returns
  * how many, or -1 if the list overflowed. */

@@ -9,21 +9,25 @@
 
 static const char pdn_text[] =
     "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Check and explore positions of Italian, Spanish and English "
-    "draughts.\n"
+    "Read PDN game records; check and explore positions of Italian, "
+    "Spanish\n"
+    "and English draughts.\n"
     "\n"
     "Commands:\n"
     "  perft   count the leaves of the legal-move tree from a position\n"
     "  moves   list the legal moves of a position, or judge one move\n"
     "  show    draw a position as a board with its square numbers\n"
+    "  parse   read PDN files, report their errors, print events or JSON\n"
+    "  tags    print the tags of every game, a row per game\n"
     "  help    print the help of a command: pdn help COMMAND\n"
     "\n"
     "Options:\n"
     "  -h, --help     print this help and exit\n"
     "      --version  print the version and exit\n"
     "\n"
-    "Every command takes -v, --variant=V: italian (the default), spanish,\n"
-    "english, or a PDN GameType (22, 24, 21, or a full form such as\n"
+    "perft, moves and show take -v, --variant=V: italian (the default),\n"
+    "spanish, english, or a PDN GameType (22, 24, 21, or a full form such "
+    "as\n"
     "22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's options.\n"
     "\n"
     "Exit status: 0 success, 1 the input has problems, 2 usage or I/O "
@@ -104,9 +108,67 @@ static const char show_text[] =
     "  pdn show --variant english\n"
     "  pdn show --ascii W:WK30,31:B10,K26\n";
 
+static const char parse_text[] =
+    "Usage: pdn parse [OPTION]... [FILE]...\n"
+    "Read the PDN game records of each FILE game by game (standard input\n"
+    "when there is no FILE, or for '-') and report what cannot be read.\n"
+    "\n"
+    "Options:\n"
+    "      --trace        print each game as reading events, one a line\n"
+    "      --json         print each game as one line of JSON\n"
+    "  -q, --quiet        print no diagnostics and no summary line\n"
+    "      --map-tag=L=S  read the tag name L as the standard name S\n"
+    "                     (repeatable; Bianco=White and others are "
+    "built in)\n"
+    "  -h, --help         print this help and exit\n"
+    "\n"
+    "Diagnostics go to standard error as 'FILE:LINE:COLUMN: "
+    "error[CODE]: ...'\n"
+    "with the source line and a caret, then one summary line\n"
+    "'N games, E errors, W warnings'.  A FILE that cannot be opened is\n"
+    "reported and skipped.\n"
+    "\n"
+    "Exit status: 0 no reading errors (warnings allowed), 1 reading "
+    "errors,\n"
+    "2 usage error or a FILE that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn parse club.pdn\n"
+    "  pdn parse --trace short.pdn\n"
+    "  pdn parse --json short.pdn\n";
+
+static const char tags_text[] =
+    "Usage: pdn tags [OPTION]... [FILE]...\n"
+    "Print the tags of every game of each FILE (standard input when there\n"
+    "is no FILE, or for '-'), a row per game, in file order.\n"
+    "\n"
+    "Options:\n"
+    "      --json         print each row as one line of JSON\n"
+    "      --map-tag=L=S  read the tag name L as the standard name S\n"
+    "                     (repeatable; Bianco=White and others are "
+    "built in)\n"
+    "  -h, --help         print this help and exit\n"
+    "\n"
+    "A row is 'FILE:LINE', then a tab and 'Name=value' for each tag, names\n"
+    "as written; tab, newline, carriage return and backslash in a value "
+    "are\n"
+    "written \\t \\n \\r \\\\.  --json prints {\"file\", \"game\", "
+    "\"line\",\n"
+    "\"tags\": [{\"name\", \"value\", \"standard\"}]}, \"standard\" for "
+    "mapped names.\n"
+    "Diagnostics go to standard error, as with pdn parse.\n"
+    "\n"
+    "Exit status: 0 no reading errors, 1 reading errors, 2 usage error or "
+    "a\n"
+    "FILE that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn tags club.pdn\n"
+    "  pdn tags --json short.pdn\n";
+
 static const char usage_text[] =
     "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Commands: perft, moves, show, help\n"
+    "Commands: perft, moves, show, parse, tags, help\n"
     "Try 'pdn --help' for more information.\n";
 
 static const struct {
@@ -116,6 +178,8 @@ static const struct {
     {"perft", perft_text},
     {"moves", moves_text},
     {"show", show_text},
+    {"parse", parse_text},
+    {"tags", tags_text},
     {"help", pdn_text},
 };
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -24,6 +25,8 @@ static const struct {
     {"perft", pdn_cmd_perft},
     {"moves", pdn_cmd_moves},
     {"show", pdn_cmd_show},
+    {"parse", pdn_cmd_parse},
+    {"tags", pdn_cmd_tags},
 };
 
 enum { OPT_HELP = 1, OPT_VERSION };
@@ -110,11 +113,15 @@ int
 main(int argc, char **argv)
 {
     pdn_cli cli = {
+        .in = stdin,
         .out = stdout,
         .err = stderr,
         .lc_all = getenv("LC_ALL"),
         .lc_ctype = getenv("LC_CTYPE"),
         .lang = getenv("LANG"),
+        .no_color = getenv("NO_COLOR"),
+        .term = getenv("TERM"),
+        .err_tty = isatty(fileno(stderr)) == 1,
     };
     int rc = dispatch(&cli, argc, argv);
 

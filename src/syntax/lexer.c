@@ -20,7 +20,7 @@ enum {
 };
 
 #define CL(ch)                                                                 \
-    (unsigned char)(                                                           \
+    (unsigned char)(((ch) == 0 ? C_STOP : 0) |                                 \
         ((ch) == ' ' || ((ch) >= '\t' && (ch) <= '\r') ? C_SPACE | C_STOP     \
                                                        : 0) |                  \
         ((ch) >= '0' && (ch) <= '9' ? C_DIGIT | C_IDENT : 0) |                 \
@@ -45,12 +45,12 @@ static const unsigned char class_table[256] = {
     ROW(0xC0), ROW(0xD0), ROW(0xE0), ROW(0xF0),
 };
 
-/* The class of a byte; NUL is a stop, so that the NUL after every buffer
+/* The class of a byte.  NUL is a stop, so that the NUL after every buffer
  * (lexer.h) ends any scan. */
 static inline unsigned char
 class_of(char ch)
 {
-    return ch ? class_table[(unsigned char)ch] : C_STOP;
+    return class_table[(unsigned char)ch];
 }
 
 /* Class and byte tests at @i.  No bounds check: buf[len] is a NUL, whose
