@@ -106,9 +106,10 @@ typedef struct pdn_game {
     const char *result_text; /* "1-0", or NULL */
     pdn_loc result_at;
     size_t errors;       /* reading errors: the tree may be incomplete */
-    const char *raw;     /* the bytes from span to end as read, when the
-                            reader keeps them (not NUL-terminated) */
-    size_t raw_len;
+    const char *raw;     /* its text as read, from span up to the next
+                            game's first token (blanks after it included),
+                            when the reader keeps it; else NULL */
+    size_t raw_len;      /* of that text, kept or not */
 } pdn_game;
 
 /** A new empty game; free it with pdn_game_free(). */

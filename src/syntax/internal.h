@@ -12,19 +12,12 @@
 #include "model/tagmap.h"
 #include "syntax/lexer.h"
 
-/* Line and column (in characters) at a byte offset of the input. */
-typedef struct pdn_cursor {
-    uint64_t off;
-    uint32_t line, col;
-} pdn_cursor;
-
 typedef struct pdn_parse {
     pdn_lexer lx;
     pdn_token tok;     /* the token under consideration */
     const char *file;
     const char *buf;   /* the reader's buffer */
     uint64_t base;     /* input offset of buf[0] */
-    pdn_cursor cur;    /* a known position, moved forward as tokens come */
     bool cp1252;       /* decode text as Windows-1252 */
     bool *encoding_noted;
     const pdn_tagmap *tagmap;
@@ -41,13 +34,10 @@ typedef struct pdn_parse {
  * buffer) was found. */
 int pdn_parse_game(pdn_parse *p);
 
-/** The line and column of input offset @off (at or after p->cur.off). */
-pdn_loc pdn_parse_locate(pdn_parse *p, uint64_t off);
-
-/** Appends a diagnostic at @off for the current game, with its source
+/** Appends a diagnostic at @at for the current game, with its source
  * line; returns it. */
 pdn_diag *pdn_parse_report(pdn_parse *p, pdn_severity sev, int code,
-                           uint64_t off, const char *fmt, ...)
+                           pdn_loc at, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif

@@ -70,6 +70,68 @@ at(const pdn_lexer *lx, size_t i, char ch)
 
 /* ---- Token ends ---- */
 
+/* ---- Lines and columns ---- */
+
+static inline void
+new_line(pdn_lexer *lx, size_t next)
+{
+    lx->line++;
+    lx->line_from = next;
+    lx->col_base = 1;
+    lx->cont = 0;
+}
+
+/* Follows the lines and characters of the bytes from @from to @to. */
+static void
+pass_over(pdn_lexer *lx, size_t from, size_t to)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    for (size_t i = from; i < to; i++) {
+        unsigned char c = b[i];
+        if (c < 0x80) {
+            if (c == '\n' || (c == '\r' && b[i + 1] != '\n'))
+                new_line(lx, i + 1);
+        } else if ((c & 0xC0) == 0x80 && !lx->bytes_are_chars) {
+            lx->cont++;
+        }
+    }
+}
+
+/* ---- Token ends ---- */
+
+/* Hands out the token from @start to @end: its position, then the lines
+ * and characters it covers when it may hold line ends or non-ASCII. */
+static pdn_token_kind
+emit(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
+     size_t end)
+{
+    tok->kind = kind;
+    tok->off = lx->base + start;
+    tok->text = lx->buf + start;
+    tok->len = (uint32_t)(end - start);
+    tok->line = lx->line;
+    tok->col = lx->col_base + (uint32_t)(start - lx->line_from - lx->cont);
+    lx->pos = end;
+    switch (kind) {
+    case PDN_TOK_MOVE:
+    case PDN_TOK_STRENGTH:
+        lx->glue = end;
+        break;
+    case PDN_TOK_COMMENT:
+    case PDN_TOK_STRING:
+    case PDN_TOK_WORD:
+    case PDN_TOK_ERROR:
+    case PDN_TOK_SETUP:
+    case PDN_TOK_LINE_COMMENT:
+    case PDN_TOK_ESCAPE:
+        pass_over(lx, start, end);
+        break;
+    default:
+        break;
+    }
+    return kind;
+}
+
 /* Ends the token that started at @start and runs to @end.  A token that
  * touches the end of a buffer that is not the last may go on in the next
  * one: then the answer is PDN_TOK_MORE and nothing is consumed. */
@@ -78,20 +140,11 @@ finish(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
        size_t end)
 {
     if (end >= lx->len && !lx->final && kind != PDN_TOK_EOF) {
-        tok->kind = PDN_TOK_MORE;
-        tok->off = lx->base + start;
-        tok->text = lx->buf + start;
-        tok->len = 0;
+        emit(lx, tok, PDN_TOK_MORE, start, start);
+        lx->pos = start;
         return PDN_TOK_MORE;
     }
-    tok->kind = kind;
-    tok->off = lx->base + start;
-    tok->text = lx->buf + start;
-    tok->len = (uint32_t)(end - start);
-    lx->pos = end;
-    if (kind == PDN_TOK_MOVE || kind == PDN_TOK_STRENGTH)
-        lx->glue = end;
-    return kind;
+    return emit(lx, tok, kind, start, end);
 }
 
 /* Up to and including the byte @ch; to the end if there is none. */
@@ -127,12 +180,7 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
         end++;
     if (end >= lx->len && !lx->final)
         return finish(lx, tok, kind, start, lx->len);
-    lx->pos = end;
-    tok->kind = kind;
-    tok->off = lx->base + start;
-    tok->text = lx->buf + start;
-    tok->len = (uint32_t)(end - start);
-    return kind;
+    return emit(lx, tok, kind, start, end);
 }
 
 /* "string": \" and \\ are escapes; a backslash before the closing quote
@@ -162,12 +210,7 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     }
     if (i >= lx->len && !lx->final)
         return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
-    lx->pos = i;
-    tok->kind = PDN_TOK_ERROR;
-    tok->off = lx->base + start;
-    tok->text = lx->buf + start;
-    tok->len = (uint32_t)(i - start);
-    return PDN_TOK_ERROR;
+    return emit(lx, tok, PDN_TOK_ERROR, start, i);
 }
 
 /* /FEN "..."/ on one line, the command starting with a capital. */
@@ -319,14 +362,43 @@ pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len, uint64_t base,
     lx->final = final;
     lx->line_start = line_start;
     lx->glue = (size_t)-1;
+    lx->line = 1;
+    lx->col_base = 1;
+    lx->line_from = 0;
+    lx->cont = 0;
+    lx->bytes_are_chars = false;
+}
+
+void
+pdn_lexer_seek(pdn_lexer *lx, size_t pos, uint32_t line, uint32_t col,
+               bool bytes_are_chars)
+{
+    lx->pos = pos;
+    lx->line = line;
+    lx->col_base = col;
+    lx->line_from = pos;
+    lx->cont = 0;
+    lx->bytes_are_chars = bytes_are_chars;
+}
+
+void
+pdn_lexer_skip(pdn_lexer *lx, size_t pos)
+{
+    pass_over(lx, lx->pos, pos);
+    lx->pos = pos;
 }
 
 pdn_token_kind
 pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 {
     size_t i = lx->pos;
-    while (class_of(lx->buf[i]) & C_SPACE)
-        i++;
+    for (;; i++) {
+        char c = lx->buf[i];
+        if (!(class_of(c) & C_SPACE))
+            break;
+        if (c == '\n' || (c == '\r' && lx->buf[i + 1] != '\n'))
+            new_line(lx, i + 1);
+    }
     lx->pos = i;
     if (i >= lx->len)
         return finish(lx, tok, lx->final ? PDN_TOK_EOF : PDN_TOK_MORE, i, i);

@@ -22,6 +22,14 @@ typedef struct pdn_lexer {
     bool final;       /* buf ends where the input ends */
     bool line_start;  /* buf[0] starts a line */
     size_t glue;      /* end of the last move or strength mark, for '*' */
+    /* Where the lexer stands: line, and the column of byte i on it is
+     * col_base + (i - line_from) - cont, cont counting the UTF-8
+     * continuation bytes passed since line_from. */
+    uint32_t line;
+    uint32_t col_base;
+    size_t line_from;
+    size_t cont;
+    bool bytes_are_chars; /* Windows-1252: every byte is a character */
 } pdn_lexer;
 
 /** Starts reading @len bytes at @buf, which stand at offset @base of the
@@ -30,6 +38,17 @@ typedef struct pdn_lexer {
  * line (needed for '%' escapes). */
 void pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len,
                     uint64_t base, bool final, bool line_start);
+
+/** Moves the lexer to @pos, where the input is at @line and @col;
+ * @bytes_are_chars: columns count bytes (a single-byte encoding), not
+ * UTF-8 characters.  pdn_lexer_init() starts at 0, line 1, column 1,
+ * UTF-8. */
+void pdn_lexer_seek(pdn_lexer *lx, size_t pos, uint32_t line, uint32_t col,
+                    bool bytes_are_chars);
+
+/** Skips to @pos (at or after the current position) as if the bytes
+ * between had been read: lines and columns follow. */
+void pdn_lexer_skip(pdn_lexer *lx, size_t pos);
 
 /** Reads the next token into @tok and returns its kind.  PDN_TOK_MORE
  * means the buffer ends before the token is known to end: give the lexer

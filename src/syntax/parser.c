@@ -30,54 +30,12 @@
 
 /* ---- Positions and reports ---- */
 
-/* Counts lines and characters from p->cur up to @off: one pass, LF, CRLF
- * and lone CR ending lines, UTF-8 continuation bytes not counted (every
- * byte is a character in a Windows-1252 file). */
-static void
-advance(pdn_parse *p, uint64_t off)
+/* The position of the current token. */
+static pdn_loc
+tok_loc(const pdn_parse *p)
 {
-    const unsigned char *q = (const unsigned char *)p->buf +
-                             (p->cur.off - p->base);
-    const unsigned char *end = (const unsigned char *)p->buf +
-                               (off - p->base);
-    uint32_t line = p->cur.line, col = p->cur.col;
-    while (q < end) {
-        /* a run of plain ASCII: one column a byte */
-        const unsigned char *run = q;
-        while (q < end && *q < 0x80 && *q != '\n' && *q != '\r')
-            q++;
-        col += (uint32_t)(q - run);
-        if (q >= end)
-            break;
-        unsigned char c = *q++;
-        if (c == '\n' || (c == '\r' && (q >= end || *q != '\n'))) {
-            line++;
-            col = 1;
-        } else if (c != '\r' && (p->cp1252 || (c & 0xC0) != 0x80)) {
-            col++;
-        }
-    }
-    p->cur.line = line;
-    p->cur.col = col;
-    p->cur.off = off;
-}
-
-pdn_loc
-pdn_parse_locate(pdn_parse *p, uint64_t off)
-{
-    if (off >= p->cur.off)
-        advance(p, off);
-    else {
-        /* Backwards (rare): count again from the start of the game. */
-        pdn_loc start = p->game->start;
-        p->cur.off = start.off;
-        p->cur.line = start.line;
-        p->cur.col = start.col;
-        if (off >= start.off)
-            advance(p, off);
-    }
-    pdn_loc loc = {p->cur.off, p->cur.line, p->cur.col};
-    return loc;
+    pdn_loc at = {p->tok.off, p->tok.line, p->tok.col};
+    return at;
 }
 
 #define LINE_WINDOW 72 /* bytes shown each side of the caret on long lines */
@@ -128,16 +86,15 @@ line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
 }
 
 pdn_diag *
-pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, uint64_t off,
+pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, pdn_loc at,
                  const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    pdn_loc at = pdn_parse_locate(p, off);
     pdn_diag *d = pdn_diags_addv(p->diags, sev, code, p->file, at,
                                  p->game->number, fmt, ap);
     va_end(ap);
-    line_text(p, off, d);
+    line_text(p, at.off, d);
     if (at.line != p->game->start.line) {
         d->note = pdn_xstrndup("the game starts here", 20);
         d->note_at = p->game->start;
@@ -162,8 +119,7 @@ pdn_parse_text(pdn_parse *p, const char *s, size_t len)
         return pdn_arena_strndup(&p->game->arena, s, len);
     if (!p->cp1252 && !*p->encoding_noted) {
         *p->encoding_noted = true;
-        pdn_parse_report(p, PDN_SEV_NOTE, PDN_N_ENCODING,
-                         p->base + (uint64_t)(s - p->buf),
+        pdn_parse_report(p, PDN_SEV_NOTE, PDN_N_ENCODING, tok_loc(p),
                          "text that is not UTF-8: read as Windows-1252");
     }
     char *out = pdn_arena_alloc(&p->game->arena, len * 3 + 1);
@@ -183,7 +139,7 @@ next(pdn_parse *p)
     if (k == PDN_TOK_MORE)
         p->more = true;
     else if (p->tok.len > PDN_MAX_TOKEN && !p->failed) {
-        pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_TOO_LONG, p->tok.off,
+        pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_TOO_LONG, tok_loc(p),
                          "a %s longer than %zu bytes",
                          pdn_token_kind_name(k), PDN_MAX_TOKEN);
         p->game->errors++;
@@ -235,7 +191,7 @@ fail(pdn_parse *p, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    pdn_parse_report(p, PDN_SEV_ERROR, code, p->tok.off, "%s", msg);
+    pdn_parse_report(p, PDN_SEV_ERROR, code, tok_loc(p), "%s", msg);
     p->game->errors++;
     p->failed = true;
 }
@@ -250,7 +206,7 @@ typedef struct node_list {
 
 static pdn_node *
 add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
-    size_t len, uint64_t off)
+    size_t len, pdn_loc at)
 {
     pdn_node *n;
     if (kind == PDN_NODE_MOVE || kind == PDN_NODE_NUMBER ||
@@ -263,7 +219,7 @@ add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
         n->text = pdn_parse_text(p, text, len);
         n->len = strlen(n->text);
     }
-    n->at = pdn_parse_locate(p, off);
+    n->at = at;
     *l->tail = n;
     l->tail = &n->next;
     l->last = n;
@@ -325,7 +281,7 @@ parse_move(pdn_parse *p, node_list *l)
         return;
     }
     pdn_node *n = add(p, l, PDN_NODE_MOVE, p->tok.text, p->tok.len,
-                      p->tok.off);
+                      tok_loc(p));
     n->u.move.written = w;
     next(p);
     for (int i = 0; i < 2; i++) {
@@ -346,7 +302,7 @@ static void
 parse_move_number(pdn_parse *p, node_list *l)
 {
     pdn_node *n = add(p, l, PDN_NODE_NUMBER, p->tok.text, p->tok.len,
-                      p->tok.off);
+                      tok_loc(p));
     uint32_t v = 0;
     size_t i = 0;
     for (; i < p->tok.len && p->tok.text[i] != '.'; i++)
@@ -361,7 +317,7 @@ parse_move_number(pdn_parse *p, node_list *l)
 static void
 parse_unknown_move(pdn_parse *p, node_list *l)
 {
-    add(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, p->tok.off);
+    add(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, tok_loc(p));
     next(p);
 }
 
@@ -370,7 +326,7 @@ static void
 parse_nag(pdn_parse *p, node_list *l)
 {
     pdn_node *n = add(p, l, PDN_NODE_NAG, p->tok.text, p->tok.len,
-                      p->tok.off);
+                      tok_loc(p));
     uint32_t v = 0;
     for (size_t i = 1; i < p->tok.len; i++)
         if (v < 100000000)
@@ -386,11 +342,11 @@ parse_comment(pdn_parse *p, node_list *l)
     const pdn_token *t = &p->tok;
     if (t->kind == PDN_TOK_COMMENT) {
         pdn_node *n = add(p, l, PDN_NODE_COMMENT, t->text + 1, t->len - 2,
-                          t->off);
+                          tok_loc(p));
         n->u.comment = PDN_COMMENT_BRACE;
     } else {
         pdn_node *n = add(p, l, PDN_NODE_COMMENT, t->text + 1, t->len - 1,
-                          t->off);
+                          tok_loc(p));
         n->u.comment = PDN_COMMENT_LINE;
     }
     next(p);
@@ -400,7 +356,7 @@ parse_comment(pdn_parse *p, node_list *l)
 static void
 parse_escape(pdn_parse *p, node_list *l)
 {
-    add(p, l, PDN_NODE_ESCAPE, p->tok.text + 1, p->tok.len - 1, p->tok.off);
+    add(p, l, PDN_NODE_ESCAPE, p->tok.text + 1, p->tok.len - 1, tok_loc(p));
     next(p);
 }
 
@@ -408,7 +364,7 @@ parse_escape(pdn_parse *p, node_list *l)
 static void
 parse_setup(pdn_parse *p, node_list *l)
 {
-    add(p, l, PDN_NODE_SETUP, p->tok.text + 1, p->tok.len - 2, p->tok.off);
+    add(p, l, PDN_NODE_SETUP, p->tok.text + 1, p->tok.len - 2, tok_loc(p));
     next(p);
 }
 
@@ -418,7 +374,7 @@ static void
 parse_stray_text(pdn_parse *p, node_list *l)
 {
     const char *start = p->tok.text;
-    uint64_t off = p->tok.off;
+    pdn_loc at = tok_loc(p);
     const char *end = start;
     while (!stopped(p) &&
            (peek(p) == PDN_TOK_WORD || peek(p) == PDN_TOK_IDENT ||
@@ -429,9 +385,9 @@ parse_stray_text(pdn_parse *p, node_list *l)
     if (p->more)
         return;
     pdn_node *n = add(p, l, PDN_NODE_COMMENT, start, (size_t)(end - start),
-                      off);
+                      at);
     n->u.comment = PDN_COMMENT_TEXT;
-    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_STRAY_TEXT, off,
+    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_STRAY_TEXT, at,
                      "text among the moves is kept as a comment: '%.*s'",
                      (int)(end - start > 40 ? 40 : end - start), start);
 }
@@ -447,7 +403,7 @@ parse_strength(pdn_parse *p, node_list *l)
             pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len);
     } else {
         pdn_node *n = add(p, l, PDN_NODE_COMMENT, p->tok.text, p->tok.len,
-                          p->tok.off);
+                          tok_loc(p));
         n->u.comment = PDN_COMMENT_TEXT;
     }
     next(p);
@@ -513,11 +469,11 @@ parse_prose(pdn_parse *p, node_list *l)
         return;
     }
     pdn_node *n = add(p, l, PDN_NODE_COMMENT, open + 1,
-                      (size_t)(q - open - 1), p->tok.off);
+                      (size_t)(q - open - 1), tok_loc(p));
     n->u.comment = PDN_COMMENT_PROSE;
-    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_PROSE, p->tok.off,
+    pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_PROSE, tok_loc(p),
                      "parentheses hold text, not moves: kept as a comment");
-    p->lx.pos = (size_t)(q + 1 - p->lx.buf);
+    pdn_lexer_skip(&p->lx, (size_t)(q + 1 - p->lx.buf));
     p->tok.len = (uint32_t)(q + 1 - open); /* the whole of it was read */
     next(p);
 }
@@ -536,7 +492,7 @@ parse_variation(pdn_parse *p, node_list *l)
              p->max_depth);
         return;
     }
-    uint64_t open = p->tok.off;
+    pdn_loc open = tok_loc(p);
     pdn_node *v = add(p, l, PDN_NODE_VARIATION, "(", 1, open);
     node_list inner = {&v->children, NULL, l->depth + 1};
     next(p);
@@ -653,7 +609,7 @@ parse_terminator(pdn_parse *p)
     pdn_game *g = p->game;
     g->result = pdn_result_of(p->tok.text, p->tok.len);
     g->result_text = pdn_arena_strndup(&g->arena, p->tok.text, p->tok.len);
-    g->result_at = pdn_parse_locate(p, p->tok.off);
+    g->result_at = tok_loc(p);
     next(p);
 }
 
@@ -679,7 +635,7 @@ tag_value(pdn_parse *p, const pdn_token *t)
 static void
 parse_tag(pdn_parse *p, pdn_tag *tag)
 {
-    uint64_t open = p->tok.off;
+    pdn_loc open = tok_loc(p);
     next(p);
     if (peek(p) != PDN_TOK_IDENT && peek(p) != PDN_TOK_WORD) {
         if (!p->more)
@@ -688,7 +644,7 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
         return;
     }
     tag->name = pdn_parse_text(p, p->tok.text, p->tok.len);
-    tag->at = pdn_parse_locate(p, open);
+    tag->at = open;
     tag->standard = p->tagmap ? pdn_tagmap_lookup(p->tagmap, p->tok.text,
                                                   p->tok.len)
                               : NULL;
@@ -751,19 +707,19 @@ parse_tag_section(pdn_parse *p)
 static void
 parse_junk(pdn_parse *p)
 {
-    uint64_t from = p->tok.off;
-    uint64_t to = from;
+    pdn_loc from = tok_loc(p);
+    uint64_t to = from.off;
     while (!p->more && peek(p) != PDN_TOK_EOF && peek(p) != PDN_TOK_LBRACKET &&
            peek(p) != PDN_TOK_RESULT && peek(p) != PDN_TOK_ASTERISK &&
            !starts_element(peek(p))) {
         to = p->tok.off + p->tok.len;
         next(p);
     }
-    if (p->more || to == from)
+    if (p->more || to == from.off)
         return;
     pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_JUNK, from,
                      "skipped %llu bytes of text that belong to no game",
-                     (unsigned long long)(to - from));
+                     (unsigned long long)(to - from.off));
 }
 
 /* After an error: on to the terminator (which ends this game) or to the
@@ -796,7 +752,7 @@ pdn_parse_game(pdn_parse *p)
     parse_junk(p);
     if (p->more || peek(p) == PDN_TOK_EOF)
         return 0;
-    g->start = pdn_parse_locate(p, p->tok.off);
+    g->start = tok_loc(p);
     /* Comments and escapes first: the preamble if tags follow. */
     node_list lead = {&g->moves, NULL, 0};
     while (!stopped(p) &&

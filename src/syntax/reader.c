@@ -22,7 +22,7 @@ struct pdn_reader {
     size_t cap, len;
     size_t pos;            /* where the next game's text starts */
     uint64_t base;         /* input offset of buf[0] */
-    pdn_cursor cur;        /* line and column at pos */
+    pdn_loc cur;           /* line and column at pos */
     bool eof;              /* nothing follows buf[len - 1] */
     bool line_start;       /* buf[0] begins a line */
     bool started;          /* BOM and encoding looked at */
@@ -248,11 +248,10 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
     pdn_parse p;
     memset(&p, 0, sizeof p);
     pdn_lexer_init(&p.lx, r->buf, r->len, r->base, r->eof, r->line_start);
-    p.lx.pos = r->pos;
+    pdn_lexer_seek(&p.lx, r->pos, r->cur.line, r->cur.col, r->cp1252);
     p.file = r->name;
     p.buf = r->buf;
     p.base = r->base;
-    p.cur = r->cur;
     p.cp1252 = r->cp1252;
     p.encoding_noted = &r->encoding_noted;
     p.tagmap = r->opt.tagmap;
@@ -263,10 +262,11 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
     *more = p.more;
     if (p.more)
         return 0;
-    uint64_t end = got ? g->end : p.lx.base + p.lx.pos;
-    pdn_parse_locate(&p, end);
-    r->cur = p.cur;
-    r->pos = (size_t)(end - r->base);
+    /* The next game starts at the token after this one; what lies between
+     * (blanks) goes with this game's text. */
+    r->cur = (pdn_loc){p.tok.off, p.tok.line, p.tok.col};
+    r->pos = (size_t)(p.tok.off - r->base);
+    g->raw_len = (size_t)(p.tok.off - g->span);
     return got;
 }
 
@@ -308,11 +308,10 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
             pdn_reader_recycle(r, g);
             return 0;
         }
-        if (r->opt.keep_raw) {
-            size_t from = (size_t)(g->span - r->base);
-            g->raw_len = (size_t)(g->end - g->span);
-            g->raw = pdn_arena_strndup(&g->arena, r->buf + from, g->raw_len);
-        }
+        if (r->opt.keep_raw)
+            g->raw = pdn_arena_strndup(&g->arena,
+                                       r->buf + (g->span - r->base),
+                                       g->raw_len);
         r->games++;
         *out = g;
         return 1;

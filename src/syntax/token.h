@@ -44,6 +44,8 @@ typedef struct pdn_token {
     uint32_t len;      /* bytes */
     uint64_t off;      /* byte offset in the input */
     const char *text;  /* the bytes, in the reader's buffer */
+    uint32_t line;     /* 1-based line of its first byte */
+    uint32_t col;      /* 1-based column, in characters */
 } pdn_token;
 
 /** A stable upper-case name for @kind ("MOVE"), for traces and tests. */
