@@ -23,7 +23,6 @@ static const pdn_code_info codes[] = {
     {PDN_W_PROSE, PDN_SEV_WARNING, "prose-in-parens"},
     {PDN_W_JUNK, PDN_SEV_WARNING, "junk-between-games"},
     {PDN_W_STRAY_TEXT, PDN_SEV_WARNING, "text-in-moves"},
-    {PDN_W_ESCAPE, PDN_SEV_WARNING, "bad-escape"},
     {PDN_N_ENCODING, PDN_SEV_NOTE, "not-utf8"},
 };
 

@@ -37,7 +37,6 @@ typedef enum pdn_code {
     PDN_W_PROSE = 151,            /* (prose) read as a comment */
     PDN_W_JUNK = 152,             /* text between games skipped */
     PDN_W_STRAY_TEXT = 153,       /* a word among the moves, kept */
-    PDN_W_ESCAPE = 154,           /* bad escape in a tag value */
     PDN_N_ENCODING = 181,         /* not UTF-8: read as Windows-1252 */
 } pdn_code;
 

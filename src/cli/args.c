@@ -315,7 +315,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
         report(cli, job, &d, colour, &buf);
         job->games++;
         job->each(cli, g, job->ctx);
-        pdn_game_free(g);
+        pdn_reader_recycle(r, g);
     }
     if (got < 0)
         job->io_failed = true;

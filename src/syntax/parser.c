@@ -178,8 +178,20 @@ describe(const pdn_token *t)
     case PDN_TOK_ERROR:
         return "text that starts no token";
     default:
-        return pdn_token_kind_name(t->kind);
+        break;
     }
+    /* Anything else by its text: "'12.'", "'22-18'", "'Wyllie'". */
+    static const char *const quoted[] = {
+        [PDN_TOK_MOVE] = "a move", [PDN_TOK_MOVE_NUMBER] = "a move number",
+        [PDN_TOK_RESULT] = "a result", [PDN_TOK_COMMENT] = "a comment",
+        [PDN_TOK_NAG] = "a NAG", [PDN_TOK_IDENT] = "a word",
+        [PDN_TOK_WORD] = "a word", [PDN_TOK_LPAREN] = "'('",
+        [PDN_TOK_ASTERISK] = "'*'",
+    };
+    const char *name = (unsigned)t->kind < sizeof quoted / sizeof *quoted
+                           ? quoted[t->kind]
+                           : NULL;
+    return name ? name : pdn_token_kind_name(t->kind);
 }
 
 /* Reports an error at the current token and stops reading the game. */
@@ -204,6 +216,25 @@ typedef struct node_list {
     int depth;
 } node_list;
 
+/* Rewrites CRLF and lone CR in @t as LF, so that a comment reads the same
+ * whatever the file's line ends; returns the new length. */
+static size_t
+one_line_end(char *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; t[i]; i++) {
+        if (t[i] == '\r') {
+            t[n++] = '\n';
+            if (t[i + 1] == '\n')
+                i++;
+        } else {
+            t[n++] = t[i];
+        }
+    }
+    t[n] = '\0';
+    return n;
+}
+
 static pdn_node *
 add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
     size_t len, pdn_loc at)
@@ -216,8 +247,9 @@ add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
         n = pdn_game_node_text(p->game, kind, text, len);
     } else {
         n = pdn_game_node(p->game, kind);
-        n->text = pdn_parse_text(p, text, len);
-        n->len = strlen(n->text);
+        char *t = pdn_parse_text(p, text, len);
+        n->len = memchr(text, '\r', len) ? one_line_end(t) : strlen(t);
+        n->text = t;
     }
     n->at = at;
     *l->tail = n;
@@ -236,7 +268,9 @@ read_squares(const char *s, size_t len, pdn_move_text *w)
 {
     size_t i = 0;
     memset(w, 0, sizeof *w);
-    if (len == 4 && s[0] >= '0' && s[0] <= '9') {
+    if (len == 4 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' &&
+        s[1] <= '9' && s[2] >= '0' && s[2] <= '9' && s[3] >= '0' &&
+        s[3] <= '9') {
         w->squares[0] = (uint8_t)((s[0] - '0') * 10 + (s[1] - '0'));
         w->squares[1] = (uint8_t)((s[2] - '0') * 10 + (s[3] - '0'));
         w->count = 2;
@@ -414,7 +448,9 @@ parse_strength(pdn_parse *p, node_list *l)
 static void parse_element(pdn_parse *p, node_list *l);
 
 /* Whether the parenthesis at the current token holds moves rather than
- * prose: every token up to the matching ')' belongs to the movetext. */
+ * prose: every token up to the matching ')' belongs to the movetext.  A
+ * '[' that starts a line is the next game: the parenthesis is left open,
+ * which reading it as a variation reports. */
 static bool
 holds_moves(pdn_parse *p)
 {
@@ -428,7 +464,8 @@ holds_moves(pdn_parse *p)
             p->more = true;
             break;
         }
-        if (k == PDN_TOK_EOF || k == PDN_TOK_ERROR)
+        if (k == PDN_TOK_EOF || k == PDN_TOK_ERROR ||
+            (k == PDN_TOK_LBRACKET && tok.col == 1))
             break;
         if (k == PDN_TOK_LPAREN)
             depth++;
@@ -446,22 +483,53 @@ holds_moves(pdn_parse *p)
     return moves;
 }
 
+/* The ')' that closes the prose opened at @open, stepping over {comments}
+ * and nested parentheses; NULL if a line that starts with '[' (the next
+ * game) or the end of the buffer comes first. */
+static const char *
+prose_end(const char *open, const char *limit)
+{
+    int depth = 1;
+    for (const char *q = open + 1; q < limit; q++) {
+        switch (*q) {
+        case '(':
+            depth++;
+            break;
+        case ')':
+            if (--depth == 0)
+                return q;
+            break;
+        case '{': {
+            const char *close = memchr(q, '}', (size_t)(limit - q));
+            if (close)
+                q = close;
+            break;
+        }
+        case '\n':
+        case '\r':
+            if (q + 1 < limit && q[1] == '[')
+                return NULL;
+            break;
+        default:
+            break;
+        }
+    }
+    return NULL;
+}
+
 /* prose -> "(" text ")"  -- parentheses of prose, kept as a comment. */
 static void
 parse_prose(pdn_parse *p, node_list *l)
 {
     const char *open = p->tok.text;
     const char *limit = p->lx.buf + p->lx.len;
-    const char *q = open + 1;
-    int depth = 1;
-    for (; q < limit; q++) {
-        if (*q == '(')
-            depth++;
-        else if (*q == ')' && --depth == 0)
-            break;
-    }
-    if (q >= limit) {
-        if (!p->lx.final) {
+    const char *q = prose_end(open, limit);
+    if (!q) {
+        const char *nl = open;
+        while (nl < limit && !((*nl == '\n' || *nl == '\r') &&
+                               nl + 1 < limit && nl[1] == '['))
+            nl++;
+        if (nl >= limit && !p->lx.final) {
             p->more = true;
             return;
         }
@@ -496,7 +564,8 @@ parse_variation(pdn_parse *p, node_list *l)
     pdn_node *v = add(p, l, PDN_NODE_VARIATION, "(", 1, open);
     node_list inner = {&v->children, NULL, l->depth + 1};
     next(p);
-    while (!stopped(p) && peek(p) != PDN_TOK_RPAREN)
+    while (!stopped(p) && peek(p) != PDN_TOK_RPAREN &&
+           peek(p) != PDN_TOK_LBRACKET)
         parse_element(p, &inner);
     if (p->more || p->failed)
         return;

@@ -89,6 +89,10 @@ expect_same_in_chunks(const char *data, size_t len, const size_t *chunks,
 {
     pdn_reader_options opt = {0};
     outcome whole = read_all(data, len, 0, opt);
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+        data += 3; /* a byte order mark belongs to no game */
+        len -= 3;
+    }
     assert_true(whole.raw.len <= len);
     assert_memory_equal(whole.raw.ptr ? whole.raw.ptr : "", data,
                         whole.raw.len);
