@@ -200,7 +200,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
             while (lx->buf[j] == ' ' || lx->buf[j] == '\t')
                 j++;
             if (lx->buf[i + 1] == '"' &&
-                (at(lx, j, ']') || at(lx, j, '\n') || at(lx, j, '\r')))
+                (at(lx, j, ']') || at(lx, j, '\n') || at(lx, j, '\r') ||
+                 j >= lx->len))
                 return finish(lx, tok, PDN_TOK_STRING, start, i + 2);
             i++;
             continue;
@@ -213,7 +214,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     return emit(lx, tok, PDN_TOK_ERROR, start, i);
 }
 
-/* /FEN "..."/ on one line, the command starting with a capital. */
+/* /FEN "..."/ on one line (LF or CR ends it), the command starting with
+ * a capital. */
 static pdn_token_kind
 lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
@@ -221,7 +223,7 @@ lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
     while (at(lx, i, ' '))
         i++;
     if (is(lx, i, C_UPPER)) {
-        for (; i < lx->len && lx->buf[i] != '\n'; i++)
+        for (; i < lx->len && lx->buf[i] != '\n' && lx->buf[i] != '\r'; i++)
             if (lx->buf[i] == '/')
                 return finish(lx, tok, PDN_TOK_SETUP, start, i + 1);
         if (i >= lx->len && !lx->final)

@@ -95,7 +95,7 @@ pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, pdn_loc at,
                                  p->game->number, fmt, ap);
     va_end(ap);
     line_text(p, at.off, d);
-    if (at.line != p->game->start.line) {
+    if (p->game->start.line && at.line != p->game->start.line) {
         d->note = pdn_xstrndup("the game starts here", 20);
         d->note_at = p->game->start;
     }
@@ -772,7 +772,18 @@ parse_tag_section(pdn_parse *p)
 
 /* ---- Games ---- */
 
-/* junk -> anything that cannot start a game, up to one that can. */
+/* Whether the current token is a move in the four-digit form ("2218"),
+ * which in text between games is more likely a year. */
+static bool
+is_compact(const pdn_parse *p)
+{
+    return peek(p) == PDN_TOK_MOVE && p->tok.len == 4 &&
+           p->tok.text[1] >= '0' && p->tok.text[1] <= '9' &&
+           p->tok.text[2] >= '0' && p->tok.text[2] <= '9';
+}
+
+/* junk -> anything that cannot start a game, up to one that can (a year
+ * among the junk is junk, though it reads as a four-digit move). */
 static void
 parse_junk(pdn_parse *p)
 {
@@ -780,7 +791,7 @@ parse_junk(pdn_parse *p)
     uint64_t to = from.off;
     while (!p->more && peek(p) != PDN_TOK_EOF && peek(p) != PDN_TOK_LBRACKET &&
            peek(p) != PDN_TOK_RESULT && peek(p) != PDN_TOK_ASTERISK &&
-           !starts_element(peek(p))) {
+           (!starts_element(peek(p)) || (to > from.off && is_compact(p)))) {
         to = p->tok.off + p->tok.len;
         next(p);
     }
