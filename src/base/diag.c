@@ -24,6 +24,14 @@ static const pdn_code_info codes[] = {
     {PDN_W_JUNK, PDN_SEV_WARNING, "junk-between-games"},
     {PDN_W_STRAY_TEXT, PDN_SEV_WARNING, "text-in-moves"},
     {PDN_N_ENCODING, PDN_SEV_NOTE, "not-utf8"},
+    {PDN_E_ILLEGAL, PDN_SEV_ERROR, "illegal-move"},
+    {PDN_E_AMBIGUOUS, PDN_SEV_ERROR, "ambiguous-move"},
+    {PDN_W_RESOLVED, PDN_SEV_WARNING, "ambiguous-move-resolved"},
+    {PDN_W_MOVE_NUMBER, PDN_SEV_WARNING, "move-number"},
+    {PDN_E_BAD_FEN, PDN_SEV_ERROR, "bad-fen"},
+    {PDN_N_NOT_REPLAYED, PDN_SEV_NOTE, "variant-not-replayed"},
+    {PDN_N_UNKNOWN_MOVE, PDN_SEV_NOTE, "unknown-move"},
+    {PDN_W_BAD_GAMETYPE, PDN_SEV_WARNING, "bad-gametype"},
 };
 
 const pdn_code_info *

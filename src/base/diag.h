@@ -38,6 +38,15 @@ typedef enum pdn_code {
     PDN_W_JUNK = 152,             /* text between games skipped */
     PDN_W_STRAY_TEXT = 153,       /* a word among the moves, kept */
     PDN_N_ENCODING = 181,         /* not UTF-8: read as Windows-1252 */
+    /* replaying: 02xx */
+    PDN_E_ILLEGAL = 201,          /* a move no rule allows */
+    PDN_E_AMBIGUOUS = 202,        /* names several moves; nothing decides */
+    PDN_W_RESOLVED = 203,         /* names several; what follows decides */
+    PDN_W_MOVE_NUMBER = 204,      /* "12..." where White is to move */
+    PDN_E_BAD_FEN = 205,          /* a FEN tag or setup that is not FEN */
+    PDN_N_NOT_REPLAYED = 206,     /* a GameType this program does not play */
+    PDN_N_UNKNOWN_MOVE = 207,     /* "-": the rest of the line is unknown */
+    PDN_W_BAD_GAMETYPE = 208,     /* a GameType tag that is no GameType */
 } pdn_code;
 
 /** What is known of a code: its default severity and a short name. */

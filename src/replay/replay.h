@@ -1,0 +1,38 @@
+/* replay.h -- game records replayed against the rules: every move of the
+ * main line and of every variation must name exactly one legal move of
+ * the position it is played in (RULES.md; a variation starts from the
+ * position before the move it replaces).
+ */
+#ifndef PDN_REPLAY_REPLAY_H
+#define PDN_REPLAY_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "model/game.h"
+#include "rules/board.h"
+#include "rules/variant.h"
+
+typedef struct pdn_replay_options {
+    const pdn_variant *variant; /* when the game has no GameType tag */
+} pdn_replay_options;
+
+typedef struct pdn_replay_result {
+    const pdn_variant *variant; /* NULL: the game was not replayed */
+    size_t plies;               /* moves of the main line replayed */
+    size_t moves;               /* moves replayed, variations included */
+    size_t resolved;            /* short captures resolved by lookahead */
+    bool complete;              /* every line replayed to its end */
+    pdn_board start;            /* the position the game starts from */
+    pdn_board final;            /* after the last main-line move replayed */
+} pdn_replay_result;
+
+/** Replays @g, appending to @d a diagnostic for every illegal or
+ * ambiguous move (codes E02xx), and fills @out.  Returns the number of
+ * errors found.  Diagnostics show the source line when @g kept its raw
+ * text (pdn_reader_options.keep_raw). */
+size_t pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
+                       pdn_diags *d, pdn_replay_result *out);
+
+#endif
