@@ -133,6 +133,8 @@ pdn_diags_truncate(pdn_diags *d, size_t count)
         free(g->message);
         free(g->line_text);
         free(g->note);
+        free(g->move);
+        free(g->legal);
     }
 }
 

@@ -267,6 +267,10 @@ report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d, bool colour,
     job->errors += d->errors;
     job->warnings += d->warnings;
     for (size_t i = 0; i < d->count && !job->quiet; i++) {
+        if (job->on_diag) {
+            job->on_diag(cli, &d->items[i], job->ctx);
+            continue;
+        }
         pdn_strbuf_clear(buf);
         pdn_diag_render(&d->items[i], colour, buf);
         fwrite(buf->ptr, 1, buf->len, cli->err);
@@ -304,7 +308,8 @@ static void
 read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
             const char *name, bool colour)
 {
-    pdn_reader_options opt = {.tagmap = job->tagmap};
+    pdn_reader_options opt = {.tagmap = job->tagmap,
+                              .keep_raw = job->keep_raw};
     pdn_reader *r = pdn_reader_new(name, in, &opt);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_strbuf buf = PDN_STRBUF_INIT;
@@ -312,9 +317,9 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
     int got;
 
     while ((got = pdn_reader_next(r, &g, &d)) > 0) {
-        report(cli, job, &d, colour, &buf);
         job->games++;
-        job->each(cli, g, job->ctx);
+        job->each(cli, g, &d, job->ctx);
+        report(cli, job, &d, colour, &buf);
         pdn_reader_recycle(r, g);
     }
     if (got < 0)

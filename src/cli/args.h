@@ -119,8 +119,14 @@ int pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
 
 /* ---- Reading FILE... game by game ---- */
 
-/** What to do with each game read; @ctx is pdn_read_job.ctx. */
+/** What to do with each game read; @ctx is pdn_read_job.ctx.  Reading
+ * diagnostics of the game are in @d already; the function may add its
+ * own, which are reported with them after it returns. */
 typedef void (*pdn_game_fn)(const pdn_cli *cli, const pdn_game *g,
+                            pdn_diags *d, void *ctx);
+
+/** How to report one diagnostic, instead of rendering it on cli->err. */
+typedef void (*pdn_diag_fn)(const pdn_cli *cli, const pdn_diag *d,
                             void *ctx);
 
 /** A reading of FILE... operands.  The caller fills in the first part;
@@ -131,7 +137,9 @@ typedef struct pdn_read_job {
     size_t nfiles;            /* 0: standard input alone */
     const pdn_tagmap *tagmap; /* borrowed; NULL maps nothing */
     bool quiet;               /* print no diagnostics */
+    bool keep_raw;            /* games keep their text (source lines) */
     pdn_game_fn each;         /* called for every game, in file order */
+    pdn_diag_fn on_diag;      /* NULL: render on cli->err */
     void *ctx;
     uint64_t games;           /* games read */
     size_t errors, warnings;  /* diagnostics of each severity */

@@ -36,8 +36,10 @@ typedef struct parse_job {
 
 /* Prints @g as events or JSON, as asked. */
 static void
-each_game(const pdn_cli *cli, const pdn_game *g, void *ctx)
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
+           void *ctx)
 {
+    (void)d; /* reading diagnostics are reported by the caller */
     parse_job *job = ctx;
 
     if (!job->trace && !job->json)

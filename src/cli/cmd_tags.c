@@ -84,8 +84,10 @@ row_json(const pdn_game *g, pdn_strbuf *out)
 }
 
 static void
-each_game(const pdn_cli *cli, const pdn_game *g, void *ctx)
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
+           void *ctx)
 {
+    (void)d; /* reading diagnostics are reported by the caller */
     tags_job *job = ctx;
 
     pdn_strbuf_clear(&job->buf);

@@ -21,6 +21,10 @@ int pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv);
 /** pdn show [--variant V] [--ascii|--unicode] [FEN]: draws the board. */
 int pdn_cmd_show(const pdn_cli *cli, int argc, char **argv);
 
+/** pdn check [--variant V] [--format text|json] [--quiet] [FILE...]:
+ * replays every game and reports each illegal move. */
+int pdn_cmd_check(const pdn_cli *cli, int argc, char **argv);
+
 /** pdn parse [--trace|--json] [--quiet] [--map-tag LOCAL=STANDARD]...
  * [FILE...]: reads games, reports their diagnostics, prints their events
  * or JSON. */

@@ -14,6 +14,8 @@ static const char pdn_text[] =
     "and English draughts.\n"
     "\n"
     "Commands:\n"
+    "  check   replay every game against the rules, report each illegal "
+    "move\n"
     "  perft   count the leaves of the legal-move tree from a position\n"
     "  moves   list the legal moves of a position, or judge one move\n"
     "  show    draw a position as a board with its square numbers\n"
@@ -25,7 +27,8 @@ static const char pdn_text[] =
     "  -h, --help     print this help and exit\n"
     "      --version  print the version and exit\n"
     "\n"
-    "perft, moves and show take -v, --variant=V: italian (the default),\n"
+    "check, perft, moves and show take -v, --variant=V: italian (the "
+    "default),\n"
     "spanish, english, or a PDN GameType (22, 24, 21, or a full form such "
     "as\n"
     "22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's options.\n"
@@ -166,15 +169,46 @@ static const char tags_text[] =
     "  pdn tags club.pdn\n"
     "  pdn tags --json short.pdn\n";
 
+static const char check_text[] =
+    "Usage: pdn check [OPTION]... [FILE]...\n"
+    "Read each FILE (standard input when none, or '-') game by game, "
+    "replay\n"
+    "every move of every line against the rules, and report each reading "
+    "error,\n"
+    "illegal or ambiguous move, with the rule that forbids it and the "
+    "legal\n"
+    "moves, then a summary.\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant=V        the variant of games without a GameType tag:\n"
+    "                         italian (the default), spanish, english, or a\n"
+    "                         GameType (22, 24, 21)\n"
+    "      --format=FORMAT    text (compiler style, the default) or json\n"
+    "                         (JSON Lines: one object a diagnostic, then "
+    "a\n"
+    "                         summary object)\n"
+    "  -q, --quiet            print only the summary\n"
+    "      --map-tag=L=S      read tag name L as standard tag S\n"
+    "  -h, --help             print this help and exit\n"
+    "\n"
+    "Exit status: 0 no error found, 1 errors found, 2 usage error or a "
+    "FILE\n"
+    "that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn check games.pdn\n"
+    "  pdn check --format json --variant english games.pdn\n";
+
 static const char usage_text[] =
     "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Commands: perft, moves, show, parse, tags, help\n"
+    "Commands: check, perft, moves, show, parse, tags, help\n"
     "Try 'pdn --help' for more information.\n";
 
 static const struct {
     const char *command;
     const char *text;
 } texts[] = {
+    {"check", check_text},
     {"perft", perft_text},
     {"moves", moves_text},
     {"show", show_text},

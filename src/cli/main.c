@@ -26,6 +26,7 @@ static const struct {
     {"moves", pdn_cmd_moves},
     {"show", pdn_cmd_show},
     {"parse", pdn_cmd_parse},
+    {"check", pdn_cmd_check},
     {"tags", pdn_cmd_tags},
 };
 

@@ -202,7 +202,17 @@ replays_on(const pdn_variant *v, pdn_board b, const pdn_node *n,
 /* ---- Lines ---- */
 
 static void replay_line(replay *r, pdn_board b, const pdn_node *n,
-                        bool main_line);
+                        bool main_line, uint32_t ply0);
+
+/* Marks @d as about the move of @n at @ply, with the legal moves. */
+static void
+about_move(pdn_diag *d, const pdn_node *n, uint32_t ply, const char *legal)
+{
+    d->ply = ply;
+    d->move = pdn_xstrndup(n->text, n->len);
+    if (legal)
+        d->legal = pdn_xstrndup(legal, strlen(legal));
+}
 
 /* Reads the FEN of a setup node (its text: FEN "W:..."); 0 or -1. */
 static int
@@ -227,20 +237,23 @@ setup_board(replay *r, const pdn_node *n, pdn_board *b)
 /* One move node played on @b: 0, or -1 if the line cannot go on. */
 static int
 play_move(replay *r, pdn_board *b, const pdn_node *n, int expect_side,
-          const pdn_node *number, bool main_line)
+          const pdn_node *number, bool main_line, uint32_t ply)
 {
     const pdn_variant *v = r->v;
     pdn_written_move w;
     int bad = 0;
     if (expect_side >= 0 && expect_side != (int)b->side)
-        report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
-               "the move number says %s is to move, but it is %s's turn",
-               expect_side == PDN_WHITE ? "White" : "Black",
-               b->side == PDN_WHITE ? "White" : "Black");
+        about_move(report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
+                          "the move number says %s is to move, but it is "
+                          "%s's turn",
+                          expect_side == PDN_WHITE ? "White" : "Black",
+                          b->side == PDN_WHITE ? "White" : "Black"),
+                   n, ply, NULL);
     if (written_move(v, n, &w, &bad) < 0) {
-        report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
-               "illegal move %s: the %s board has no square %d", n->text,
-               v->name, bad);
+        about_move(report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+                          "illegal move %s: the %s board has no square %d",
+                          n->text, v->name, bad),
+                   n, ply, NULL);
         return -1;
     }
     pdn_move legal[PDN_MAX_MOVES];
@@ -253,9 +266,10 @@ play_move(replay *r, pdn_board *b, const pdn_node *n, int expect_side,
         pdn_explain(v, b, &w, &ex);
         list_moves(v, legal, count < 0 ? 0 : count, NULL, 0, list,
                    sizeof list);
-        report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
-               "illegal move %s: %s (legal: %s)", n->text, ex.message,
-               list);
+        about_move(report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+                          "illegal move %s: %s (legal: %s)", n->text,
+                          ex.message, list),
+                   n, ply, list);
         return -1;
     }
     int chosen = hits[0];
@@ -270,19 +284,22 @@ play_move(replay *r, pdn_board *b, const pdn_node *n, int expect_side,
         if (nok != 1) {
             list_moves(v, legal, count, nok ? ok : hits, nok ? nok : k, list,
                        sizeof list);
-            report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
-                   "ambiguous move %s: it may be %s, and the moves that "
-                   "follow do not decide",
-                   n->text, list);
+            about_move(report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
+                              "ambiguous move %s: it may be %s, and the "
+                              "moves that follow do not decide",
+                              n->text, list),
+                       n, ply, list);
             return -1;
         }
         chosen = ok[0];
         char full[PDN_MOVE_TEXT_MAX];
         pdn_notation_format_long(v, &legal[chosen], full);
-        report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
-               "ambiguous move %s: the moves that follow show it is %s "
-               "(the standard writes such a capture in full)",
-               n->text, full);
+        about_move(report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
+                          "ambiguous move %s: the moves that follow show it "
+                          "is %s (the standard writes such a capture in "
+                          "full)",
+                          n->text, full),
+                   n, ply, full);
         r->out->resolved++;
     }
     pdn_board_play(b, &legal[chosen]);
@@ -295,9 +312,11 @@ play_move(replay *r, pdn_board *b, const pdn_node *n, int expect_side,
 /* Replays the nodes of one line from @b.  A variation is replayed from
  * the position before the move it follows. */
 static void
-replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line)
+replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line,
+            uint32_t ply0)
 {
     pdn_board before = b;
+    uint32_t ply = ply0; /* of the last move played in this line */
     int expect_side = -1;
     const pdn_node *number = NULL;
     for (; n; n = n->next) {
@@ -310,13 +329,14 @@ replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line)
             break;
         case PDN_NODE_MOVE: {
             pdn_board at = b;
-            if (play_move(r, &b, n, expect_side, number, main_line) < 0) {
+            if (play_move(r, &b, n, expect_side, number, main_line,
+                          ply + 1) < 0) {
                 r->out->complete = false;
                 /* Variations after the bad move still start from the
                  * position before it. */
                 for (const pdn_node *m = n->next; m; m = m->next)
                     if (m->kind == PDN_NODE_VARIATION)
-                        replay_line(r, at, m->children, false);
+                        replay_line(r, at, m->children, false, ply);
                     else if (m->kind == PDN_NODE_MOVE)
                         break;
                 if (main_line)
@@ -325,10 +345,11 @@ replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line)
             }
             before = at;
             expect_side = -1;
+            ply++;
             break;
         }
         case PDN_NODE_VARIATION:
-            replay_line(r, before, n->children, false);
+            replay_line(r, before, n->children, false, ply ? ply - 1 : 0);
             break;
         case PDN_NODE_SETUP:
             if (setup_board(r, n, &b) < 0) {
@@ -424,6 +445,6 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     }
     out->start = b;
     out->final = b;
-    replay_line(&r, b, g->moves, true);
+    replay_line(&r, b, g->moves, true, 0);
     return r.errors;
 }

@@ -9,8 +9,10 @@
 # empty), NAME.err (expected standard error, exact; unchecked if absent),
 # NAME.status (expected exit status, default 0) and NAME.env (shell
 # assignments, e.g. LC_ALL=C.UTF-8, run with the locale otherwise LC_ALL=C).
-# Timing figures are masked before comparing: "seconds":T,
-# "nodes_per_second":R, and "nodes in T s (R Mnodes/s)" in plain perft.
+# Each case runs in CASE_DIR, so that FILE operands and the file names in
+# messages are relative to it.  Timing figures are masked before
+# comparing: "seconds":T, "nodes_per_second":R, "nodes in T s (R
+# Mnodes/s)" in plain perft, and " in T s" ending a summary line.
 
 if [ $# -ne 2 ]; then
     echo "usage: $0 PDN_BINARY CASE_DIR" >&2
@@ -30,6 +32,7 @@ if [ ! -d "$dir" ]; then
     echo "$0: $dir is not a directory" >&2
     exit 2
 fi
+dir=$(cd "$dir" && pwd)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-cli.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -39,7 +42,8 @@ timing=' nodes in [.0-9]* s ([.0-9]* Mnodes\/s)$'
 mask() {
     sed -e 's/"seconds":[-+.0-9eE]*/"seconds":T/g' \
         -e 's/"nodes_per_second":[-+.0-9eE]*/"nodes_per_second":R/g' \
-        -e "s/$timing/ nodes in T s (R Mnodes\\/s)/"
+        -e "s/$timing/ nodes in T s (R Mnodes\\/s)/" \
+        -e 's/ in [.0-9]* s$/ in T s/'
 }
 
 passed=0
@@ -63,6 +67,7 @@ for args in "$dir"/*.args; do
             . "$base.env"
             set +a
         fi
+        cd "$dir" || exit 2
         eval "set -- $(cat "$args")"
         exec "$pdn" "$@" <"$input" >"$tmp/out.raw" 2>"$tmp/err.raw"
     )

@@ -1,0 +1,250 @@
+/* cmd_check.c -- pdn check: every game read (syntax/reader.h) and replayed
+ * against the rules (replay/replay.h); each diagnostic reported, compiler
+ * style or as JSON Lines, then a summary.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "replay/replay.h"
+#include "write/json_out.h"
+
+#define CMD "check"
+
+enum { OPT_HELP = 1, OPT_VARIANT, OPT_FORMAT, OPT_QUIET, OPT_MAP_TAG };
+
+static const pdn_option check_options[] = {
+    {"help", 'h', false, OPT_HELP},
+    {"variant", 'v', true, OPT_VARIANT},
+    {"format", 0, true, OPT_FORMAT},
+    {"quiet", 'q', false, OPT_QUIET},
+    {"map-tag", 0, true, OPT_MAP_TAG},
+};
+
+typedef struct check_job {
+    const pdn_variant *variant;
+    bool json, quiet, colour;
+    pdn_tagmap *tagmap;
+    const char **files;
+    size_t nfiles;
+    uint64_t sound;   /* games with no error */
+    size_t notes;
+    pdn_strbuf buf;
+} check_job;
+
+/* "the game starts here: White - Black, Event" for the diagnostics of @g
+ * from @first on. */
+static void
+name_game(const pdn_game *g, pdn_diags *d, size_t first)
+{
+    const char *white = pdn_game_tag(g, "White");
+    const char *black = pdn_game_tag(g, "Black");
+    const char *event = pdn_game_tag(g, "Event");
+    pdn_strbuf note = PDN_STRBUF_INIT;
+    pdn_strbuf_printf(&note, "game %" PRIu64 " starts here", g->number);
+    if (white || black)
+        pdn_strbuf_printf(&note, ": %s - %s", white ? white : "?",
+                          black ? black : "?");
+    if (event && *event)
+        pdn_strbuf_printf(&note, "%s%s", white || black ? ", " : ": ",
+                          event);
+    bool named = white || black || (event && *event);
+    for (size_t i = first; i < d->count; i++) {
+        pdn_diag *x = &d->items[i];
+        if (x->game != g->number || !g->start.line ||
+            (!named && x->at.line == g->start.line))
+            continue;
+        free(x->note);
+        x->note = pdn_xstrndup(note.ptr, note.len);
+        x->note_at = g->start;
+    }
+    pdn_strbuf_free(&note);
+}
+
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    check_job *job = ctx;
+    size_t errors_before = d->errors;
+    size_t first = 0;
+    while (first < d->count && d->items[first].game != g->number)
+        first++;
+    pdn_replay_options o = {.variant = job->variant};
+    pdn_replay_result res;
+    if (!g->errors)
+        pdn_replay_game(g, &o, d, &res);
+    (void)cli;
+    name_game(g, d, first);
+    job->notes += d->notes;
+    if (d->errors == errors_before && !g->errors)
+        job->sound++;
+}
+
+/* One diagnostic as a JSON object on a line. */
+static void
+json_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
+{
+    check_job *job = ctx;
+    pdn_strbuf *b = &job->buf;
+    char code[8];
+    pdn_code_format(d->code, code);
+    pdn_strbuf_clear(b);
+    pdn_strbuf_puts(b, "{\"file\":");
+    pdn_json_string(d->file, strlen(d->file), b);
+    pdn_strbuf_printf(b, ",\"line\":%u,\"column\":%u,\"game\":%" PRIu64,
+                      d->at.line, d->at.col, d->game);
+    if (d->ply)
+        pdn_strbuf_printf(b, ",\"ply\":%u", d->ply);
+    else
+        pdn_strbuf_puts(b, ",\"ply\":null");
+    pdn_strbuf_printf(b, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+                      pdn_severity_name(d->severity), code);
+    pdn_json_string(d->message, strlen(d->message), b);
+    pdn_strbuf_puts(b, ",\"move\":");
+    if (d->move)
+        pdn_json_string(d->move, strlen(d->move), b);
+    else
+        pdn_strbuf_puts(b, "null");
+    pdn_strbuf_puts(b, ",\"legal\":");
+    if (d->legal) {
+        /* "a, b" as ["a","b"] */
+        pdn_strbuf_putc(b, '[');
+        const char *p = d->legal;
+        while (*p) {
+            size_t n = strcspn(p, ",");
+            pdn_json_string(p, n, b);
+            p += n;
+            if (*p == ',') {
+                pdn_strbuf_putc(b, ',');
+                p += 1 + strspn(p + 1, " ");
+            }
+        }
+        pdn_strbuf_putc(b, ']');
+    } else {
+        pdn_strbuf_puts(b, "null");
+    }
+    pdn_strbuf_puts(b, "}\n");
+    fwrite(b->ptr, 1, b->len, cli->out);
+}
+
+/* A diagnostic in compiler style, on standard output. */
+static void
+text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
+{
+    check_job *job = ctx;
+    pdn_strbuf_clear(&job->buf);
+    pdn_diag_render(d, job->colour, &job->buf);
+    fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+}
+
+static const char *
+plural(uint64_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* Reads the command line; -1 to go on, else the exit status. */
+static int
+read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
+{
+    pdn_args a;
+    int opt;
+
+    pdn_args_init(&a, argc, argv, check_options,
+                  sizeof check_options / sizeof check_options[0]);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        switch (opt) {
+        case PDN_ARGS_ERROR:
+            return pdn_args_fail(cli, CMD, "%s", a.error);
+        case PDN_ARGS_OPERAND:
+            job->files[job->nfiles++] = a.value;
+            break;
+        case OPT_HELP:
+            fputs(pdn_help_text(CMD), cli->out);
+            return PDN_EXIT_OK;
+        case OPT_VARIANT:
+            if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
+                return PDN_EXIT_USAGE;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(a.value, "json") == 0)
+                job->json = true;
+            else if (strcmp(a.value, "text") == 0)
+                job->json = false;
+            else
+                return pdn_args_fail(cli, CMD,
+                                     "unknown format '%s' (text or json)",
+                                     a.value);
+            break;
+        case OPT_QUIET:
+            job->quiet = true;
+            break;
+        case OPT_MAP_TAG:
+            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
+                return PDN_EXIT_USAGE;
+            break;
+        }
+    }
+    return -1;
+}
+
+static void
+summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
+        double seconds)
+{
+    if (job->json) {
+        fprintf(cli->out,
+                "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
+                ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
+                "\"seconds\":%.3f}}\n",
+                rj->games, job->sound, rj->errors, rj->warnings, job->notes,
+                seconds);
+        return;
+    }
+    fprintf(cli->out,
+            "%" PRIu64 " game%s, %" PRIu64 " sound, %zu error%s, "
+            "%zu warning%s, %zu note%s in %.2f s\n",
+            rj->games, plural(rj->games), job->sound, rj->errors,
+            plural(rj->errors), rj->warnings, plural(rj->warnings),
+            job->notes, plural(job->notes), seconds);
+}
+
+int
+pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
+{
+    check_job job = {.variant = pdn_variant_get(PDN_ITALIAN),
+                     .tagmap = pdn_tagmap_new(),
+                     .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
+                     .buf = PDN_STRBUF_INIT};
+    pdn_read_job rj = {.cmd = CMD};
+    int rc = read_args(cli, argc, argv, &job);
+
+    if (rc < 0) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        job.colour = pdn_args_colour(cli) && isatty(fileno(cli->out));
+        rj.files = job.files;
+        rj.nfiles = job.nfiles;
+        rj.tagmap = job.tagmap;
+        rj.quiet = job.quiet;
+        rj.keep_raw = true;
+        rj.each = each_game;
+        rj.on_diag = job.json ? json_diag : text_diag;
+        rj.ctx = &job;
+        rc = pdn_args_read(cli, &rj);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double seconds = (double)(t1.tv_sec - t0.tv_sec) +
+                         (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        summary(cli, &job, &rj, seconds);
+    }
+    pdn_strbuf_free(&job.buf);
+    free(job.files);
+    pdn_tagmap_free(job.tagmap);
+    return rc;
+}
