@@ -20,7 +20,7 @@ enum {
 };
 
 #define CL(ch)                                                                 \
-    (unsigned char)(((ch) == 0 ? C_STOP : 0) |                                 \
+    (unsigned char)(((ch) == 0 ? C_SPACE | C_STOP : 0) |                       \
         ((ch) == ' ' || ((ch) >= '\t' && (ch) <= '\r') ? C_SPACE | C_STOP     \
                                                        : 0) |                  \
         ((ch) >= '0' && (ch) <= '9' ? C_DIGIT | C_IDENT : 0) |                 \
@@ -45,8 +45,9 @@ static const unsigned char class_table[256] = {
     ROW(0xC0), ROW(0xD0), ROW(0xE0), ROW(0xF0),
 };
 
-/* The class of a byte.  NUL is a stop, so that the NUL after every buffer
- * (lexer.h) ends any scan. */
+/* The class of a byte.  NUL is a blank (and so a stop): the NUL after
+ * every buffer (lexer.h) ends any scan, and the blank-skipping loop checks
+ * the end when it meets one. */
 static inline unsigned char
 class_of(char ch)
 {
@@ -54,8 +55,8 @@ class_of(char ch)
 }
 
 /* Class and byte tests at @i.  No bounds check: buf[len] is a NUL, whose
- * class is a stop and nothing else, and every scan stops there before it
- * looks further. */
+ * class is a blank and a stop, and every scan stops there before it looks
+ * further. */
 static inline int
 is(const pdn_lexer *lx, size_t i, int cls)
 {
@@ -158,12 +159,35 @@ through(const pdn_lexer *lx, size_t from, char ch, int *found)
 
 /* ---- Token classes ---- */
 
-/* { comment } -- not nested. */
+/* The first line end in [from, to) that is followed by '[' and a letter
+ * (the tags of the next game), or @to. */
+static size_t
+next_tags(const pdn_lexer *lx, size_t from, size_t to)
+{
+    for (size_t i = from; i < to;) {
+        const char *b = memchr(lx->buf + i, '[', to - i);
+        if (!b)
+            break;
+        size_t at = (size_t)(b - lx->buf);
+        if (at > from && (b[-1] == '\n' || b[-1] == '\r') &&
+            ((b[1] >= 'A' && b[1] <= 'Z') || (b[1] >= 'a' && b[1] <= 'z')))
+            return at - 1 - (at >= 2 && b[-1] == '\n' && b[-2] == '\r');
+        i = at + 1;
+    }
+    return to;
+}
+
+/* { comment } -- not nested.  A comment left open ends, as an error, at
+ * the line end before the next game's tags ('[' and a letter first on a
+ * line), so that one open brace does not take the games after it. */
 static pdn_token_kind
 lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     int found;
     size_t end = through(lx, start + 1, '}', &found);
+    size_t tags = next_tags(lx, start + 1, end);
+    if (tags < end)
+        return emit(lx, tok, PDN_TOK_ERROR, start, tags);
     if (!found && !lx->final)
         return finish(lx, tok, PDN_TOK_COMMENT, start, lx->len);
     return finish(lx, tok, found ? PDN_TOK_COMMENT : PDN_TOK_ERROR, start,
@@ -396,7 +420,7 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
     size_t i = lx->pos;
     for (;; i++) {
         char c = lx->buf[i];
-        if (!(class_of(c) & C_SPACE))
+        if (!(class_of(c) & C_SPACE) || (c == '\0' && i >= lx->len))
             break;
         if (c == '\n' || (c == '\r' && lx->buf[i + 1] != '\n'))
             new_line(lx, i + 1);

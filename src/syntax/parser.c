@@ -52,11 +52,14 @@ line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
         b--;
     while (e < limit && *e != '\n' && *e != '\r')
         e++;
-    if (p->base + (uint64_t)(b - p->buf) == 0 && e - b >= 3 &&
+    if (p->base + (uint64_t)(b - p->buf) == 0 && at - b >= 3 &&
         memcmp(b, "\xEF\xBB\xBF", 3) == 0)
         b += 3; /* the byte order mark is not text */
-    bool cut_left = at - b > LINE_WINDOW, cut_right = e - at > LINE_WINDOW;
-    if (cut_left)
+    /* The buffer may start in the middle of the line: show it cut. */
+    bool cut_left = at - b > LINE_WINDOW ||
+                    (b == p->buf && !p->lx.line_start && at > b),
+         cut_right = e - at > LINE_WINDOW;
+    if (at - b > LINE_WINDOW)
         for (b = at - LINE_WINDOW; ((unsigned char)*b & 0xC0) == 0x80; b++)
             ;
     if (cut_right)
@@ -421,9 +424,15 @@ parse_stray_text(pdn_parse *p, node_list *l)
     pdn_node *n = add(p, l, PDN_NODE_COMMENT, start, (size_t)(end - start),
                       at);
     n->u.comment = PDN_COMMENT_TEXT;
+    /* The message quotes the start of it, on one line, whole characters. */
+    size_t cut = strcspn(n->text, "\n\r");
+    if (cut > 40)
+        for (cut = 40; cut > 0 && ((unsigned char)n->text[cut] & 0xC0) == 0x80;
+             cut--)
+            ;
     pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_STRAY_TEXT, at,
-                     "text among the moves is kept as a comment: '%.*s'",
-                     (int)(end - start > 40 ? 40 : end - start), start);
+                     "text among the moves is kept as a comment: '%.*s%s'",
+                     (int)cut, n->text, cut < n->len ? "..." : "");
 }
 
 /* strength -> STRENGTH  -- a mark set apart from its move ("22-18 !"):
@@ -483,13 +492,15 @@ holds_moves(pdn_parse *p)
     return moves;
 }
 
-/* The ')' that closes the prose opened at @open, stepping over {comments}
- * and nested parentheses; NULL if a line that starts with '[' (the next
- * game) or the end of the buffer comes first. */
+/* Where the prose opened at @open ends: its ')' (stepping over {comments}
+ * and nested parentheses), or NULL if a line that starts with '[' (the
+ * next game) or the end of the input comes first.  *@more is set when the
+ * buffer ends before either is known. */
 static const char *
-prose_end(const char *open, const char *limit)
+prose_end(const char *open, const char *limit, bool final, bool *more)
 {
     int depth = 1;
+    *more = false;
     for (const char *q = open + 1; q < limit; q++) {
         switch (*q) {
         case '(':
@@ -503,6 +514,10 @@ prose_end(const char *open, const char *limit)
             const char *close = memchr(q, '}', (size_t)(limit - q));
             if (close)
                 q = close;
+            else if (!final) {
+                *more = true;
+                return NULL;
+            }
             break;
         }
         case '\n':
@@ -514,6 +529,7 @@ prose_end(const char *open, const char *limit)
             break;
         }
     }
+    *more = !final;
     return NULL;
 }
 
@@ -523,17 +539,14 @@ parse_prose(pdn_parse *p, node_list *l)
 {
     const char *open = p->tok.text;
     const char *limit = p->lx.buf + p->lx.len;
-    const char *q = prose_end(open, limit);
+    bool more;
+    const char *q = prose_end(open, limit, p->lx.final, &more);
     if (!q) {
-        const char *nl = open;
-        while (nl < limit && !((*nl == '\n' || *nl == '\r') &&
-                               nl + 1 < limit && nl[1] == '['))
-            nl++;
-        if (nl >= limit && !p->lx.final) {
+        if (more)
             p->more = true;
-            return;
-        }
-        fail(p, PDN_E_UNCLOSED_VARIATION, "expected ')' to close this '('");
+        else
+            fail(p, PDN_E_UNCLOSED_VARIATION,
+                 "expected ')' to close this '('");
         return;
     }
     pdn_node *n = add(p, l, PDN_NODE_COMMENT, open + 1,
@@ -628,6 +641,9 @@ parse_element(pdn_parse *p, node_list *l)
         if (p->tok.text[0] == '{')
             fail(p, PDN_E_UNCLOSED_COMMENT, "expected '}' to close this "
                                             "comment");
+        else if (p->tok.text[0] == '"')
+            fail(p, PDN_E_UNCLOSED_STRING, "expected '\"' to close this "
+                                           "string");
         else
             fail(p, PDN_E_UNEXPECTED, "expected a move, found %s",
                  describe(&p->tok));

@@ -14,6 +14,7 @@
 #include "syntax/internal.h"
 
 #define READ_CHUNK ((size_t)4 << 20)
+#define LINE_KEEP 4096 /* bytes of a line kept before the next game */
 
 struct pdn_reader {
     const char *name;
@@ -144,6 +145,14 @@ static int
 refill(pdn_reader *r, pdn_diags *d)
 {
     size_t keep = r->pos;
+    /* Keep the start of pos's line, for the source line of diagnostics,
+     * unless it is far back (a file on one line). */
+    size_t line = keep;
+    while (line > 0 && keep - line < LINE_KEEP && r->buf[line - 1] != '\n' &&
+           r->buf[line - 1] != '\r')
+        line--;
+    if (line == 0 || r->buf[line - 1] == '\n' || r->buf[line - 1] == '\r')
+        keep = line;
     if (keep > 0) {
         r->line_start = r->buf[keep - 1] == '\n' || r->buf[keep - 1] == '\r';
         memmove(r->buf, r->buf + keep, r->len - keep);
@@ -277,8 +286,11 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
     if (r->failed)
         return -1;
     if (!r->started) {
-        if (!r->eof && refill(r, d) < 0)
-            return -1;
+        /* Enough bytes to see a byte order mark, however small the
+         * chunks. */
+        while (!r->eof && r->len < 4)
+            if (refill(r, d) < 0)
+                return -1;
         start(r, d);
     }
     for (;;) {

@@ -478,9 +478,12 @@ static const inline_case inline_cases[] = {
      "STRENGTH FORCED", 0},
     {"1.32-28!? 12.. $ $12", "MOVE_NUMBER MOVE STRENGTH MOVE_NUMBER WORD "
      "NAG", 0},
-    /* a NUL inside the input is a stop, as the one after the buffer */
-    {"ab\0cd -\0 Ev\0 ...\0", "WORD WORD DASH WORD IDENT WORD ELLIPSIS "
-     "WORD", sizeof "ab\0cd -\0 Ev\0 ...\0" - 1},
+    /* a NUL inside the input is a blank, as the one after the buffer */
+    {"ab\0cd -\0 Ev\0 ...\0", "WORD WORD DASH IDENT ELLIPSIS",
+     sizeof "ab\0cd -\0 Ev\0 ...\0" - 1},
+    /* a comment left open ends before the next game's tags */
+    {"{open\r\n[Event \"b\"] {a\n[%eval 1]}", "ERROR LBRACKET IDENT STRING "
+     "RBRACKET COMMENT", 0},
 };
 
 static void

@@ -1,0 +1,97 @@
+/* fuzz_parse.c -- libFuzzer target for the PDN reader: the bytes are read
+ * as a PDN file, every game is checked with pdn_game_check() and every
+ * diagnostic rendered.  When the bytes are UTF-8 (and not many) they are
+ * read a second time as a stream in small chunks that cut tokens
+ * anywhere, which must give the same games and diagnostics: how the input
+ * is buffered must not change what is read.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "base/utf8.h"
+#include "model/game.h"
+#include "model/tagmap.h"
+#include "syntax/reader.h"
+#include "write/trace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Reads every game of @r into @out: traces, then what each diagnostic
+ * says and where.  The source line shown under a diagnostic is rendered
+ * but left out of @out: a stream reader may have dropped the part of the
+ * line before the game. */
+static void
+read_all(pdn_reader *r, pdn_strbuf *out)
+{
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_game *g;
+    while (pdn_reader_next(r, &g, &d) > 0) {
+        if (pdn_game_check(g) != 0) {
+            fprintf(stderr, "pdn_game_check: faults in game %llu\n",
+                    (unsigned long long)g->number);
+            abort();
+        }
+        if (g->end < g->span)
+            abort();
+        pdn_trace_game(g, out);
+        pdn_reader_recycle(r, g);
+    }
+    pdn_strbuf shown = PDN_STRBUF_INIT;
+    for (size_t i = 0; i < d.count; i++) {
+        const pdn_diag *x = &d.items[i];
+        pdn_diag_render(x, false, &shown);
+        pdn_diag_render(x, true, &shown);
+        pdn_strbuf_printf(out, "%d %d %llu:%u:%u %s", (int)x->severity,
+                          x->code, (unsigned long long)x->at.off, x->at.line,
+                          x->at.col, x->message);
+        if (x->note)
+            pdn_strbuf_printf(out, " (%s %u:%u)", x->note, x->note_at.line,
+                              x->note_at.col);
+        pdn_strbuf_putc(out, '\n');
+    }
+    pdn_strbuf_free(&shown);
+    pdn_diags_free(&d);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data;
+    pdn_tagmap *tags = pdn_tagmap_new();
+    pdn_reader_options opt = {.tagmap = tags, .keep_raw = true};
+    pdn_strbuf whole = PDN_STRBUF_INIT, chunked = PDN_STRBUF_INIT;
+
+    pdn_reader *r = pdn_reader_new_mem("fuzz.pdn", text, size, &opt);
+    read_all(r, &whole);
+    pdn_reader_free(r);
+
+    /* The same bytes through the stream reader, a few bytes at a time:
+     * only for UTF-8, as a stream decides its encoding on its first
+     * chunk; and only for short inputs, as a game is read again from its
+     * start after every chunk. */
+    FILE *f = size > 0 && size <= 8192 && pdn_utf8_valid(text, size)
+                  ? fmemopen((void *)data, size, "rb")
+                  : NULL;
+    if (f) {
+        opt.chunk = 1 + size % 7 + (size > 1024 ? size / 16 : 0);
+        r = pdn_reader_new("fuzz.pdn", f, &opt);
+        read_all(r, &chunked);
+        pdn_reader_free(r);
+        fclose(f);
+        if (whole.len != chunked.len ||
+            (whole.len && memcmp(whole.ptr, chunked.ptr, whole.len) != 0)) {
+            fprintf(stderr, "read whole:\n%s\nread in chunks of %zu:\n%s\n",
+                    whole.ptr ? whole.ptr : "", opt.chunk,
+                    chunked.ptr ? chunked.ptr : "");
+            abort();
+        }
+    }
+    pdn_strbuf_free(&whole);
+    pdn_strbuf_free(&chunked);
+    pdn_tagmap_free(tags);
+    return 0;
+}
