@@ -86,17 +86,20 @@ pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code,
     g->file = file;
     g->at = at;
     g->game = game;
-    pdn_strbuf msg = PDN_STRBUF_INIT;
+    char small[256];
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    int n = vsnprintf(small, sizeof small, fmt, copy);
     va_end(copy);
-    if (n > 0) {
-        msg.ptr = pdn_xmalloc((size_t)n + 1);
-        vsnprintf(msg.ptr, (size_t)n + 1, fmt, ap);
-        g->message = msg.ptr;
+    if (n < 0) {
+        n = 0;
+        small[0] = '\0';
+    }
+    if ((size_t)n < sizeof small) {
+        g->message = pdn_xstrndup(small, (size_t)n);
     } else {
-        g->message = pdn_xstrndup("", 0);
+        g->message = pdn_xmalloc((size_t)n + 1);
+        vsnprintf(g->message, (size_t)n + 1, fmt, ap);
     }
     if (severity == PDN_SEV_ERROR)
         d->errors++;
