@@ -214,12 +214,15 @@ static void
 test_token_limit(void **state)
 {
     (void)state;
-    size_t n = PDN_MAX_TOKEN + 10;
-    const char *head = "[Event \"x\"] {", *tail = "} 1. 22-18 *\n1. 21-17 *\n";
-    char *data = malloc(strlen(head) + n + strlen(tail) + 1);
-    strcpy(data, head);
-    memset(data + strlen(head), 'a', n);
-    strcpy(data + strlen(head) + n, tail);
+    static const char head[] = "[Event \"x\"] {";
+    static const char tail[] = "} 1. 22-18 *\n1. 21-17 *\n";
+    size_t n = PDN_MAX_TOKEN + 10, h = sizeof head - 1, t = sizeof tail - 1;
+    char *data = calloc(h + n + t + 1, 1);
+    assert_non_null(data);
+    memcpy(data, head, h);
+    for (size_t i = 0; i < n; i++)
+        data[h + i] = 'a';
+    memcpy(data + h + n, tail, t);
     pdn_reader_options opt = {0};
     outcome o = read_all(data, strlen(data), 0, opt);
     assert_int_equal(o.games, 2);
