@@ -22,6 +22,8 @@ reserve(pdn_strbuf *b, size_t more)
 void
 pdn_strbuf_put(pdn_strbuf *b, const char *s, size_t len)
 {
+    if (len == 0)
+        return; /* s may be NULL then */
     reserve(b, len);
     memcpy(b->ptr + b->len, s, len);
     b->len += len;
