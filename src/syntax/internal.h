@@ -1,5 +1,5 @@
-/* internal.h -- what reader.c and parser.c share: the state of reading
- * one game out of the reader's buffer.
+/* internal.h -- what reader.c, parser.c and report.c share: the state of
+ * reading one game out of the reader's buffer.
  */
 #ifndef PDN_SYNTAX_INTERNAL_H
 #define PDN_SYNTAX_INTERNAL_H
