@@ -47,27 +47,30 @@ pdn_board pdn_board_start(const pdn_variant *v);
 pdn_board pdn_board_empty(pdn_color side);
 
 /** Writes into @after the position @m (legal in @b) leads to; @after may
- * be @b.  Written without indexing by colour, reading @b's fields before
- * writing any of @after's, so that it compiles to register work. */
+ * be @b.  Reads @b's fields before writing any of @after's, and never
+ * indexes by colour, so that it compiles to register work; the branch on
+ * the side to move is the same for every move of a list. */
 static inline void
 pdn_board_after(const pdn_board *b, const pdn_move *m, pdn_board *after)
 {
-    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
-    pdn_bb fromto = from ^ to; /* empty for a full circle */
-    pdn_color side = b->side;
-    pdn_bb black = (pdn_bb)0 - (pdn_bb)side; /* all ones if Black moves */
+    pdn_bb to = (pdn_bb)1 << m->to;
+    pdn_bb fromto = ((pdn_bb)1 << m->from) ^ to; /* empty for a circle */
     pdn_bb taken = m->captured_bb;
-    pdn_bb white_bb = b->pieces[PDN_WHITE], black_bb = b->pieces[PDN_BLACK];
+    pdn_bb white = b->pieces[PDN_WHITE], black = b->pieces[PDN_BLACK];
     pdn_bb kings = b->kings & ~taken;
+    pdn_color side = b->side;
 
     if (m->flags & PDN_MOVE_KING)
         kings ^= fromto;
     else if (m->flags & PDN_MOVE_PROMOTES)
         kings |= to;
-    after->pieces[PDN_WHITE] = (white_bb ^ (fromto & ~black)) &
-                               ~(taken & black);
-    after->pieces[PDN_BLACK] = (black_bb ^ (fromto & black)) &
-                               ~(taken & ~black);
+    if (side == PDN_WHITE) {
+        after->pieces[PDN_WHITE] = white ^ fromto;
+        after->pieces[PDN_BLACK] = black & ~taken;
+    } else {
+        after->pieces[PDN_WHITE] = white & ~taken;
+        after->pieces[PDN_BLACK] = black ^ fromto;
+    }
     after->kings = kings;
     after->side = pdn_color_other(side);
 }
