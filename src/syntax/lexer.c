@@ -102,7 +102,7 @@ pass_over(pdn_lexer *lx, size_t from, size_t to)
 
 /* Hands out the token from @start to @end: its position, then the lines
  * and characters it covers when it may hold line ends or non-ASCII. */
-static pdn_token_kind
+static inline pdn_token_kind
 emit(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
      size_t end)
 {
@@ -136,7 +136,7 @@ emit(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
 /* Ends the token that started at @start and runs to @end.  A token that
  * touches the end of a buffer that is not the last may go on in the next
  * one: then the answer is PDN_TOK_MORE and nothing is consumed. */
-static pdn_token_kind
+static inline pdn_token_kind
 finish(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
        size_t end)
 {

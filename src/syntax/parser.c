@@ -609,6 +609,8 @@ parse_terminator(pdn_parse *p)
 static char *
 tag_value(pdn_parse *p, const pdn_token *t)
 {
+    if (!memchr(t->text + 1, '\\', t->len - 2)) /* the usual case */
+        return pdn_parse_text(p, t->text + 1, t->len - 2);
     size_t n = 0;
     char *tmp = pdn_arena_alloc(&p->game->arena, t->len);
     for (size_t i = 1; i + 1 < t->len; i++) {
