@@ -32,6 +32,14 @@ static const pdn_code_info codes[] = {
     {PDN_N_NOT_REPLAYED, PDN_SEV_NOTE, "variant-not-replayed"},
     {PDN_N_UNKNOWN_MOVE, PDN_SEV_NOTE, "unknown-move"},
     {PDN_W_BAD_GAMETYPE, PDN_SEV_WARNING, "bad-gametype"},
+    {PDN_W_PAST_DRAW, PDN_SEV_WARNING, "past-automatic-draw"},
+    {PDN_N_DRAW, PDN_SEV_NOTE, "draw"},
+    {PDN_E_FALSE_RESULT, PDN_SEV_ERROR, "false-result"},
+    {PDN_E_RESULT_MISMATCH, PDN_SEV_ERROR, "result-mismatch"},
+    {PDN_W_NO_RESULT, PDN_SEV_WARNING, "missing-result"},
+    {PDN_N_MISSING_TAGS, PDN_SEV_NOTE, "missing-tags"},
+    {PDN_W_BAD_DATE, PDN_SEV_WARNING, "bad-date"},
+    {PDN_W_PLY_COUNT, PDN_SEV_WARNING, "ply-count"},
 };
 
 const pdn_code_info *

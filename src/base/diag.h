@@ -47,6 +47,15 @@ typedef enum pdn_code {
     PDN_N_NOT_REPLAYED = 206,     /* a GameType this program does not play */
     PDN_N_UNKNOWN_MOVE = 207,     /* "-": the rest of the line is unknown */
     PDN_W_BAD_GAMETYPE = 208,     /* a GameType tag that is no GameType */
+    PDN_W_PAST_DRAW = 209,        /* play goes on past an automatic draw */
+    PDN_N_DRAW = 210,             /* 1/2-1/2: a rule draw, or agreed */
+    PDN_E_FALSE_RESULT = 211,     /* the side to move has lost; the result
+                                     says otherwise */
+    PDN_E_RESULT_MISMATCH = 212,  /* Result tag and terminator disagree */
+    PDN_W_NO_RESULT = 213,        /* no result, or only "*" */
+    PDN_N_MISSING_TAGS = 214,     /* Seven-Tag-Roster tags missing */
+    PDN_W_BAD_DATE = 215,         /* a Date in no known form */
+    PDN_W_PLY_COUNT = 216,        /* PlyCount and the main line disagree */
 } pdn_code;
 
 /** What is known of a code: its default severity and a short name. */

@@ -12,12 +12,21 @@
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "replay/draw.h"
 #include "replay/replay.h"
 #include "write/json_out.h"
 
 #define CMD "check"
 
-enum { OPT_HELP = 1, OPT_VARIANT, OPT_FORMAT, OPT_QUIET, OPT_MAP_TAG };
+enum {
+    OPT_HELP = 1,
+    OPT_VARIANT,
+    OPT_FORMAT,
+    OPT_QUIET,
+    OPT_MAP_TAG,
+    OPT_DRAW_RULE,
+    OPT_AUTOMATIC_DRAWS
+};
 
 static const pdn_option check_options[] = {
     {"help", 'h', false, OPT_HELP},
@@ -25,10 +34,14 @@ static const pdn_option check_options[] = {
     {"format", 0, true, OPT_FORMAT},
     {"quiet", 'q', false, OPT_QUIET},
     {"map-tag", 0, true, OPT_MAP_TAG},
+    {"draw-rule", 0, true, OPT_DRAW_RULE},
+    {"automatic-draws", 0, false, OPT_AUTOMATIC_DRAWS},
 };
 
 typedef struct check_job {
     const pdn_variant *variant;
+    const char *draw_rule; /* NULL: each variant's own */
+    bool automatic_draws;
     bool json, quiet, colour;
     pdn_tagmap *tagmap;
     const char **files;
@@ -54,12 +67,11 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
     if (event && *event)
         pdn_strbuf_printf(&note, "%s%s", white || black ? ", " : ": ",
                           event);
-    bool named = white || black || (event && *event);
     for (size_t i = first; i < d->count; i++) {
         pdn_diag *x = &d->items[i];
         if (x->game != g->number || !g->start.line ||
-            (!named && x->at.line == g->start.line))
-            continue;
+            x->at.line == g->start.line)
+            continue; /* on the game's first line: the note says nothing */
         free(x->note);
         x->note = pdn_xstrndup(note.ptr, note.len);
         x->note_at = g->start;
@@ -75,7 +87,9 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
-    pdn_replay_options o = {.variant = job->variant};
+    pdn_replay_options o = {.variant = job->variant,
+                            .draw_rule = job->draw_rule,
+                            .automatic_draw = job->automatic_draws};
     pdn_replay_result res;
     if (!g->errors)
         pdn_replay_game(g, &o, d, &res);
@@ -188,6 +202,15 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
         case OPT_MAP_TAG:
             if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
                 return PDN_EXIT_USAGE;
+            break;
+        case OPT_DRAW_RULE:
+            if (!pdn_draw_rule_by_name(a.value))
+                return pdn_args_fail(cli, CMD, "unknown draw rule '%s' (%s)",
+                                     a.value, pdn_draw_rule_names());
+            job->draw_rule = a.value;
+            break;
+        case OPT_AUTOMATIC_DRAWS:
+            job->automatic_draws = true;
             break;
         }
     }

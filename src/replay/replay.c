@@ -5,12 +5,14 @@
  */
 #include "replay/replay.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "replay/draw.h"
 #include "rules/explain.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -26,6 +28,11 @@ typedef struct replay {
     pdn_diags *diags;
     pdn_replay_result *out;
     size_t errors;
+    const pdn_draw_rule *rule; /* the draw rule in force */
+    bool automatic;            /* draws are automatic */
+    pdn_draw_kind end_draw;    /* the rule the main line's end meets */
+    uint32_t end_occurrences;  /* of its last position */
+    uint32_t end_reversible;   /* plies in a row before it */
 } replay;
 
 /* ---- Reports ---- */
@@ -201,7 +208,7 @@ replays_on(const pdn_variant *v, pdn_board b, const pdn_node *n,
 
 /* ---- Lines ---- */
 
-static void replay_line(replay *r, pdn_board b, const pdn_node *n,
+static void replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
                         bool main_line, uint32_t ply0);
 
 /* Marks @d as about the move of @n at @ply, with the legal moves. */
@@ -236,8 +243,9 @@ setup_board(replay *r, const pdn_node *n, pdn_board *b)
 
 /* One move node played on @b: 0, or -1 if the line cannot go on. */
 static int
-play_move(replay *r, pdn_board *b, const pdn_node *n, int expect_side,
-          const pdn_node *number, bool main_line, uint32_t ply)
+play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
+          int expect_side, const pdn_node *number, bool main_line,
+          uint32_t ply)
 {
     const pdn_variant *v = r->v;
     pdn_written_move w;
@@ -302,20 +310,73 @@ play_move(replay *r, pdn_board *b, const pdn_node *n, int expect_side,
                    n, ply, full);
         r->out->resolved++;
     }
-    pdn_board_play(b, &legal[chosen]);
+    *played = legal[chosen];
+    pdn_board_play(b, played);
     r->out->moves++;
     if (main_line)
         r->out->plies++;
     return 0;
 }
 
-/* Replays the nodes of one line from @b.  A variation is replayed from
- * the position before the move it follows. */
-static void
-replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line,
-            uint32_t ply0)
+/* "3rd", "4th". */
+static const char *
+ordinal(uint32_t n)
 {
-    pdn_board before = b;
+    return n % 10 == 1 && n % 100 != 11   ? "st"
+           : n % 10 == 2 && n % 100 != 12 ? "nd"
+           : n % 10 == 3 && n % 100 != 13 ? "rd"
+                                          : "th";
+}
+
+/* Before the move of @n from the current position of @ds: if draws are
+ * automatic and this position is drawn, reports that the line goes on
+ * (W0209); whether it did. */
+static bool
+past_draw(replay *r, const pdn_draw_state *ds, const pdn_node *n,
+          uint32_t ply)
+{
+    if (!r->automatic)
+        return false;
+    pdn_draw_kind k = pdn_draw_check(ds, r->rule);
+    uint32_t occ = pdn_draw_occurrences(ds);
+    if (k == PDN_DRAW_REPETITION)
+        about_move(report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+                          "move %s is played after an automatic draw: the "
+                          "position occurred for the %u%s time (repetition, "
+                          "rule '%s')",
+                          n->text, occ, ordinal(occ), r->rule->name),
+                   n, ply, NULL);
+    else if (k == PDN_DRAW_NO_PROGRESS)
+        about_move(report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+                          "move %s is played after an automatic draw: %u "
+                          "reversible plies in a row (no-progress, rule "
+                          "'%s')",
+                          n->text, pdn_draw_reversible(ds), r->rule->name),
+                   n, ply, NULL);
+    return k != PDN_DRAW_NONE;
+}
+
+/* Replays the variation @children from the position of @ds, or with
+ * @before, from the one before its last ply. */
+static void
+branch(replay *r, const pdn_draw_state *ds, bool before,
+       const pdn_node *children, uint32_t ply)
+{
+    pdn_draw_state copy;
+    pdn_draw_copy(ds, before, &copy);
+    replay_line(r, &copy, children, false, ply);
+}
+
+/* Replays the nodes of one line from the last position of @ds, which it
+ * then frees.  A variation is replayed from the position (and the draw
+ * counts) before the move it follows. */
+static void
+replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
+            bool main_line, uint32_t ply0)
+{
+    pdn_board b = ds->items[ds->count - 1].board;
+    bool moved = false;  /* the last thing in the line is a move */
+    bool warned = false; /* about play past an automatic draw */
     uint32_t ply = ply0; /* of the last move played in this line */
     int expect_side = -1;
     const pdn_node *number = NULL;
@@ -329,34 +390,40 @@ replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line,
             break;
         case PDN_NODE_MOVE: {
             pdn_board at = b;
-            if (play_move(r, &b, n, expect_side, number, main_line,
+            pdn_move played;
+            if (!warned)
+                warned = past_draw(r, ds, n, ply + 1);
+            if (play_move(r, &b, &played, n, expect_side, number, main_line,
                           ply + 1) < 0) {
                 r->out->complete = false;
                 /* Variations after the bad move still start from the
                  * position before it. */
                 for (const pdn_node *m = n->next; m; m = m->next)
                     if (m->kind == PDN_NODE_VARIATION)
-                        replay_line(r, at, m->children, false, ply);
+                        branch(r, ds, false, m->children, ply);
                     else if (m->kind == PDN_NODE_MOVE)
                         break;
                 if (main_line)
                     r->out->final = at;
-                return;
+                goto out;
             }
-            before = at;
+            pdn_draw_play(ds, &played, &b);
+            moved = true;
             expect_side = -1;
             ply++;
             break;
         }
         case PDN_NODE_VARIATION:
-            replay_line(r, before, n->children, false, ply ? ply - 1 : 0);
+            branch(r, ds, moved, n->children, ply ? ply - 1 : 0);
             break;
         case PDN_NODE_SETUP:
             if (setup_board(r, n, &b) < 0) {
                 r->out->complete = false;
-                return;
+                goto out;
             }
-            before = b;
+            pdn_draw_fini(ds);
+            pdn_draw_init(ds, &b);
+            moved = false;
             break;
         case PDN_NODE_UNKNOWN:
             if (n->text[0] == '-') {
@@ -366,7 +433,7 @@ replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line,
                 r->out->complete = false;
                 if (main_line)
                     r->out->final = b;
-                return;
+                goto out;
             }
             /* "1. ... 7-12": the first mover's move left out */
             if (expect_side >= 0)
@@ -376,8 +443,14 @@ replay_line(replay *r, pdn_board b, const pdn_node *n, bool main_line,
             break;
         }
     }
-    if (main_line)
+    if (main_line) {
         r->out->final = b;
+        r->end_draw = pdn_draw_check(ds, r->rule);
+        r->end_occurrences = pdn_draw_occurrences(ds);
+        r->end_reversible = pdn_draw_reversible(ds);
+    }
+out:
+    pdn_draw_fini(ds);
 }
 
 /* ---- Games ---- */
@@ -417,34 +490,280 @@ game_variant(replay *r, const pdn_replay_options *o)
     return NULL;
 }
 
+/* ---- Results ---- */
+
+/* Whether the main line has a move: a record of a position alone (a
+ * ballot, a problem) is not asked for a result or the roster. */
+static bool
+has_moves(const pdn_game *g)
+{
+    for (const pdn_node *n = g->moves; n; n = n->next)
+        if (n->kind == PDN_NODE_MOVE)
+            return true;
+    return false;
+}
+
+static const char *
+side_name(pdn_color c)
+{
+    return c == PDN_WHITE ? "White" : "Black";
+}
+
+/* The 1/2-1/2 of @g read against the draw rules at the main line's end
+ * (N0210). */
+static void
+note_draw(replay *r, pdn_loc at)
+{
+    const pdn_draw_rule *u = r->rule;
+    if (r->end_draw == PDN_DRAW_REPETITION)
+        report(r, PDN_SEV_NOTE, PDN_N_DRAW, at,
+               "a draw by repetition was available at the end: the "
+               "position occurred for the %u%s time (rule '%s')",
+               r->end_occurrences, ordinal(r->end_occurrences), u->name);
+    else if (r->end_draw == PDN_DRAW_NO_PROGRESS)
+        report(r, PDN_SEV_NOTE, PDN_N_DRAW, at,
+               "a draw by the no-progress rule was available at the end: "
+               "%u reversible plies in a row (rule '%s')",
+               r->end_reversible, u->name);
+    else
+        report(r, PDN_SEV_NOTE, PDN_N_DRAW, at,
+               "no rule draw was available at the end of the main line "
+               "(rule '%s': %u%s occurrence, %u reversible plies): the draw "
+               "must have been agreed",
+               u->name, u->repetition, ordinal(u->repetition),
+               u->no_progress);
+}
+
+/* If the side to move at the end of a complete main line has no piece or
+ * no move, the result it lost by; else PDN_RESULT_NONE. */
+static pdn_result
+decided(replay *r, const char **why)
+{
+    const pdn_board *b = &r->out->final;
+    pdn_move legal[PDN_MAX_MOVES];
+    if (!r->out->complete || !r->v)
+        return PDN_RESULT_NONE;
+    if (!b->pieces[b->side])
+        *why = "no piece";
+    else if (pdn_movegen_legal(r->v, b, legal) == 0)
+        *why = "no legal move";
+    else
+        return PDN_RESULT_NONE;
+    return b->side == r->v->first ? PDN_RESULT_SECOND : PDN_RESULT_FIRST;
+}
+
+/* The result against the Result tag, and against the end of the main
+ * line (E0211, E0212, W0213, N0210). */
+static void
+check_result(replay *r)
+{
+    const pdn_game *g = r->game;
+    const pdn_tag *tag = find_tag(g, "Result");
+    pdn_result said = tag ? pdn_result_of(tag->value, strlen(tag->value))
+                          : PDN_RESULT_NONE;
+    pdn_result end = g->result;
+    pdn_loc at = end != PDN_RESULT_NONE ? g->result_at
+                 : tag                  ? tag->at
+                                        : g->start;
+    /* "*" states nothing, so it contradicts nothing. */
+    if (said > PDN_RESULT_UNKNOWN && end > PDN_RESULT_UNKNOWN && said != end)
+        report(r, PDN_SEV_ERROR, PDN_E_RESULT_MISMATCH, g->result_at,
+               "the result %s disagrees with the Result tag \"%s\"",
+               g->result_text, tag->value);
+    if (!tag && (end == PDN_RESULT_NONE || end == PDN_RESULT_UNKNOWN) &&
+        has_moves(g))
+        report(r, PDN_SEV_WARNING, PDN_W_NO_RESULT, at,
+               "the game has no result: %s",
+               end == PDN_RESULT_NONE ? "no Result tag and no terminator"
+                                      : "'*' and no Result tag");
+    pdn_result claim = end > PDN_RESULT_UNKNOWN ? end : said;
+    if (said > PDN_RESULT_UNKNOWN && end <= PDN_RESULT_UNKNOWN)
+        at = tag->at; /* the claim is the tag's */
+    const char *why = NULL;
+    pdn_result truth = decided(r, &why);
+    if (truth != PDN_RESULT_NONE && claim > PDN_RESULT_UNKNOWN &&
+        claim != truth) {
+        pdn_color loser = r->out->final.side;
+        report(r, PDN_SEV_ERROR, PDN_E_FALSE_RESULT, at,
+               "the result %s is false: at the end of the main line %s, to "
+               "move, has %s and has lost (the result is %s)",
+               end > PDN_RESULT_UNKNOWN ? g->result_text : tag->value,
+               side_name(loser), why,
+               truth == PDN_RESULT_FIRST ? "1-0" : "0-1");
+        return;
+    }
+    if (claim == PDN_RESULT_DRAW && r->out->complete && r->v)
+        note_draw(r, at);
+}
+
+/* ---- Tags ---- */
+
+/* The month a word names (English, Italian, Spanish, Dutch; whole, or
+ * its first three letters or more), 1-12; 0 for none. */
+static int
+month_of(const char *w, size_t len)
+{
+    static const char *const names[] = {
+        "january",  "february", "march",    "april",    "may",
+        "june",     "july",     "august",   "september", "october",
+        "november", "december", "gennaio",  "febbraio", "marzo",
+        "aprile",   "maggio",   "giugno",   "luglio",   "agosto",
+        "settembre", "ottobre", "novembre", "dicembre", "enero",
+        "febrero",  "marzo",    "abril",    "mayo",     "junio",
+        "julio",    "agosto",   "septiembre", "octubre", "noviembre",
+        "diciembre", "januari", "februari", "maart",    "april",
+        "mei",      "juni",     "juli",     "augustus", "september",
+        "oktober",  "november", "december"};
+    char low[16];
+    if (len < 3 || len >= sizeof low)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        low[i] = (char)(w[i] | 0x20);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) >= len && memcmp(names[i], low, len) == 0)
+            return (int)(i % 12) + 1;
+    return 0;
+}
+
+/* Whether @s is a date in a known form: a year (1996, 1995/1996), year
+ * month day (2002.06.01, 2002-06-??), day month year (01.06.2002,
+ * 01-06-2002), two-digit years (96.06.01), and month names
+ * ("1-2 June 2002", "June 2002"); '?' for unknown digits; "" unknown. */
+static bool
+date_ok(const char *s)
+{
+    char shape[8];
+    int value[8], n = 0;
+    while (*s) {
+        size_t len = strspn(s, "0123456789?");
+        size_t word = strspn(s, "abcdefghijklmnopqrstuvwxyz"
+                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+        if (n == 7 && (len || word))
+            return false;
+        if (len == 4 || (len >= 1 && len <= 2)) {
+            shape[n] = len == 4 ? 'Y' : 'D';
+            value[n++] = atoi(s); /* "??": 0, unknown */
+            s += len;
+        } else if (word) {
+            shape[n] = 'M';
+            value[n++] = month_of(s, word);
+            if (!value[n - 1])
+                return false;
+            s += word;
+        } else if (len || !strchr(" .-/,", *s)) {
+            return false;
+        } else {
+            s++;
+        }
+    }
+    shape[n] = '\0';
+    /* D in [1, max] or unknown (0) */
+#define IN(i, max) (value[i] <= (max))
+    if (!strcmp(shape, "") || !strcmp(shape, "Y") || !strcmp(shape, "YY"))
+        return true;
+    if (!strcmp(shape, "YD"))
+        return IN(1, 12);
+    if (!strcmp(shape, "YDD") || !strcmp(shape, "DDD"))
+        return (IN(1, 12) && IN(2, 31)) || (IN(0, 31) && IN(1, 12)) ||
+               (IN(0, 12) && IN(1, 31));
+    if (!strcmp(shape, "DDY"))
+        return (IN(0, 31) && IN(1, 12)) || (IN(0, 12) && IN(1, 31));
+    if (!strcmp(shape, "MY") || !strcmp(shape, "YM"))
+        return true;
+    if (!strcmp(shape, "DMY") || !strcmp(shape, "MDY"))
+        return IN(shape[0] == 'D' ? 0 : 1, 31);
+    if (!strcmp(shape, "DDMY") || !strcmp(shape, "MDDY"))
+        return IN(shape[0] == 'D' ? 0 : 1, 31) &&
+               IN(shape[0] == 'D' ? 1 : 2, 31);
+#undef IN
+    return false;
+}
+
+/* The Seven-Tag Roster and the Date (N0214, W0215). */
+static void
+check_tags(replay *r)
+{
+    static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                         "White", "Black", "Result"};
+    const pdn_game *g = r->game;
+    char missing[64] = "";
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        if (!pdn_game_tag(g, roster[i]))
+            snprintf(missing + strlen(missing),
+                     sizeof missing - strlen(missing), "%s%s",
+                     *missing ? ", " : "", roster[i]);
+    if (*missing && has_moves(g))
+        report(r, PDN_SEV_NOTE, PDN_N_MISSING_TAGS, g->start,
+               "tags of the Seven-Tag Roster missing: %s", missing);
+    const pdn_tag *date = find_tag(g, "Date");
+    if (date && !date_ok(date->value))
+        report(r, PDN_SEV_WARNING, PDN_W_BAD_DATE, date->at,
+               "Date \"%s\" is in no known form (such as 2002.06.01, "
+               "2002-06-??, 01.06.2002 or 1-2 June 2002)",
+               date->value);
+}
+
+/* PlyCount against the main line (W0216). */
+static void
+check_ply_count(replay *r)
+{
+    const pdn_tag *t = find_tag(r->game, "PlyCount");
+    if (!t)
+        return;
+    char *end;
+    unsigned long n = strtoul(t->value, &end, 10);
+    if (end == t->value || *end || !isdigit((unsigned char)*t->value))
+        report(r, PDN_SEV_WARNING, PDN_W_PLY_COUNT, t->at,
+               "PlyCount \"%s\" is not a number", t->value);
+    else if (r->out->complete && n != r->out->plies)
+        report(r, PDN_SEV_WARNING, PDN_W_PLY_COUNT, t->at,
+               "PlyCount says %lu plies, but the main line has %zu", n,
+               r->out->plies);
+}
+
+/* ---- Games ---- */
+
+/* The start position of @g (its FEN tag, else the variant's), into @b;
+ * 0, or -1 after reporting a bad FEN. */
+static int
+start_board(replay *r, pdn_board *b)
+{
+    *b = pdn_board_start(r->v);
+    const pdn_tag *fen = find_tag(r->game, "FEN");
+    if (!fen)
+        return 0;
+    pdn_fen_error err;
+    if (pdn_fen_parse(r->v, fen->value, strlen(fen->value), b, &err) == 0)
+        return 0;
+    report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, fen->at,
+           "bad FEN tag: %s (column %u of the value)", err.message,
+           err.column);
+    return -1;
+}
+
 size_t
 pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                 pdn_diags *d, pdn_replay_result *out)
 {
-    replay r = {.game = g, .diags = d, .out = out};
+    replay r = {.game = g, .diags = d, .out = out,
+                .automatic = o && o->automatic_draw};
     memset(out, 0, sizeof *out);
-    out->complete = true;
+    check_tags(&r);
     r.v = game_variant(&r, o);
-    if (!r.v) {
-        out->complete = false;
-        return r.errors;
-    }
+    r.rule = pdn_draw_rule_by_name(o ? o->draw_rule : NULL);
+    if (!r.rule)
+        r.rule = pdn_draw_rule_default(r.v);
+    pdn_board b;
     out->variant = r.v;
-    pdn_board b = pdn_board_start(r.v);
-    const pdn_tag *fen = find_tag(g, "FEN");
-    if (fen) {
-        pdn_fen_error err;
-        if (pdn_fen_parse(r.v, fen->value, strlen(fen->value), &b, &err) <
-            0) {
-            report(&r, PDN_SEV_ERROR, PDN_E_BAD_FEN, fen->at,
-                   "bad FEN tag: %s (column %u of the value)", err.message,
-                   err.column);
-            out->complete = false;
-            return r.errors;
-        }
+    if (r.v && start_board(&r, &b) == 0) {
+        pdn_draw_state ds;
+        out->complete = true;
+        out->start = b;
+        out->final = b;
+        pdn_draw_init(&ds, &b);
+        replay_line(&r, &ds, g->moves, true, 0);
     }
-    out->start = b;
-    out->final = b;
-    replay_line(&r, b, g->moves, true, 0);
+    check_result(&r);
+    check_ply_count(&r);
     return r.errors;
 }

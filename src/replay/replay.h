@@ -16,6 +16,10 @@
 
 typedef struct pdn_replay_options {
     const pdn_variant *variant; /* when the game has no GameType tag */
+    const char *draw_rule;      /* a preset of draw.h; NULL (or a name
+                                   that is none): the variant's own */
+    bool automatic_draw;        /* draws happen, not claimed: play past
+                                   one is reported */
 } pdn_replay_options;
 
 typedef struct pdn_replay_result {
@@ -29,9 +33,12 @@ typedef struct pdn_replay_result {
 } pdn_replay_result;
 
 /** Replays @g, appending to @d a diagnostic for every illegal or
- * ambiguous move (codes E02xx), and fills @out.  Returns the number of
- * errors found.  Diagnostics show the source line when @g kept its raw
- * text (pdn_reader_options.keep_raw). */
+ * ambiguous move (codes E02xx), and fills @out.  Also checks the draw
+ * rules along every line (W0209, N0210), the result against the end of
+ * the main line and the Result tag (E0211, E0212, W0213) and the tags
+ * (N0214, W0215, W0216).  Returns the number of errors found.
+ * Diagnostics show the source line when @g kept its raw text
+ * (pdn_reader_options.keep_raw). */
 size_t pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                        pdn_diags *d, pdn_replay_result *out);
 

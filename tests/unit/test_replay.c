@@ -22,14 +22,13 @@ typedef struct tally {
 } tally;
 
 static void
-replay_stream(pdn_reader *r, const pdn_variant *v, tally *t)
+replay_stream(pdn_reader *r, const pdn_replay_options *o, tally *t)
 {
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_game *g;
-    pdn_replay_options o = {.variant = v};
     while (pdn_reader_next(r, &g, &d) > 0) {
         pdn_replay_result res;
-        pdn_replay_game(g, &o, &d, &res);
+        pdn_replay_game(g, o, &d, &res);
         t->games++;
         t->plies += res.plies;
         t->not_replayed += res.variant == NULL;
@@ -49,16 +48,27 @@ replay_stream(pdn_reader *r, const pdn_variant *v, tally *t)
     pdn_diags_free(&d);
 }
 
+/* Replays @text with @o (NULL: Italian, the default draw rule). */
 static tally
-replay_text(const char *text, pdn_variant_id id)
+replay_text_with(const char *text, const pdn_replay_options *o)
 {
     tally t;
     memset(&t, 0, sizeof t);
-    pdn_reader_options opt = {.keep_raw = true};
+    pdn_tagmap *map = pdn_tagmap_new();
+    pdn_reader_options opt = {.keep_raw = true, .tagmap = map};
+    pdn_replay_options italian = {.variant = pdn_variant_get(PDN_ITALIAN)};
     pdn_reader *r = pdn_reader_new_mem("t.pdn", text, strlen(text), &opt);
-    replay_stream(r, pdn_variant_get(id), &t);
+    replay_stream(r, o ? o : &italian, &t);
     pdn_reader_free(r);
+    pdn_tagmap_free(map);
     return t;
+}
+
+static tally
+replay_text(const char *text, pdn_variant_id id)
+{
+    pdn_replay_options o = {.variant = pdn_variant_get(id)};
+    return replay_text_with(text, &o);
 }
 
 /* Every game of every .pdn file in @dir replays with no error. */
@@ -80,7 +90,8 @@ replay_dir(const char *dir, pdn_variant_id id, tally *t)
         pdn_tagmap *map = pdn_tagmap_new();
         pdn_reader_options opt = {.tagmap = map};
         pdn_reader *r = pdn_reader_new(path, f, &opt);
-        replay_stream(r, pdn_variant_get(id), t);
+        pdn_replay_options o = {.variant = pdn_variant_get(id)};
+        replay_stream(r, &o, t);
         pdn_reader_free(r);
         pdn_tagmap_free(map);
         fclose(f);
@@ -184,6 +195,229 @@ test_lookahead(void **state)
            PDN_ITALIAN, 0, NULL);
 }
 
+/* As expect(), with options, and @absent (a code such as " 209 ") not
+ * among the diagnostics. */
+static void
+expect_with(const char *game, const pdn_replay_options *o, size_t errors,
+            const char *fragment, const char *absent)
+{
+    tally t = replay_text_with(game, o);
+    const char *text = t.text.ptr ? t.text.ptr : "(nothing)";
+    if (t.errors != errors)
+        fail_msg("%s: %zu errors, expected %zu:\n%s", game, t.errors, errors,
+                 text);
+    if (fragment && !strstr(text, fragment))
+        fail_msg("expected '%s' among:\n%s", fragment, text);
+    if (absent && strstr(text, absent))
+        fail_msg("did not expect '%s' among:\n%s", absent, text);
+    pdn_strbuf_free(&t.text);
+}
+
+/* The roster, so that the games below are asked nothing else. */
+#define ROSTER                                                              \
+    "[Event \"e\"] [Site \"s\"] [Date \"2002.06.01\"] [Round \"1\"] "       \
+    "[White \"w\"] [Black \"b\"] "
+
+/* Two Italian kings, White's on 29 (b1), Black's on 4 (g8): 29-25 4-8
+ * 25-29 8-4 brings the start back, with White to move (RULES.md 1). */
+#define SHUFFLE "1. 29-25 4-8 2. 25-29 8-4 3. 29-25 4-8 4. 25-29 8-4 "
+
+/* RULES.md 8: a position's 3rd occurrence draws under "standard", its
+ * 4th under "fid-2008". */
+static void
+test_repetition(void **state)
+{
+    (void)state;
+    const char *game = ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] "
+                              SHUFFLE "1/2-1/2";
+    pdn_replay_options o = {.variant = pdn_variant_get(PDN_ITALIAN)};
+    /* After ply 4 the start stands a 2nd time, after ply 8 a 3rd. */
+    expect_with(game, &o, 0,
+                "210 a draw by repetition was available at the end: the "
+                "position occurred for the 3rd time (rule 'standard')",
+                NULL);
+    o.draw_rule = "fid-2008";
+    expect_with(game, &o, 0,
+                "210 no rule draw was available at the end of the main line "
+                "(rule 'fid-2008': 4th occurrence, 80 reversible plies): the "
+                "draw must have been agreed",
+                NULL);
+    /* Automatic: the 9th ply is played after the draw. */
+    o.draw_rule = NULL;
+    o.automatic_draw = true;
+    expect_with(ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] " SHUFFLE
+                       "5. 29-25 1/2-1/2",
+                &o, 0,
+                "1:173 209 move 29-25 is played after an automatic draw: "
+                "the position occurred for the 3rd time (repetition, rule "
+                "'standard')",
+                NULL);
+    /* Claimable (the default): nothing to report. */
+    o.automatic_draw = false;
+    expect_with(ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] " SHUFFLE
+                       "5. 29-25 1/2-1/2",
+                &o, 0, NULL, " 209 ");
+    /* A variation starts from the counts before the move it replaces:
+     * 4... 8-12 leaves the start's 2nd occurrence behind, the variation
+     * 4... 8-4 reaches its 3rd, and its next move is past the draw. */
+    o.automatic_draw = true;
+    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] "
+                       "1. 29-25 4-8 2. 25-29 8-4 3. 29-25 4-8 4. 25-29 8-12 "
+                       "(4... 8-4 5. 29-25) 5. 29-25 *",
+                &o, 0, "1:178 209 move 29-25", NULL);
+    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] "
+                       "1. 29-25 4-8 2. 25-29 8-4 3. 29-25 4-8 4. 25-29 8-12 "
+                       "5. 29-25 *",
+                &o, 0, NULL, " 209 ");
+}
+
+/* White's king walks b1 a2 b3 a4 b5 c4 d3 c2 d1 e2 f1 g2 h3 g4 f3 e4 f5
+ * e6 d5 c6 b7 (RULES.md 1, Italian numbering) while Black's shuttles
+ * between g8 and h7: 40 reversible plies, no position twice. */
+#define WALK                                                                \
+    "1. 29-25 4-8 2. 25-21 8-4 3. 21-17 4-8 4. 17-13 8-4 5. 13-18 4-8 "     \
+    "6. 18-22 8-4 7. 22-26 4-8 8. 26-30 8-4 9. 30-27 4-8 10. 27-31 8-4 "    \
+    "11. 31-28 4-8 12. 28-24 8-4 13. 24-20 4-8 14. 20-23 8-4 "              \
+    "15. 23-19 4-8 16. 19-15 8-4 17. 15-11 4-8 18. 11-14 8-4 "              \
+    "19. 14-10 4-8 20. 10-5 8-4 "
+
+/* RULES.md 8: 40 reversible plies draw under "spanish", not under
+ * "standard" (100) or "short" (80). */
+static void
+test_no_progress(void **state)
+{
+    (void)state;
+    const char *game = ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] "
+                              WALK "1/2-1/2";
+    pdn_replay_options o = {.variant = pdn_variant_get(PDN_ITALIAN),
+                            .draw_rule = "spanish"};
+    expect_with(game, &o, 0,
+                "210 a draw by the no-progress rule was available at the "
+                "end: 40 reversible plies in a row (rule 'spanish')",
+                NULL);
+    o.draw_rule = NULL; /* Italian: standard */
+    expect_with(game, &o, 0,
+                "(rule 'standard': 3rd occurrence, 100 reversible plies): "
+                "the draw must have been agreed",
+                NULL);
+    o.draw_rule = "short";
+    expect_with(game, &o, 0, "(rule 'short': 3rd occurrence, 80", NULL);
+    /* The Spanish variant plays by "spanish" by default. */
+    pdn_replay_options es = {.variant = pdn_variant_get(PDN_SPANISH)};
+    expect_with(ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK1:BK32\"] "
+                       "1/2-1/2",
+                &es, 0, "rule 'spanish': 3rd occurrence, 40", NULL);
+    /* Automatic, "spanish": the 41st ply is past the draw; under "short"
+     * (80) it is not. */
+    o.draw_rule = "spanish";
+    o.automatic_draw = true;
+    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] " WALK
+                       "21. 5-1 *",
+                &o, 0,
+                "209 move 5-1 is played after an automatic draw: 40 "
+                "reversible plies in a row (no-progress, rule 'spanish')",
+                NULL);
+    o.draw_rule = "short";
+    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] " WALK
+                       "21. 5-1 *",
+                &o, 0, NULL, " 209 ");
+}
+
+/* RULES.md 1 and 2: who has lost at the end of the main line, and what
+ * 1-0 means in each variant. */
+static void
+test_results(void **state)
+{
+    (void)state;
+    /* Italian: 22x13 takes Black's last piece; White, the first mover,
+     * won: 1-0. */
+    expect(ROSTER "[Result \"0-1\"] [FEN \"W:W22:B18\"] 1. 22x13 0-1",
+           PDN_ITALIAN, 1,
+           "211 the result 0-1 is false: at the end of the main line Black, "
+           "to move, has no piece and has lost (the result is 1-0)");
+    expect(ROSTER "[Result \"1-0\"] [FEN \"W:W22:B18\"] 1. 22x13 1-0",
+           PDN_ITALIAN, 0, NULL);
+    expect(ROSTER "[Result \"1/2-1/2\"] [FEN \"W:W22:B18\"] 1. 22x13 "
+                  "1/2-1/2",
+           PDN_ITALIAN, 1, "211 the result 1/2-1/2 is false");
+    /* English: Black moves first, so Black's win is 1-0; 14x23 takes
+     * White's last man (14 c5 over 18 d4 to 23 e3). */
+    expect(ROSTER "[Result \"0-1\"] [FEN \"B:W18:B14\"] 1. 14x23 0-1",
+           PDN_ENGLISH, 1,
+           "211 the result 0-1 is false: at the end of the main line White, "
+           "to move, has no piece and has lost (the result is 1-0)");
+    expect(ROSTER "[Result \"1-0\"] [FEN \"B:W18:B14\"] 1. 14x23 1-0",
+           PDN_ENGLISH, 0, NULL);
+    /* Italian: Black's man on 25 (a2) is blocked by 29 (b1): no move. */
+    expect(ROSTER "[Result \"0-1\"] [FEN \"B:W29:B25\"] 0-1", PDN_ITALIAN,
+           1, "has no legal move and has lost (the result is 1-0)");
+    /* After an illegal move nothing is known: no claim is judged. */
+    expect(ROSTER "[Result \"0-1\"] [FEN \"W:W22:B18\"] 1. 22x13 9-13 0-1",
+           PDN_ITALIAN, 1, NULL);
+    /* The tag against the terminator: 1-1 and 1/2-1/2 agree, '*' states
+     * nothing. */
+    expect(ROSTER "[Result \"1-0\"] 1. 22-18 0-1", PDN_ITALIAN, 1,
+           "212 the result 0-1 disagrees with the Result tag \"1-0\"");
+    expect(ROSTER "[Result \"1-1\"] 1. 22-18 1/2-1/2", PDN_ITALIAN, 0,
+           NULL);
+    expect(ROSTER "[Result \"1-0\"] 1. 22-18 *", PDN_ITALIAN, 0, NULL);
+    /* No result at all, or only '*'. */
+    expect(ROSTER "1. 22-18 11-15", PDN_ITALIAN, 0,
+           "213 the game has no result: no Result tag and no terminator");
+    expect(ROSTER "1. 22-18 11-15 *", PDN_ITALIAN, 0,
+           "213 the game has no result: '*' and no Result tag");
+    expect_with(ROSTER "[Result \"*\"] 1. 22-18 11-15 *", NULL, 0, NULL,
+                " 213 ");
+    /* A position alone (a ballot) is asked for nothing. */
+    expect_with("[FEN \"W:W21-32:B1-12\"] *", NULL, 0, NULL, " 21");
+}
+
+/* The Seven-Tag Roster, Date and PlyCount. */
+static void
+test_tags(void **state)
+{
+    (void)state;
+    expect("[Event \"e\"] [White \"w\"] 1. 22-18 *", PDN_ITALIAN, 0,
+           "1:1 214 tags of the Seven-Tag Roster missing: Site, Date, "
+           "Round, Black, Result");
+    /* Mapped names count. */
+    expect_with("[Evento \"e\"] [Luogo \"s\"] [Data \"1996\"] [Turno \"1\"] "
+                "[Bianco \"w\"] [Nero \"b\"] [Risultato \"*\"] 1. 22-18 *",
+                NULL, 0, NULL, " 214 ");
+    static const char *const good[] = {
+        "2002.06.01", "2002.??.??", "????.??.??", "2002-06-01",
+        "1841-?\?-?\?", "1996",       "1996.",      "01.06.2002",
+        "01-06-2002", "1-2 June 2002", "12 april 1999", "June 2002",
+        "96.06.01",   "1995/1996",  "",           "2002.6.1",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char game[256];
+        snprintf(game, sizeof game,
+                 "[Event \"e\"] [Site \"s\"] [Date \"%s\"] [Round \"1\"] "
+                 "[White \"w\"] [Black \"b\"] [Result \"*\"] 1. 22-18 *",
+                 good[i]);
+        expect_with(game, NULL, 0, NULL, " 215 ");
+    }
+    static const char *const bad[] = {"next tuesday", "2002.13.01",
+                                      "32.01.2002", "20021", "2002.06.01x",
+                                      "1-2 Jully 2002"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char game[256];
+        snprintf(game, sizeof game,
+                 "[Event \"e\"] [Site \"s\"] [Date \"%s\"] [Round \"1\"] "
+                 "[White \"w\"] [Black \"b\"] [Result \"*\"] 1. 22-18 *",
+                 bad[i]);
+        expect_with(game, NULL, 0, " 215 Date \"", NULL);
+    }
+    expect(ROSTER "[Result \"*\"] [PlyCount \"3\"] 1. 22-18 11-15 *",
+           PDN_ITALIAN, 0,
+           "216 PlyCount says 3 plies, but the main line has 2");
+    expect_with(ROSTER "[Result \"*\"] [PlyCount \"2\"] 1. 22-18 11-15 *",
+                NULL, 0, NULL, " 216 ");
+    expect(ROSTER "[Result \"*\"] [PlyCount \"two\"] 1. 22-18 *",
+           PDN_ITALIAN, 0, "216 PlyCount \"two\" is not a number");
+}
+
 int
 main(void)
 {
@@ -191,6 +425,10 @@ main(void)
         cmocka_unit_test(test_archives),
         cmocka_unit_test(test_diagnostics),
         cmocka_unit_test(test_lookahead),
+        cmocka_unit_test(test_repetition),
+        cmocka_unit_test(test_no_progress),
+        cmocka_unit_test(test_results),
+        cmocka_unit_test(test_tags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
