@@ -258,15 +258,19 @@ pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
 
 /* ---- Reading FILE... ---- */
 
-/* Counts the diagnostics of @d into @job, renders them unless quiet, and
- * empties @d. */
+/* Adjusts the diagnostics of @d (job->adjust), counts them into @job,
+ * renders them unless quiet or off, and empties @d. */
 static void
 report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d, bool colour,
        pdn_strbuf *buf)
 {
+    if (job->adjust)
+        job->adjust(d, job->ctx);
     job->errors += d->errors;
     job->warnings += d->warnings;
     for (size_t i = 0; i < d->count && !job->quiet; i++) {
+        if (d->items[i].severity == PDN_SEV_OFF)
+            continue;
         if (job->on_diag) {
             job->on_diag(cli, &d->items[i], job->ctx);
             continue;

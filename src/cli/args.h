@@ -34,6 +34,8 @@ typedef struct pdn_cli {
     const char *lang;
     const char *no_color; /* NO_COLOR */
     const char *term;     /* TERM */
+    const char *xdg_config_home; /* XDG_CONFIG_HOME, for the config file */
+    const char *home;            /* HOME, the same */
     bool err_tty;         /* @err is a terminal */
 } pdn_cli;
 
@@ -125,6 +127,12 @@ int pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
 typedef void (*pdn_game_fn)(const pdn_cli *cli, const pdn_game *g,
                             pdn_diags *d, void *ctx);
 
+/** Rewrites the diagnostics in @d before they are counted and reported
+ * (pdn check's severity overrides): it may change severities, keeping
+ * d->errors, warnings and notes right.  A diagnostic left with
+ * PDN_SEV_OFF is neither counted nor reported. */
+typedef void (*pdn_diags_fn)(pdn_diags *d, void *ctx);
+
 /** How to report one diagnostic, instead of rendering it on cli->err. */
 typedef void (*pdn_diag_fn)(const pdn_cli *cli, const pdn_diag *d,
                             void *ctx);
@@ -140,6 +148,7 @@ typedef struct pdn_read_job {
     bool keep_raw;            /* games keep their text (source lines) */
     pdn_game_fn each;         /* called for every game, in file order */
     pdn_diag_fn on_diag;      /* NULL: render on cli->err */
+    pdn_diags_fn adjust;      /* NULL: report diagnostics as they are */
     void *ctx;
     uint64_t games;           /* games read */
     size_t errors, warnings;  /* diagnostics of each severity */

@@ -12,6 +12,7 @@
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/config.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
 #include "write/json_out.h"
@@ -25,7 +26,10 @@ enum {
     OPT_QUIET,
     OPT_MAP_TAG,
     OPT_DRAW_RULE,
-    OPT_AUTOMATIC_DRAWS
+    OPT_AUTOMATIC_DRAWS,
+    OPT_CONFIG,
+    OPT_SEVERITY,
+    OPT_DISABLE
 };
 
 static const pdn_option check_options[] = {
@@ -36,12 +40,19 @@ static const pdn_option check_options[] = {
     {"map-tag", 0, true, OPT_MAP_TAG},
     {"draw-rule", 0, true, OPT_DRAW_RULE},
     {"automatic-draws", 0, false, OPT_AUTOMATIC_DRAWS},
+    {"config", 0, true, OPT_CONFIG},
+    {"severity", 0, true, OPT_SEVERITY},
+    {"disable", 0, true, OPT_DISABLE},
 };
 
 typedef struct check_job {
     const pdn_variant *variant;
+    bool variant_set;      /* by --variant */
     const char *draw_rule; /* NULL: each variant's own */
     bool automatic_draws;
+    const char *config;    /* --config FILE, or NULL */
+    pdn_config cfg;        /* the file's settings under the options' */
+    pdn_config opts;       /* --severity and --disable alone */
     bool json, quiet, colour;
     pdn_tagmap *tagmap;
     const char **files;
@@ -83,7 +94,6 @@ static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     check_job *job = ctx;
-    size_t errors_before = d->errors;
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
@@ -91,13 +101,27 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
                             .draw_rule = job->draw_rule,
                             .automatic_draw = job->automatic_draws};
     pdn_replay_result res;
+    bool sound = true;
     if (!g->errors)
         pdn_replay_game(g, &o, d, &res);
     (void)cli;
     name_game(g, d, first);
+    /* Sound: no error once the severities are overridden. */
+    pdn_config_apply(&job->cfg, d);
+    for (size_t i = first; i < d->count; i++)
+        if (d->items[i].severity == PDN_SEV_ERROR)
+            sound = false;
     job->notes += d->notes;
-    if (d->errors == errors_before && !g->errors)
+    if (sound)
         job->sound++;
+}
+
+/* pdn_read_job.adjust: the overrides, for diagnostics outside games. */
+static void
+adjust(pdn_diags *d, void *ctx)
+{
+    check_job *job = ctx;
+    pdn_config_apply(&job->cfg, d);
 }
 
 /* One diagnostic as a JSON object on a line. */
@@ -163,6 +187,37 @@ plural(uint64_t n)
     return n == 1 ? "" : "s";
 }
 
+/* --severity CODE=LEVEL, or with @level, --disable CODE.  Returns 0 or
+ * the exit status of a usage error. */
+static int
+read_severity(const pdn_cli *cli, check_job *job, const char *value,
+              const char *level)
+{
+    const char *eq = level ? NULL : strchr(value, '=');
+    char code_text[16], suggest[8];
+    pdn_severity s;
+    int code;
+
+    if (!level && !eq)
+        return pdn_args_fail(cli, CMD, "--severity %s: expected CODE=LEVEL",
+                             value);
+    snprintf(code_text, sizeof code_text, "%.*s",
+             (int)(eq ? (size_t)(eq - value) : strlen(value)), value);
+    if (!level)
+        level = eq + 1;
+    if (pdn_config_parse_code(code_text, &code, suggest) != 0)
+        return pdn_args_fail(cli, CMD,
+                             "unknown code '%s' (did you mean %s?)",
+                             code_text, suggest);
+    if (pdn_config_parse_level(level, &s) != 0)
+        return pdn_args_fail(cli, CMD,
+                             "unknown severity '%s' (error, warning, note "
+                             "or off)",
+                             level);
+    pdn_config_set_severity(&job->opts, code, s);
+    return 0;
+}
+
 /* Reads the command line; -1 to go on, else the exit status. */
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
@@ -185,6 +240,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
         case OPT_VARIANT:
             if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
                 return PDN_EXIT_USAGE;
+            job->variant_set = true;
             break;
         case OPT_FORMAT:
             if (strcmp(a.value, "json") == 0)
@@ -212,9 +268,59 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
         case OPT_AUTOMATIC_DRAWS:
             job->automatic_draws = true;
             break;
+        case OPT_CONFIG:
+            job->config = a.value;
+            break;
+        case OPT_SEVERITY:
+        case OPT_DISABLE:
+            if (read_severity(cli, job, a.value,
+                              opt == OPT_DISABLE ? "off" : NULL) != 0)
+                return PDN_EXIT_USAGE;
+            break;
         }
     }
     return -1;
+}
+
+/* Reads --config FILE, else the default file if there is one, under the
+ * options: -1 to go on, else the exit status. */
+static int
+read_config(const pdn_cli *cli, check_job *job)
+{
+    char *fallback = NULL;
+    const char *path = job->config;
+    pdn_diags d = PDN_DIAGS_INIT;
+    int rc = -1;
+
+    if (!path) {
+        fallback = pdn_config_default_path(cli->xdg_config_home, cli->home);
+        if (fallback && access(fallback, F_OK) == 0)
+            path = fallback;
+    }
+    if (path && pdn_config_load(&job->cfg, path, &d) != 0) {
+        const pdn_diag *x = &d.items[0];
+        if (x->at.line)
+            fprintf(cli->err, "pdn %s: %s:%u:%u: error: %s\n", CMD, x->file,
+                    x->at.line, x->at.col, x->message);
+        else
+            fprintf(cli->err, "pdn %s: %s: %s\n", CMD, x->file, x->message);
+        rc = PDN_EXIT_USAGE;
+        goto out;
+    }
+    pdn_config_merge(&job->cfg, &job->opts);
+    if (!job->variant_set && job->cfg.variant) {
+        job->variant = pdn_variant_by_name(job->cfg.variant);
+        if (!job->variant)
+            job->variant = pdn_variant_by_gametype(job->cfg.variant);
+    }
+    if (!job->draw_rule)
+        job->draw_rule = job->cfg.draw_rule;
+    if (!job->automatic_draws)
+        job->automatic_draws = job->cfg.automatic_draws;
+out:
+    pdn_diags_free(&d);
+    free(fallback);
+    return rc;
 }
 
 static void
@@ -246,7 +352,13 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
                      .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
                      .buf = PDN_STRBUF_INIT};
     pdn_read_job rj = {.cmd = CMD};
-    int rc = read_args(cli, argc, argv, &job);
+    int rc;
+
+    pdn_config_init(&job.cfg);
+    pdn_config_init(&job.opts);
+    rc = read_args(cli, argc, argv, &job);
+    if (rc < 0)
+        rc = read_config(cli, &job);
 
     if (rc < 0) {
         struct timespec t0, t1;
@@ -259,6 +371,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rj.keep_raw = true;
         rj.each = each_game;
         rj.on_diag = job.json ? json_diag : text_diag;
+        rj.adjust = adjust;
         rj.ctx = &job;
         rc = pdn_args_read(cli, &rj);
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -269,5 +382,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
     pdn_strbuf_free(&job.buf);
     free(job.files);
     pdn_tagmap_free(job.tagmap);
+    pdn_config_fini(&job.cfg);
+    pdn_config_fini(&job.opts);
     return rc;
 }

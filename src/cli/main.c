@@ -122,6 +122,8 @@ main(int argc, char **argv)
         .lang = getenv("LANG"),
         .no_color = getenv("NO_COLOR"),
         .term = getenv("TERM"),
+        .xdg_config_home = getenv("XDG_CONFIG_HOME"),
+        .home = getenv("HOME"),
         .err_tty = isatty(fileno(stderr)) == 1,
     };
     int rc = dispatch(&cli, argc, argv);

@@ -58,7 +58,9 @@ for args in "$dir"/*.args; do
     [ -f "$base.status" ] && want_status=$(cat "$base.status")
 
     (
-        unset LANG LANGUAGE LC_CTYPE LC_MESSAGES NO_COLOR
+        unset LANG LANGUAGE LC_CTYPE LC_MESSAGES NO_COLOR XDG_CONFIG_HOME
+        HOME=$tmp/home # no configuration of whoever runs the tests
+        export HOME
         LC_ALL=C
         export LC_ALL
         if [ -f "$base.env" ]; then
