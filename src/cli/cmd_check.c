@@ -29,7 +29,8 @@ enum {
     OPT_AUTOMATIC_DRAWS,
     OPT_CONFIG,
     OPT_SEVERITY,
-    OPT_DISABLE
+    OPT_DISABLE,
+    OPT_SHARD
 };
 
 static const pdn_option check_options[] = {
@@ -43,6 +44,7 @@ static const pdn_option check_options[] = {
     {"config", 0, true, OPT_CONFIG},
     {"severity", 0, true, OPT_SEVERITY},
     {"disable", 0, true, OPT_DISABLE},
+    {"shard", 0, true, OPT_SHARD},
 };
 
 typedef struct check_job {
@@ -57,10 +59,53 @@ typedef struct check_job {
     pdn_tagmap *tagmap;
     const char **files;
     size_t nfiles;
+    uint64_t shard, shards; /* --shard I/N: games I, I+N, ... (1-based) */
+    uint64_t seen;    /* games read, all files together */
+    uint64_t checked; /* games of this shard */
     uint64_t sound;   /* games with no error */
     size_t notes;
     pdn_strbuf buf;
 } check_job;
+
+/* Whether the game just read (job->seen) is one of this shard's. */
+static bool
+in_shard(const check_job *job)
+{
+    return job->shards == 0 || (job->seen - 1) % job->shards == job->shard - 1;
+}
+
+/* Drops the diagnostics of a game of another shard from @d, keeping those
+ * of no game (a file's encoding note) in the first shard only. */
+static void
+drop_other_shard(const check_job *job, pdn_diags *d)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        pdn_diag tmp = d->items[i];
+        if (tmp.game == 0 && job->shard == 1) {
+            d->items[i] = d->items[keep];
+            d->items[keep++] = tmp;
+        }
+    }
+    pdn_diags_truncate(d, keep);
+}
+
+/* Reads "I/N" (1 <= I <= N) into @job; 0 or -1. */
+static int
+read_shard(check_job *job, const char *value)
+{
+    char *end;
+    unsigned long long i = strtoull(value, &end, 10);
+    if (end == value || *end != '/')
+        return -1;
+    const char *rest = end + 1;
+    unsigned long long n = strtoull(rest, &end, 10);
+    if (end == rest || *end || i < 1 || n < 1 || i > n)
+        return -1;
+    job->shard = i;
+    job->shards = n;
+    return 0;
+}
 
 /* "the game starts here: White - Black, Event" for the diagnostics of @g
  * from @first on. */
@@ -94,6 +139,12 @@ static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     check_job *job = ctx;
+    job->seen++;
+    if (!in_shard(job)) {
+        drop_other_shard(job, d);
+        return;
+    }
+    job->checked++;
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
@@ -277,6 +328,13 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
                               opt == OPT_DISABLE ? "off" : NULL) != 0)
                 return PDN_EXIT_USAGE;
             break;
+        case OPT_SHARD:
+            if (read_shard(job, a.value) != 0)
+                return pdn_args_fail(cli, CMD,
+                                     "--shard takes I/N with 1 <= I <= N, "
+                                     "not '%s'",
+                                     a.value);
+            break;
         }
     }
     return -1;
@@ -332,14 +390,15 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
                 "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
                 ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
                 "\"seconds\":%.3f}}\n",
-                rj->games, job->sound, rj->errors, rj->warnings, job->notes,
+                job->checked, job->sound, rj->errors, rj->warnings,
+                job->notes,
                 seconds);
         return;
     }
     fprintf(cli->out,
             "%" PRIu64 " game%s, %" PRIu64 " sound, %zu error%s, "
             "%zu warning%s, %zu note%s in %.2f s\n",
-            rj->games, plural(rj->games), job->sound, rj->errors,
+            job->checked, plural(job->checked), job->sound, rj->errors,
             plural(rj->errors), rj->warnings, plural(rj->warnings),
             job->notes, plural(job->notes), seconds);
 }

@@ -1,0 +1,51 @@
+#!/bin/sh
+# shard_parallel.sh -- pdn check --shard I/N run as N jobs by GNU parallel
+# (as on a cluster, one shard a host) gives, all shards together, the same
+# diagnostics as one run over the whole archive.
+#
+#   tests/cli/shard_parallel.sh PDN_BINARY SOURCE_ROOT
+set -u
+pdn=$1
+root=$2
+if ! command -v parallel >/dev/null 2>&1; then
+    echo "shard_parallel: GNU parallel is not installed (scripts/test" \
+         "installs the Debian package 'parallel')" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+files=$(ls "$root"/../shared/corpora/italian/gc_*.pdn 2>/dev/null)
+if [ -z "$files" ]; then
+    echo "shard_parallel: ../shared/corpora is missing: using corpus/" >&2
+    files=$(ls "$root"/corpus/y_*.pdn | grep -v y_move_forms)
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-shard.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# shellcheck disable=SC2086
+"$pdn" check --format json $files | grep -v '^{"summary"' | sort >"$tmp/one"
+# shellcheck disable=SC2086
+parallel --will-cite --jobs 2 "$pdn" check --format json --shard {}/3 \
+    $files ::: 1 2 3 | grep -v '^{"summary"' | sort >"$tmp/shards"
+games_one=$("$pdn" check --quiet $files | sed 's/ games*,.*//')
+games_shards=$(parallel --will-cite --jobs 2 "$pdn" check --quiet \
+    --shard {}/3 $files ::: 1 2 3 | sed 's/ games*,.*//' |
+    awk '{ n += $1 } END { print n }')
+
+ok=1
+if ! cmp -s "$tmp/one" "$tmp/shards"; then
+    echo "FAIL: the shards' diagnostics differ from one run's:"
+    diff "$tmp/one" "$tmp/shards" | head -n 10
+    ok=0
+fi
+if [ "$games_one" != "$games_shards" ]; then
+    echo "FAIL: one run checked $games_one games, the shards $games_shards"
+    ok=0
+fi
+echo "$(wc -l <"$tmp/one") diagnostics and $games_one games in one run;" \
+     "the same from 3 shards"
+if [ "$ok" -eq 1 ]; then
+    echo "1 passed, 0 failed"
+    exit 0
+fi
+echo "0 passed, 1 failed"
+exit 1
