@@ -324,10 +324,13 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
         job->games++;
         job->each(cli, g, &d, job->ctx);
         report(cli, job, &d, colour, &buf);
-        pdn_reader_recycle(r, g);
+        if (!job->own_games)
+            pdn_reader_recycle(r, g);
     }
     if (got < 0)
         job->io_failed = true;
+    if (job->flush)
+        job->flush(cli, job->ctx);
     report(cli, job, &d, colour, &buf);
     pdn_strbuf_free(&buf);
     pdn_diags_free(&d);

@@ -149,6 +149,10 @@ typedef struct pdn_read_job {
     pdn_game_fn each;         /* called for every game, in file order */
     pdn_diag_fn on_diag;      /* NULL: render on cli->err */
     pdn_diags_fn adjust;      /* NULL: report diagnostics as they are */
+    bool own_games;           /* each() keeps the game and frees it with
+                                 pdn_game_free() (no reuse by the reader) */
+    void (*flush)(const pdn_cli *cli, void *ctx); /* at the end of each
+                                 file, before its last diagnostics */
     void *ctx;
     uint64_t games;           /* games read */
     size_t errors, warnings;  /* diagnostics of each severity */

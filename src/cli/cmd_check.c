@@ -3,6 +3,7 @@
  * style or as JSON Lines, then a summary.
  */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -30,7 +31,8 @@ enum {
     OPT_CONFIG,
     OPT_SEVERITY,
     OPT_DISABLE,
-    OPT_SHARD
+    OPT_SHARD,
+    OPT_JOBS
 };
 
 static const pdn_option check_options[] = {
@@ -45,6 +47,7 @@ static const pdn_option check_options[] = {
     {"severity", 0, true, OPT_SEVERITY},
     {"disable", 0, true, OPT_DISABLE},
     {"shard", 0, true, OPT_SHARD},
+    {"jobs", 'j', true, OPT_JOBS},
 };
 
 typedef struct check_job {
@@ -64,6 +67,10 @@ typedef struct check_job {
     uint64_t checked; /* games of this shard */
     uint64_t sound;   /* games with no error */
     size_t notes;
+    long jobs;        /* --jobs: 1 checks games as they are read */
+    struct pool *pool; /* the games being checked by the jobs */
+    size_t errors, warnings; /* counted by the pool's output */
+    const pdn_cli *cli;
     pdn_strbuf buf;
 } check_job;
 
@@ -135,16 +142,18 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
     pdn_strbuf_free(&note);
 }
 
-static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+/* What checking one game found, for the summary. */
+typedef struct verdict {
+    bool sound;
+    size_t notes;
+} verdict;
+
+/* Replays @g and adds its diagnostics to @d (which may already hold its
+ * reading diagnostics), with the severities of the configuration.  Reads
+ * @job and nothing else: the jobs of --jobs call it at once. */
+static verdict
+check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
 {
-    check_job *job = ctx;
-    job->seen++;
-    if (!in_shard(job)) {
-        drop_other_shard(job, d);
-        return;
-    }
-    job->checked++;
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
@@ -152,19 +161,42 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
                             .draw_rule = job->draw_rule,
                             .automatic_draw = job->automatic_draws};
     pdn_replay_result res;
-    bool sound = true;
+    verdict v = {.sound = true};
     if (!g->errors)
         pdn_replay_game(g, &o, d, &res);
-    (void)cli;
     name_game(g, d, first);
     /* Sound: no error once the severities are overridden. */
     pdn_config_apply(&job->cfg, d);
     for (size_t i = first; i < d->count; i++)
         if (d->items[i].severity == PDN_SEV_ERROR)
-            sound = false;
-    job->notes += d->notes;
-    if (sound)
-        job->sound++;
+            v.sound = false;
+    v.notes = d->notes;
+    return v;
+}
+
+static void pool_push(check_job *job, pdn_game *g, pdn_diags *d);
+
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    check_job *job = ctx;
+    (void)cli;
+    job->seen++;
+    if (!in_shard(job)) {
+        drop_other_shard(job, d);
+        if (job->pool)
+            pdn_game_free((pdn_game *)g); /* own_games: ours to free */
+        return;
+    }
+    job->checked++;
+    if (job->pool) {
+        /* own_games: the game is ours until the pool is done with it. */
+        pool_push(job, (pdn_game *)g, d);
+        return;
+    }
+    verdict v = check_game(job, g, d);
+    job->notes += v.notes;
+    job->sound += v.sound;
 }
 
 /* pdn_read_job.adjust: the overrides, for diagnostics outside games. */
@@ -230,6 +262,173 @@ text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
     pdn_strbuf_clear(&job->buf);
     pdn_diag_render(d, job->colour, &job->buf);
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+}
+
+/* ---- Jobs ----
+ *
+ * With --jobs N, the games read go in batches into a ring of slots; N
+ * threads check them, and the reading thread writes them out in the order
+ * they were read, waiting for the oldest when the ring is full.  Memory
+ * follows the ring's size (2N batches of 64 games) times the largest
+ * game.
+ */
+
+enum { SLOT_WAITING, SLOT_RUNNING, SLOT_DONE };
+
+/* Games go to the threads in batches, so that a tiny game does not cost a
+ * lock and a wake-up of its own. */
+#define POOL_BATCH 64
+
+typedef struct slot {
+    pdn_game *games[POOL_BATCH];
+    pdn_diags diags[POOL_BATCH];
+    verdict v[POOL_BATCH];
+    size_t n;
+    int state;
+} slot;
+
+struct pool {
+    check_job *job;
+    slot *ring;
+    size_t depth;
+    uint64_t head, next, tail; /* to write out, to check, to fill */
+    bool closing;
+    pthread_mutex_t lock;
+    pthread_cond_t work, done;
+    pthread_t *threads;
+    long nthreads;
+};
+
+static void *
+worker(void *arg)
+{
+    struct pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (p->next == p->tail && !p->closing)
+            pthread_cond_wait(&p->work, &p->lock);
+        if (p->next == p->tail)
+            break;
+        slot *s = &p->ring[p->next++ % p->depth];
+        s->state = SLOT_RUNNING;
+        pthread_mutex_unlock(&p->lock);
+        for (size_t i = 0; i < s->n; i++)
+            s->v[i] = check_game(p->job, s->games[i], &s->diags[i]);
+        pthread_mutex_lock(&p->lock);
+        s->state = SLOT_DONE;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Waits for the oldest batch, writes its diagnostics out and frees it. */
+static void
+write_oldest(struct pool *p)
+{
+    check_job *job = p->job;
+    slot *s = &p->ring[p->head % p->depth];
+    pthread_mutex_lock(&p->lock);
+    while (s->state != SLOT_DONE)
+        pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+    for (size_t g = 0; g < s->n; g++) {
+        pdn_diags *d = &s->diags[g];
+        job->errors += d->errors;
+        job->warnings += d->warnings;
+        job->notes += s->v[g].notes;
+        job->sound += s->v[g].sound;
+        for (size_t i = 0; i < d->count && !job->quiet; i++) {
+            if (d->items[i].severity == PDN_SEV_OFF)
+                continue;
+            if (job->json)
+                json_diag(job->cli, &d->items[i], job);
+            else
+                text_diag(job->cli, &d->items[i], job);
+        }
+        pdn_diags_free(d);
+        pdn_game_free(s->games[g]);
+    }
+    s->n = 0;
+    pthread_mutex_lock(&p->lock);
+    p->head++;
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Hands the batch being filled to the threads. */
+static void
+submit(struct pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->ring[p->tail % p->depth].state = SLOT_WAITING;
+    p->tail++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void
+pool_push(check_job *job, pdn_game *g, pdn_diags *d)
+{
+    struct pool *p = job->pool;
+    while (p->tail - p->head == p->depth)
+        write_oldest(p);
+    slot *s = &p->ring[p->tail % p->depth];
+    s->games[s->n] = g;
+    s->diags[s->n] = *d; /* the game's diagnostics go with it */
+    *d = (pdn_diags)PDN_DIAGS_INIT;
+    if (++s->n == POOL_BATCH)
+        submit(p);
+}
+
+/* Writes out every game read so far (at the end of each file). */
+static void
+pool_flush(const pdn_cli *cli, void *ctx)
+{
+    check_job *job = ctx;
+    struct pool *p = job->pool;
+    (void)cli;
+    if (!p)
+        return;
+    if (p->tail - p->head < p->depth && p->ring[p->tail % p->depth].n)
+        submit(p);
+    while (p->head < p->tail)
+        write_oldest(p);
+}
+
+static struct pool *
+pool_new(check_job *job, long jobs)
+{
+    struct pool *p = pdn_xcalloc(1, sizeof *p);
+    p->job = job;
+    p->depth = (size_t)jobs * 2;
+    p->ring = pdn_xcalloc(p->depth, sizeof *p->ring);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->done, NULL);
+    p->threads = pdn_xcalloc((size_t)jobs, sizeof *p->threads);
+    for (long i = 0; i < jobs; i++)
+        if (pthread_create(&p->threads[i], NULL, worker, p) == 0)
+            p->nthreads++;
+    return p;
+}
+
+/* Writes out what is left, stops the threads and frees the pool. */
+static void
+pool_free(struct pool *p)
+{
+    pool_flush(NULL, p->job);
+    pthread_mutex_lock(&p->lock);
+    p->closing = true;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    for (long i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->work);
+    pthread_cond_destroy(&p->done);
+    free(p->threads);
+    free(p->ring);
+    free(p);
 }
 
 static const char *
@@ -328,6 +527,17 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
                               opt == OPT_DISABLE ? "off" : NULL) != 0)
                 return PDN_EXIT_USAGE;
             break;
+        case OPT_JOBS: {
+            char *end;
+            long n = strtol(a.value, &end, 10);
+            if (end == a.value || *end || n < 1 || n > 256)
+                return pdn_args_fail(cli, CMD,
+                                     "--jobs takes a number from 1 to 256, "
+                                     "not '%s'",
+                                     a.value);
+            job->jobs = n;
+            break;
+        }
         case OPT_SHARD:
             if (read_shard(job, a.value) != 0)
                 return pdn_args_fail(cli, CMD,
@@ -390,16 +600,18 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
                 "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
                 ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
                 "\"seconds\":%.3f}}\n",
-                job->checked, job->sound, rj->errors, rj->warnings,
-                job->notes,
+                job->checked, job->sound, rj->errors + job->errors,
+                rj->warnings + job->warnings, job->notes,
                 seconds);
         return;
     }
     fprintf(cli->out,
             "%" PRIu64 " game%s, %" PRIu64 " sound, %zu error%s, "
             "%zu warning%s, %zu note%s in %.2f s\n",
-            job->checked, plural(job->checked), job->sound, rj->errors,
-            plural(rj->errors), rj->warnings, plural(rj->warnings),
+            job->checked, plural(job->checked), job->sound,
+            rj->errors + job->errors, plural(rj->errors + job->errors),
+            rj->warnings + job->warnings,
+            plural(rj->warnings + job->warnings),
             job->notes, plural(job->notes), seconds);
 }
 
@@ -432,7 +644,23 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rj.on_diag = job.json ? json_diag : text_diag;
         rj.adjust = adjust;
         rj.ctx = &job;
+        job.cli = cli;
+        if (!job.jobs) {
+            long cores = sysconf(_SC_NPROCESSORS_ONLN);
+            job.jobs = cores < 1 ? 1 : cores > 256 ? 256 : cores;
+        }
+        if (job.jobs > 1) {
+            job.pool = pool_new(&job, job.jobs);
+            rj.own_games = true;
+            rj.flush = pool_flush;
+        }
         rc = pdn_args_read(cli, &rj);
+        if (job.pool) {
+            pool_free(job.pool);
+            job.pool = NULL;
+            if (rc != PDN_EXIT_USAGE && job.errors)
+                rc = PDN_EXIT_INPUT;
+        }
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double seconds = (double)(t1.tv_sec - t0.tv_sec) +
                          (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

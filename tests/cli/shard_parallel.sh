@@ -1,7 +1,8 @@
 #!/bin/sh
 # shard_parallel.sh -- pdn check --shard I/N run as N jobs by GNU parallel
 # (as on a cluster, one shard a host) gives, all shards together, the same
-# diagnostics as one run over the whole archive.
+# diagnostics as one run over the whole archive; and --jobs 2 gives the
+# same output as --jobs 1, in the same order.
 #
 #   tests/cli/shard_parallel.sh PDN_BINARY SOURCE_ROOT
 set -u
@@ -31,7 +32,17 @@ games_shards=$(parallel --will-cite --jobs 2 "$pdn" check --quiet \
     --shard {}/3 $files ::: 1 2 3 | sed 's/ games*,.*//' |
     awk '{ n += $1 } END { print n }')
 
+# shellcheck disable=SC2086
+"$pdn" check --jobs 1 $files | sed '$d' >"$tmp/jobs1"
+# shellcheck disable=SC2086
+"$pdn" check --jobs 2 $files | sed '$d' >"$tmp/jobs2"
+
 ok=1
+if ! cmp -s "$tmp/jobs1" "$tmp/jobs2"; then
+    echo "FAIL: --jobs 2 wrote something else than --jobs 1:"
+    diff "$tmp/jobs1" "$tmp/jobs2" | head -n 10
+    ok=0
+fi
 if ! cmp -s "$tmp/one" "$tmp/shards"; then
     echo "FAIL: the shards' diagnostics differ from one run's:"
     diff "$tmp/one" "$tmp/shards" | head -n 10
@@ -42,7 +53,7 @@ if [ "$games_one" != "$games_shards" ]; then
     ok=0
 fi
 echo "$(wc -l <"$tmp/one") diagnostics and $games_one games in one run;" \
-     "the same from 3 shards"
+     "the same from 3 shards; --jobs 2 the same as --jobs 1"
 if [ "$ok" -eq 1 ]; then
     echo "1 passed, 0 failed"
     exit 0
