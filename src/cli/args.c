@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 
 #include "base/diag.h"
@@ -307,6 +308,53 @@ open_input(const pdn_cli *cli, const char *cmd, const char *path)
     return f;
 }
 
+/* ---- Progress ---- */
+
+#define PROGRESS_MIN_BYTES ((uint64_t)4 << 20)
+
+typedef struct progress {
+    bool on;
+    uint64_t total;   /* bytes of the file, 0 if unknown (a pipe) */
+    uint64_t games;
+    struct timespec start, last;
+} progress;
+
+static double
+seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) +
+           (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* "12.3/200.0 MB  45000 games/s  3 s left", at most ten times a second. */
+static void
+progress_show(const pdn_cli *cli, progress *pr, uint64_t bytes)
+{
+    if (!pr->on || seconds_since(&pr->last) < 0.1)
+        return;
+    clock_gettime(CLOCK_MONOTONIC, &pr->last);
+    double t = seconds_since(&pr->start);
+    double rate = t > 0 ? (double)bytes / t : 0;
+    fprintf(cli->err, "\r%.1f", (double)bytes / 1e6);
+    if (pr->total)
+        fprintf(cli->err, "/%.1f", (double)pr->total / 1e6);
+    fprintf(cli->err, " MB  %.0f games/s", t > 0 ? (double)pr->games / t : 0);
+    if (pr->total && rate > 0 && bytes < pr->total)
+        fprintf(cli->err, "  %.0f s left",
+                (double)(pr->total - bytes) / rate);
+    fputs("\033[K", cli->err);
+    fflush(cli->err);
+}
+
+static void
+progress_end(const pdn_cli *cli, progress *pr)
+{
+    if (pr->on && pr->last.tv_sec)
+        fputs("\r\033[K", cli->err);
+}
+
 /* Reads the open stream @in, named @name, to its end. */
 static void
 read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
@@ -320,8 +368,19 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
     pdn_game *g;
     int got;
 
+    progress pr = {.on = false};
+    struct stat st;
+    if (job->progress && cli->err_tty && fstat(fileno(in), &st) == 0 &&
+        (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > PROGRESS_MIN_BYTES)) {
+        pr.on = true;
+        pr.total = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+        clock_gettime(CLOCK_MONOTONIC, &pr.start);
+    }
     while ((got = pdn_reader_next(r, &g, &d)) > 0) {
         job->games++;
+        pr.games++;
+        if (pr.on && (pr.games & 255) == 0)
+            progress_show(cli, &pr, pdn_reader_bytes(r));
         job->each(cli, g, &d, job->ctx);
         report(cli, job, &d, colour, &buf);
         if (!job->own_games)
@@ -329,6 +388,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
     }
     if (got < 0)
         job->io_failed = true;
+    progress_end(cli, &pr);
     if (job->flush)
         job->flush(cli, job->ctx);
     report(cli, job, &d, colour, &buf);

@@ -153,6 +153,8 @@ typedef struct pdn_read_job {
                                  pdn_game_free() (no reuse by the reader) */
     void (*flush)(const pdn_cli *cli, void *ctx); /* at the end of each
                                  file, before its last diagnostics */
+    bool progress;            /* a progress line on cli->err when it is a
+                                 terminal and the input passes 4 MB */
     void *ctx;
     uint64_t games;           /* games read */
     size_t errors, warnings;  /* diagnostics of each severity */

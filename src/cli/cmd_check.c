@@ -644,6 +644,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rj.on_diag = job.json ? json_diag : text_diag;
         rj.adjust = adjust;
         rj.ctx = &job;
+        rj.progress = true; /* only on a terminal, for big files */
         job.cli = cli;
         if (!job.jobs) {
             long cores = sysconf(_SC_NPROCESSORS_ONLN);
