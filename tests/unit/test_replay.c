@@ -189,6 +189,11 @@ test_lookahead(void **state)
      * the same board, so nothing after can decide: an error. */
     expect("[FEN \"W:WK21:B18,19,26,27,1\"] 1. 21x21 1-5 *", PDN_ITALIAN, 1,
            "202 ambiguous move 21x21");
+    /* Two men's captures from 30 to 14 take different pieces (18 and
+     * 26, or 19 and 27); only the first leaves 19 for Black's 19-23. */
+    expect("[FEN \"W:W30:B18,19,26,27\"] 1. 30x14 19-23 *", PDN_ITALIAN, 0,
+           "203 ambiguous move 30x14: the moves that follow show it is "
+           "30x21x14");
     /* Written in full it is one move ("21x14x21" is not enough: both ways
      * pass 14). */
     expect("[FEN \"W:WK21:B18,19,26,27,1\"] 1. 21x14x23x30x21 1-5 *",
