@@ -3,6 +3,21 @@
 
 #include "movegen.h"
 
+/* The last ply played out: each move makes its position, which is counted
+ * as long as it is one (no square of both colours).  The positions never
+ * leave this loop, so they stay in registers. */
+static uint64_t
+leaves(const pdn_board *b, const pdn_move *list, int n)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        pdn_board child;
+        pdn_board_after(b, &list[i], &child);
+        total += (child.pieces[PDN_WHITE] & child.pieces[PDN_BLACK]) == 0;
+    }
+    return total;
+}
+
 static uint64_t
 perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
 {
@@ -14,16 +29,12 @@ perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
     int n = pdn_movegen_legal(v, b, list);
     if (n < 0)
         return UINT64_MAX;
+    if (depth == 1)
+        return leaves(b, list, n);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;
         pdn_board_after(b, &list[i], &child);
-        if (depth == 1) {
-            /* A leaf: count the position reached, as long as it is one
-             * (no square of both colours). */
-            total += (child.pieces[PDN_WHITE] & child.pieces[PDN_BLACK]) == 0;
-            continue;
-        }
         uint64_t sub = perft_rec(v, &child, depth - 1, bulk);
         if (sub == UINT64_MAX)
             return UINT64_MAX;
