@@ -39,42 +39,42 @@ sequence(const unsigned char *s, size_t left)
     return n;
 }
 
-size_t
-pdn_utf8_valid_prefix(const char *s, size_t len)
+/* Length of the valid UTF-8 at the start of @s; *@cut tells whether it
+ * stops at a sequence the end of @s cuts off (valid so far). */
+static size_t
+scan(const char *s, size_t len, bool *cut)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
+    *cut = false;
     while (i < len) {
         if (p[i] < 0x80) {
             i++;
             continue;
         }
         int n = sequence(p + i, len - i);
-        if (n < 0)
-            return len;
-        if (n == 0)
+        if (n <= 0) {
+            *cut = n < 0;
             return i;
+        }
         i += (size_t)n;
     }
     return len;
 }
 
+size_t
+pdn_utf8_valid_prefix(const char *s, size_t len)
+{
+    bool cut;
+    size_t n = scan(s, len, &cut);
+    return cut ? len : n;
+}
+
 bool
 pdn_utf8_valid(const char *s, size_t len)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < len) {
-        if (p[i] < 0x80) {
-            i++;
-            continue;
-        }
-        int n = sequence(p + i, len - i);
-        if (n <= 0)
-            return false;
-        i += (size_t)n;
-    }
-    return true;
+    bool cut;
+    return scan(s, len, &cut) == len;
 }
 
 size_t

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "model/game.h"
@@ -160,6 +161,13 @@ typedef struct pdn_read_job {
     size_t errors, warnings;  /* diagnostics of each severity */
     bool io_failed;           /* a file could not be opened or read */
 } pdn_read_job;
+
+/** "s" unless @n is 1: "3 games", "1 game". */
+static inline const char *
+pdn_args_plural(uint64_t n)
+{
+    return n == 1 ? "" : "s";
+}
 
 /** Name in diagnostics and output of the standard input ("-"). */
 #define PDN_STDIN_NAME "<stdin>"

@@ -431,12 +431,6 @@ pool_free(struct pool *p)
     free(p);
 }
 
-static const char *
-plural(uint64_t n)
-{
-    return n == 1 ? "" : "s";
-}
-
 /* --severity CODE=LEVEL, or with @level, --disable CODE.  Returns 0 or
  * the exit status of a usage error. */
 static int
@@ -608,11 +602,11 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
     fprintf(cli->out,
             "%" PRIu64 " game%s, %" PRIu64 " sound, %zu error%s, "
             "%zu warning%s, %zu note%s in %.2f s\n",
-            job->checked, plural(job->checked), job->sound,
-            rj->errors + job->errors, plural(rj->errors + job->errors),
+            job->checked, pdn_args_plural(job->checked), job->sound,
+            rj->errors + job->errors, pdn_args_plural(rj->errors + job->errors),
             rj->warnings + job->warnings,
-            plural(rj->warnings + job->warnings),
-            job->notes, plural(job->notes), seconds);
+            pdn_args_plural(rj->warnings + job->warnings),
+            job->notes, pdn_args_plural(job->notes), seconds);
 }
 
 int

@@ -54,13 +54,6 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
 }
 
-/* "1 game", "2 games". */
-static const char *
-plural(uint64_t n)
-{
-    return n == 1 ? "" : "s";
-}
-
 /* Reads the command line into @job; returns -1 to go on, else the exit
  * status (--help, or a usage error). */
 static int
@@ -122,8 +115,9 @@ pdn_cmd_parse(const pdn_cli *cli, int argc, char **argv)
         if (!job.quiet)
             fprintf(cli->err,
                     "%" PRIu64 " game%s, %zu error%s, %zu warning%s\n",
-                    rj.games, plural(rj.games), rj.errors,
-                    plural(rj.errors), rj.warnings, plural(rj.warnings));
+                    rj.games, pdn_args_plural(rj.games), rj.errors,
+                    pdn_args_plural(rj.errors), rj.warnings,
+                    pdn_args_plural(rj.warnings));
     }
     pdn_strbuf_free(&job.buf);
     free(job.files);

@@ -61,16 +61,23 @@ pdn_game_node_text(pdn_game *g, pdn_node_kind kind, const char *text,
     return n;
 }
 
-const char *
-pdn_game_tag(const pdn_game *g, const char *name)
+const pdn_tag *
+pdn_game_find_tag(const pdn_game *g, const char *name)
 {
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
         if (strcmp(t->name, name) == 0 ||
             (t->standard && strcmp(t->standard, name) == 0))
-            return t->value;
+            return t;
     }
     return NULL;
+}
+
+const char *
+pdn_game_tag(const pdn_game *g, const char *name)
+{
+    const pdn_tag *t = pdn_game_find_tag(g, name);
+    return t ? t->value : NULL;
 }
 
 pdn_result

@@ -125,6 +125,9 @@ pdn_node *pdn_game_node(pdn_game *g, pdn_node_kind kind);
 pdn_node *pdn_game_node_text(pdn_game *g, pdn_node_kind kind,
                              const char *text, size_t len);
 
+/** The tag named @name (or mapped to it), or NULL. */
+const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
+
 /** The value of the tag named @name (or mapped to it), or NULL. */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
 

@@ -455,23 +455,12 @@ out:
 
 /* ---- Games ---- */
 
-/* The tag named @name, or NULL. */
-static const pdn_tag *
-find_tag(const pdn_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) == 0 ||
-            (g->tags[i].standard && strcmp(g->tags[i].standard, name) == 0))
-            return &g->tags[i];
-    return NULL;
-}
-
 /* The variant of @g: its GameType tag, else the default; NULL (with a
  * note) for a GameType this program does not play. */
 static const pdn_variant *
 game_variant(replay *r, const pdn_replay_options *o)
 {
-    const pdn_tag *t = find_tag(r->game, "GameType");
+    const pdn_tag *t = pdn_game_find_tag(r->game, "GameType");
     if (!t)
         return o && o->variant ? o->variant : pdn_variant_get(PDN_ITALIAN);
     const pdn_variant *v = pdn_variant_by_gametype(t->value);
@@ -558,7 +547,7 @@ static void
 check_result(replay *r)
 {
     const pdn_game *g = r->game;
-    const pdn_tag *tag = find_tag(g, "Result");
+    const pdn_tag *tag = pdn_game_find_tag(g, "Result");
     pdn_result said = tag ? pdn_result_of(tag->value, strlen(tag->value))
                           : PDN_RESULT_NONE;
     pdn_result end = g->result;
@@ -695,7 +684,7 @@ check_tags(replay *r)
     if (*missing && has_moves(g))
         report(r, PDN_SEV_NOTE, PDN_N_MISSING_TAGS, g->start,
                "tags of the Seven-Tag Roster missing: %s", missing);
-    const pdn_tag *date = find_tag(g, "Date");
+    const pdn_tag *date = pdn_game_find_tag(g, "Date");
     if (date && !date_ok(date->value))
         report(r, PDN_SEV_WARNING, PDN_W_BAD_DATE, date->at,
                "Date \"%s\" is in no known form (such as 2002.06.01, "
@@ -707,7 +696,7 @@ check_tags(replay *r)
 static void
 check_ply_count(replay *r)
 {
-    const pdn_tag *t = find_tag(r->game, "PlyCount");
+    const pdn_tag *t = pdn_game_find_tag(r->game, "PlyCount");
     if (!t)
         return;
     char *end;
@@ -729,7 +718,7 @@ static int
 start_board(replay *r, pdn_board *b)
 {
     *b = pdn_board_start(r->v);
-    const pdn_tag *fen = find_tag(r->game, "FEN");
+    const pdn_tag *fen = pdn_game_find_tag(r->game, "FEN");
     if (!fen)
         return 0;
     pdn_fen_error err;

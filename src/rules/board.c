@@ -3,8 +3,6 @@
  */
 #include "board.h"
 
-#include "square.h"
-
 pdn_board
 pdn_board_empty(pdn_color side)
 {

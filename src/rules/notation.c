@@ -211,14 +211,14 @@ pdn_notation_of_move(const pdn_variant *v, const pdn_move *m)
     return w;
 }
 
+/* "22x13x6": the squares of @w with its separator between them. */
 static size_t
-write_squares(const pdn_written_move *w, int first, int last,
-              char buf[PDN_MOVE_TEXT_MAX])
+write_squares(const pdn_written_move *w, char buf[PDN_MOVE_TEXT_MAX])
 {
     size_t n = 0;
     char sep = w->capture ? 'x' : '-';
-    for (int i = first; i <= last; i++) {
-        if (i > first)
+    for (int i = 0; i < w->count; i++) {
+        if (i > 0)
             buf[n++] = sep;
         n += (size_t)snprintf(buf + n, PDN_MOVE_TEXT_MAX - n, "%d",
                               w->squares[i]);
@@ -231,7 +231,7 @@ pdn_notation_format_long(const pdn_variant *v, const pdn_move *m,
                          char buf[PDN_MOVE_TEXT_MAX])
 {
     pdn_written_move w = pdn_notation_of_move(v, m);
-    return write_squares(&w, 0, w.count - 1, buf);
+    return write_squares(&w, buf);
 }
 
 size_t
@@ -248,5 +248,5 @@ pdn_notation_format(const pdn_variant *v, const pdn_move *m,
     pdn_written_move w = pdn_notation_of_move(v, m);
     w.squares[1] = w.squares[w.count - 1];
     w.count = 2;
-    return write_squares(&w, 0, 1, buf);
+    return write_squares(&w, buf);
 }

@@ -92,7 +92,8 @@ const pdn_variant *
 pdn_variant_by_gametype(const char *value)
 {
     char buf[64];
-    if (!strip_blanks(value, buf, sizeof buf) || !isdigit((unsigned char)buf[0]))
+    if (!strip_blanks(value, buf, sizeof buf) ||
+        !isdigit((unsigned char)buf[0]))
         return NULL;
     char *end;
     long number = strtol(buf, &end, 10);

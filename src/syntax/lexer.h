@@ -33,9 +33,9 @@ typedef struct pdn_lexer {
 } pdn_lexer;
 
 /** Starts reading @len bytes at @buf, which stand at offset @base of the
- * input; buf[len] must be a NUL byte (the lexer reads it as a stop, which
- * spares it a bounds check per byte).  @final: nothing follows them.  @line_start: buf[0] begins a
- * line (needed for '%' escapes). */
+ * input; buf[len] must be a NUL byte (the lexer reads it as a blank, which
+ * spares it a bounds check per byte).  @final: nothing follows them.
+ * @line_start: buf[0] begins a line (needed for '%' escapes). */
 void pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len,
                     uint64_t base, bool final, bool line_start);
 
