@@ -56,6 +56,8 @@ typedef enum pdn_code {
     PDN_N_MISSING_TAGS = 214,     /* Seven-Tag-Roster tags missing */
     PDN_W_BAD_DATE = 215,         /* a Date in no known form */
     PDN_W_PLY_COUNT = 216,        /* PlyCount and the main line disagree */
+    /* Writing (pdn fmt, pdn convert): 03xx */
+    PDN_N_DATE_KEPT = 301,        /* a Date left as written by pdn fmt */
 } pdn_code;
 
 /** What is known of a code: its default severity and a short name. */

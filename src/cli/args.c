@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/diag.h"
 #include "base/strbuf.h"
@@ -255,6 +256,45 @@ pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
                              "or '_')",
                              value);
     return 0;
+}
+
+/* ---- The configuration file ---- */
+
+int
+pdn_args_config(const pdn_cli *cli, const char *cmd, const char *path,
+                pdn_config *cfg)
+{
+    char *fallback = NULL;
+    pdn_diags d = PDN_DIAGS_INIT;
+    int rc = 0;
+
+    if (!path) {
+        fallback = pdn_config_default_path(cli->xdg_config_home, cli->home);
+        if (fallback && access(fallback, F_OK) == 0)
+            path = fallback;
+    }
+    if (path && pdn_config_load(cfg, path, &d) != 0) {
+        const pdn_diag *x = &d.items[0];
+        if (x->at.line)
+            fprintf(cli->err, "pdn %s: %s:%u:%u: error: %s\n", cmd, x->file,
+                    x->at.line, x->at.col, x->message);
+        else
+            fprintf(cli->err, "pdn %s: %s: %s\n", cmd, x->file, x->message);
+        rc = PDN_EXIT_USAGE;
+    }
+    pdn_diags_free(&d);
+    free(fallback);
+    return rc;
+}
+
+const pdn_variant *
+pdn_args_config_variant(const pdn_config *cfg)
+{
+    const pdn_variant *v;
+    if (!cfg->variant)
+        return NULL;
+    v = pdn_variant_by_name(cfg->variant);
+    return v ? v : pdn_variant_by_gametype(cfg->variant);
 }
 
 /* ---- Reading FILE... ---- */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/config.h"
 #include "model/game.h"
 #include "model/tagmap.h"
 #include "rules/board.h"
@@ -119,6 +120,16 @@ bool pdn_args_colour(const pdn_cli *cli);
  * prints a usage error and returns PDN_EXIT_USAGE. */
 int pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
                      const char *value);
+
+/** Reads the configuration file @path (--config), else the default file
+ * (pdn_config_default_path()) if there is one, into @cfg.  Returns 0, or
+ * prints "pdn @cmd: FILE:LINE:COL: error: ..." and returns
+ * PDN_EXIT_USAGE. */
+int pdn_args_config(const pdn_cli *cli, const char *cmd, const char *path,
+                    pdn_config *cfg);
+
+/** The variant @cfg names (a name or a GameType), or NULL. */
+const pdn_variant *pdn_args_config_variant(const pdn_config *cfg);
 
 /* ---- Reading FILE... game by game ---- */
 

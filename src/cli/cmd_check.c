@@ -549,40 +549,16 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
 static int
 read_config(const pdn_cli *cli, check_job *job)
 {
-    char *fallback = NULL;
-    const char *path = job->config;
-    pdn_diags d = PDN_DIAGS_INIT;
-    int rc = -1;
-
-    if (!path) {
-        fallback = pdn_config_default_path(cli->xdg_config_home, cli->home);
-        if (fallback && access(fallback, F_OK) == 0)
-            path = fallback;
-    }
-    if (path && pdn_config_load(&job->cfg, path, &d) != 0) {
-        const pdn_diag *x = &d.items[0];
-        if (x->at.line)
-            fprintf(cli->err, "pdn %s: %s:%u:%u: error: %s\n", CMD, x->file,
-                    x->at.line, x->at.col, x->message);
-        else
-            fprintf(cli->err, "pdn %s: %s: %s\n", CMD, x->file, x->message);
-        rc = PDN_EXIT_USAGE;
-        goto out;
-    }
+    if (pdn_args_config(cli, CMD, job->config, &job->cfg) != 0)
+        return PDN_EXIT_USAGE;
     pdn_config_merge(&job->cfg, &job->opts);
-    if (!job->variant_set && job->cfg.variant) {
-        job->variant = pdn_variant_by_name(job->cfg.variant);
-        if (!job->variant)
-            job->variant = pdn_variant_by_gametype(job->cfg.variant);
-    }
+    if (!job->variant_set && job->cfg.variant)
+        job->variant = pdn_args_config_variant(&job->cfg);
     if (!job->draw_rule)
         job->draw_rule = job->cfg.draw_rule;
     if (!job->automatic_draws)
         job->automatic_draws = job->cfg.automatic_draws;
-out:
-    pdn_diags_free(&d);
-    free(fallback);
-    return rc;
+    return -1;
 }
 
 static void

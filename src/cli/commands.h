@@ -25,6 +25,10 @@ int pdn_cmd_show(const pdn_cli *cli, int argc, char **argv);
  * replays every game and reports each illegal move. */
 int pdn_cmd_check(const pdn_cli *cli, int argc, char **argv);
 
+/** pdn fmt [--check|--in-place] [--width N] [--variant V] [FILE...]:
+ * writes every game in the canonical PDN form. */
+int pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv);
+
 /** pdn parse [--trace|--json] [--quiet] [--map-tag LOCAL=STANDARD]...
  * [FILE...]: reads games, reports their diagnostics, prints their events
  * or JSON. */

@@ -16,6 +16,7 @@ static const char pdn_text[] =
     "Commands:\n"
     "  check   replay every game against the rules, report each illegal "
     "move\n"
+    "  fmt     write PDN files in one canonical form, losing nothing\n"
     "  perft   count the leaves of the legal-move tree from a position\n"
     "  moves   list the legal moves of a position, or judge one move\n"
     "  show    draw a position as a board with its square numbers\n"
@@ -27,11 +28,11 @@ static const char pdn_text[] =
     "  -h, --help     print this help and exit\n"
     "      --version  print the version and exit\n"
     "\n"
-    "check, perft, moves and show take -v, --variant=V: italian (the "
-    "default),\n"
-    "spanish, english, or a PDN GameType (22, 24, 21, or a full form such "
-    "as\n"
-    "22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's options.\n"
+    "check, fmt, perft, moves and show take -v, --variant=V: italian (the\n"
+    "default), spanish, english, or a PDN GameType (22, 24, 21, or a full "
+    "form\n"
+    "such as 22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's "
+    "options.\n"
     "\n"
     "Exit status: 0 success, 1 the input has problems, 2 usage or I/O "
     "error.\n";
@@ -220,9 +221,61 @@ static const char check_text[] =
     "  pdn check games.pdn\n"
     "  pdn check --format json --variant english games.pdn\n";
 
+static const char fmt_text[] =
+    "Usage: pdn fmt [OPTION]... [FILE]...\n"
+    "Write each game of each FILE (standard input when none, or '-') in "
+    "the one\n"
+    "canonical PDN form: the Seven-Tag Roster first, then GameType, FEN "
+    "and the\n"
+    "other tags; standard tag names and YYYY.MM.DD dates; moves in the "
+    "short\n"
+    "standard form, numbered anew; comments, NAGs, variations and "
+    "setups kept\n"
+    "where they stood; lines wrapped; LF line ends; UTF-8.  A game that "
+    "cannot\n"
+    "be read or has an illegal move is written as it was, byte for byte, "
+    "and\n"
+    "reported.\n"
+    "\n"
+    "Options:\n"
+    "  -c, --check            write nothing; list the FILEs that are not "
+    "in\n"
+    "                         canonical form (exit status 1 if any)\n"
+    "  -i, --in-place         rewrite each FILE: through a temporary file "
+    "beside\n"
+    "                         it, renamed over it once complete\n"
+    "  -w, --width=N          wrap movetext at N columns (default 79)\n"
+    "  -v, --variant=V        the variant of games without a GameType "
+    "tag:\n"
+    "                         italian (the default), spanish, english, or "
+    "a\n"
+    "                         GameType (22, 24, 21); such games get a "
+    "GameType\n"
+    "                         tag\n"
+    "      --no-gametype      add no GameType tag for --variant or the "
+    "config\n"
+    "      --config=FILE      read the default variant from FILE "
+    "instead of\n"
+    "                         $XDG_CONFIG_HOME/pdn/config.yaml "
+    "(pdn-config(5))\n"
+    "      --map-tag=L=S      read tag name L as standard tag S\n"
+    "  -q, --quiet            print no diagnostics\n"
+    "  -h, --help             print this help and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 a game was written as read because of an "
+    "error\n"
+    "(or, with --check, a FILE is not in canonical form), 2 usage error "
+    "or a\n"
+    "FILE that cannot be read or rewritten.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn fmt games.pdn > clean.pdn\n"
+    "  pdn fmt --check archive/*.pdn\n"
+    "  pdn fmt --in-place --variant english games.pdn\n";
+
 static const char usage_text[] =
     "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Commands: check, perft, moves, show, parse, tags, help\n"
+    "Commands: check, fmt, perft, moves, show, parse, tags, help\n"
     "Try 'pdn --help' for more information.\n";
 
 static const struct {
@@ -230,6 +283,7 @@ static const struct {
     const char *text;
 } texts[] = {
     {"check", check_text},
+    {"fmt", fmt_text},
     {"perft", perft_text},
     {"moves", moves_text},
     {"show", show_text},

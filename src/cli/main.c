@@ -27,6 +27,7 @@ static const struct {
     {"show", pdn_cmd_show},
     {"parse", pdn_cmd_parse},
     {"check", pdn_cmd_check},
+    {"fmt", pdn_cmd_fmt},
     {"tags", pdn_cmd_tags},
 };
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "model/date.h"
 #include "replay/draw.h"
 #include "rules/explain.h"
 #include "rules/fen.h"
@@ -30,6 +31,8 @@ typedef struct replay {
     size_t errors;
     const pdn_draw_rule *rule; /* the draw rule in force */
     bool automatic;            /* draws are automatic */
+    pdn_replay_move_fn on_move;
+    void *ctx;
     pdn_draw_kind end_draw;    /* the rule the main line's end meets */
     uint32_t end_occurrences;  /* of its last position */
     uint32_t end_reversible;   /* plies in a row before it */
@@ -311,6 +314,8 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         r->out->resolved++;
     }
     *played = legal[chosen];
+    if (r->on_move)
+        r->on_move(r->ctx, n, b, played, legal, count);
     pdn_board_play(b, played);
     r->out->moves++;
     if (main_line)
@@ -587,87 +592,6 @@ check_result(replay *r)
 
 /* ---- Tags ---- */
 
-/* The month a word names (English, Italian, Spanish, Dutch; whole, or
- * its first three letters or more), 1-12; 0 for none. */
-static int
-month_of(const char *w, size_t len)
-{
-    static const char *const names[] = {
-        "january",  "february", "march",    "april",    "may",
-        "june",     "july",     "august",   "september", "october",
-        "november", "december", "gennaio",  "febbraio", "marzo",
-        "aprile",   "maggio",   "giugno",   "luglio",   "agosto",
-        "settembre", "ottobre", "novembre", "dicembre", "enero",
-        "febrero",  "marzo",    "abril",    "mayo",     "junio",
-        "julio",    "agosto",   "septiembre", "octubre", "noviembre",
-        "diciembre", "januari", "februari", "maart",    "april",
-        "mei",      "juni",     "juli",     "augustus", "september",
-        "oktober",  "november", "december"};
-    char low[16];
-    if (len < 3 || len >= sizeof low)
-        return 0;
-    for (size_t i = 0; i < len; i++)
-        low[i] = (char)(w[i] | 0x20);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i]) >= len && memcmp(names[i], low, len) == 0)
-            return (int)(i % 12) + 1;
-    return 0;
-}
-
-/* Whether @s is a date in a known form: a year (1996, 1995/1996), year
- * month day (2002.06.01, 2002-06-??), day month year (01.06.2002,
- * 01-06-2002), two-digit years (96.06.01), and month names
- * ("1-2 June 2002", "June 2002"); '?' for unknown digits; "" unknown. */
-static bool
-date_ok(const char *s)
-{
-    char shape[8];
-    int value[8], n = 0;
-    while (*s) {
-        size_t len = strspn(s, "0123456789?");
-        size_t word = strspn(s, "abcdefghijklmnopqrstuvwxyz"
-                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        if (n == 7 && (len || word))
-            return false;
-        if (len == 4 || (len >= 1 && len <= 2)) {
-            shape[n] = len == 4 ? 'Y' : 'D';
-            value[n++] = atoi(s); /* "??": 0, unknown */
-            s += len;
-        } else if (word) {
-            shape[n] = 'M';
-            value[n++] = month_of(s, word);
-            if (!value[n - 1])
-                return false;
-            s += word;
-        } else if (len || !strchr(" .-/,", *s)) {
-            return false;
-        } else {
-            s++;
-        }
-    }
-    shape[n] = '\0';
-    /* D in [1, max] or unknown (0) */
-#define IN(i, max) (value[i] <= (max))
-    if (!strcmp(shape, "") || !strcmp(shape, "Y") || !strcmp(shape, "YY"))
-        return true;
-    if (!strcmp(shape, "YD"))
-        return IN(1, 12);
-    if (!strcmp(shape, "YDD") || !strcmp(shape, "DDD"))
-        return (IN(1, 12) && IN(2, 31)) || (IN(0, 31) && IN(1, 12)) ||
-               (IN(0, 12) && IN(1, 31));
-    if (!strcmp(shape, "DDY"))
-        return (IN(0, 31) && IN(1, 12)) || (IN(0, 12) && IN(1, 31));
-    if (!strcmp(shape, "MY") || !strcmp(shape, "YM"))
-        return true;
-    if (!strcmp(shape, "DMY") || !strcmp(shape, "MDY"))
-        return IN(shape[0] == 'D' ? 0 : 1, 31);
-    if (!strcmp(shape, "DDMY") || !strcmp(shape, "MDDY"))
-        return IN(shape[0] == 'D' ? 0 : 1, 31) &&
-               IN(shape[0] == 'D' ? 1 : 2, 31);
-#undef IN
-    return false;
-}
-
 /* The Seven-Tag Roster and the Date (N0214, W0215). */
 static void
 check_tags(replay *r)
@@ -685,7 +609,7 @@ check_tags(replay *r)
         report(r, PDN_SEV_NOTE, PDN_N_MISSING_TAGS, g->start,
                "tags of the Seven-Tag Roster missing: %s", missing);
     const pdn_tag *date = pdn_game_find_tag(g, "Date");
-    if (date && !date_ok(date->value))
+    if (date && !pdn_date_known(date->value))
         report(r, PDN_SEV_WARNING, PDN_W_BAD_DATE, date->at,
                "Date \"%s\" is in no known form (such as 2002.06.01, "
                "2002-06-??, 01.06.2002 or 1-2 June 2002)",
@@ -735,7 +659,8 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                 pdn_diags *d, pdn_replay_result *out)
 {
     replay r = {.game = g, .diags = d, .out = out,
-                .automatic = o && o->automatic_draw};
+                .automatic = o && o->automatic_draw,
+                .on_move = o ? o->on_move : NULL, .ctx = o ? o->ctx : NULL};
     memset(out, 0, sizeof *out);
     check_tags(&r);
     r.v = game_variant(&r, o);

@@ -14,12 +14,22 @@
 #include "rules/board.h"
 #include "rules/variant.h"
 
+/** Called for each move replayed, in the order of the text (a variation
+ * where it stands): the node, the position before it, the legal move it
+ * names, and all the legal moves of that position. */
+typedef void (*pdn_replay_move_fn)(void *ctx, const pdn_node *n,
+                                   const pdn_board *before,
+                                   const pdn_move *played,
+                                   const pdn_move *legal, int nlegal);
+
 typedef struct pdn_replay_options {
     const pdn_variant *variant; /* when the game has no GameType tag */
     const char *draw_rule;      /* a preset of draw.h; NULL (or a name
                                    that is none): the variant's own */
     bool automatic_draw;        /* draws happen, not claimed: play past
                                    one is reported */
+    pdn_replay_move_fn on_move; /* NULL: none */
+    void *ctx;                  /* for on_move */
 } pdn_replay_options;
 
 typedef struct pdn_replay_result {

@@ -1,0 +1,409 @@
+/* cmd_fmt.c -- pdn fmt: every game read (syntax/reader.h) and written in
+ * the canonical form (write/canonical.h); a game that cannot be is written
+ * as it was read, byte for byte, with its diagnostics.  Output goes to
+ * standard output, or with --in-place to a temporary file renamed over
+ * the original once it is complete; --check writes nothing and lists the
+ * files that are not in canonical form.
+ */
+#define _XOPEN_SOURCE 700 /* realpath() */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/config.h"
+#include "write/canonical.h"
+
+#define CMD "fmt"
+
+enum {
+    OPT_HELP = 1,
+    OPT_CHECK,
+    OPT_IN_PLACE,
+    OPT_WIDTH,
+    OPT_VARIANT,
+    OPT_NO_GAMETYPE,
+    OPT_CONFIG,
+    OPT_MAP_TAG,
+    OPT_QUIET
+};
+
+static const pdn_option fmt_options[] = {
+    {"help", 'h', false, OPT_HELP},
+    {"check", 'c', false, OPT_CHECK},
+    {"in-place", 'i', false, OPT_IN_PLACE},
+    {"width", 'w', true, OPT_WIDTH},
+    {"variant", 'v', true, OPT_VARIANT},
+    {"no-gametype", 0, false, OPT_NO_GAMETYPE},
+    {"config", 0, true, OPT_CONFIG},
+    {"map-tag", 0, true, OPT_MAP_TAG},
+    {"quiet", 'q', false, OPT_QUIET},
+};
+
+/* Where the output of one file goes: a stream, or (--check, and
+ * --in-place to see whether anything changed) a comparison with the
+ * file's own bytes. */
+typedef struct sink {
+    FILE *out;          /* NULL: compare only */
+    bool compare;
+    pdn_strbuf ours;    /* output not yet matched with the input */
+    pdn_strbuf theirs;  /* input not yet matched with the output */
+    bool differs;
+    bool started;       /* a game was written */
+    unsigned newlines;  /* line ends at the end of what was written, up
+                           to 2; and whether it was a passed-through
+                           game's text */
+} sink;
+
+typedef struct fmt_job {
+    bool check, in_place, quiet, no_gametype, variant_set;
+    const pdn_variant *variant;
+    unsigned width;
+    const char *config;
+    pdn_config cfg;
+    pdn_tagmap *tagmap;
+    const char **files;
+    size_t nfiles;
+    pdn_canonical *canon;
+    sink sink;
+    pdn_strbuf buf;
+    uint64_t refused; /* games written as they were read */
+    bool bom;         /* the file starts with a byte order mark */
+} fmt_job;
+
+/* ---- Output ---- */
+
+/* Drops the first @n bytes of @b. */
+static void
+drop(pdn_strbuf *b, size_t n)
+{
+    memmove(b->ptr, b->ptr + n, b->len - n);
+    b->len -= n;
+    b->ptr[b->len] = '\0';
+}
+
+/* Matches what is pending on both sides as far as it goes. */
+static void
+compare(sink *s)
+{
+    size_t n = s->ours.len < s->theirs.len ? s->ours.len : s->theirs.len;
+    if (s->differs || n == 0)
+        return;
+    if (memcmp(s->ours.ptr, s->theirs.ptr, n) != 0) {
+        s->differs = true;
+        return;
+    }
+    drop(&s->ours, n);
+    drop(&s->theirs, n);
+}
+
+static void
+emit(sink *s, const char *text, size_t len)
+{
+    if (len == 0)
+        return;
+    if (s->out)
+        fwrite(text, 1, len, s->out);
+    if (s->compare && !s->differs) {
+        pdn_strbuf_put(&s->ours, text, len);
+        compare(s);
+    }
+    /* The line ends at the end, counted across writes. */
+    size_t i = len;
+    unsigned n = 0;
+    while (i > 0 && n < 2 && strchr(" \t\r\n", text[i - 1])) {
+        n += text[i - 1] == '\n';
+        i--;
+    }
+    s->newlines = i > 0 ? n : (s->newlines + n > 2 ? 2 : s->newlines + n);
+}
+
+/* The game @g: in canonical form, or as it was read. */
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    (void)cli;
+    fmt_job *job = ctx;
+    sink *s = &job->sink;
+    bool ok;
+
+    if (g->number == 1 && g->span > 0)
+        job->bom = true; /* the reader skipped a byte order mark */
+    pdn_strbuf_clear(&job->buf);
+    ok = pdn_canonical_game(job->canon, g, d, &job->buf);
+    /* One blank line between games. */
+    if (s->started)
+        emit(s, "\n\n", s->newlines >= 2 ? 0 : 2 - s->newlines);
+    if (ok) {
+        emit(s, job->buf.ptr, job->buf.len);
+    } else {
+        job->refused++;
+        emit(s, g->raw, g->raw_len);
+    }
+    s->started = true;
+    if (s->compare && g->raw && !s->differs) {
+        pdn_strbuf_put(&s->theirs, g->raw, g->raw_len);
+        compare(s);
+    }
+}
+
+/* ---- Files ---- */
+
+/* Formats one FILE (or standard input, "-") into the sink already set
+ * up; returns pdn_args_read()'s status. */
+static int
+format_file(const pdn_cli *cli, fmt_job *job, const char *path)
+{
+    pdn_read_job rj = {.cmd = CMD,
+                       .files = &path,
+                       .nfiles = 1,
+                       .tagmap = job->tagmap,
+                       .quiet = job->quiet,
+                       .keep_raw = true,
+                       .each = each_game,
+                       .ctx = job};
+    sink *s = &job->sink;
+    s->started = false;
+    s->newlines = 0;
+    s->differs = false;
+    pdn_strbuf_clear(&s->ours);
+    pdn_strbuf_clear(&s->theirs);
+    job->bom = false;
+    int rc = pdn_args_read(cli, &rj);
+    if (s->compare) {
+        compare(s);
+        if (s->ours.len != s->theirs.len || job->bom)
+            s->differs = true;
+    }
+    return rc;
+}
+
+/* The larger of two exit statuses. */
+static int
+worse(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+/* --check: lists FILE when it is not in canonical form. */
+static int
+check_file(const pdn_cli *cli, fmt_job *job, const char *path)
+{
+    job->sink.out = NULL;
+    job->sink.compare = true;
+    int rc = format_file(cli, job, path);
+    if (rc != PDN_EXIT_USAGE && job->sink.differs) {
+        fprintf(cli->out, "%s\n",
+                strcmp(path, "-") == 0 ? PDN_STDIN_NAME : path);
+        rc = worse(rc, PDN_EXIT_INPUT);
+    }
+    return rc;
+}
+
+/* --in-place: FILE rewritten through a temporary file beside it, renamed
+ * over it only when all was written; the original is left alone on any
+ * failure, and when nothing changed. */
+static int
+rewrite_file(const pdn_cli *cli, fmt_job *job, const char *path)
+{
+    char *real = realpath(path, NULL);
+    struct stat st;
+    if (!real || stat(real, &st) != 0) {
+        fprintf(cli->err, "pdn %s: %s: %s\n", CMD, path, strerror(errno));
+        free(real);
+        return PDN_EXIT_USAGE;
+    }
+    pdn_strbuf tmp = PDN_STRBUF_INIT;
+    const char *slash = strrchr(real, '/');
+    pdn_strbuf_put(&tmp, real, (size_t)(slash - real) + 1);
+    pdn_strbuf_printf(&tmp, ".%s.fmt-XXXXXX", slash + 1);
+    int fd = mkstemp(tmp.ptr);
+    FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!out) {
+        fprintf(cli->err, "pdn %s: %s: cannot create a temporary file "
+                          "beside it: %s; the file is left as it was\n",
+                CMD, path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp.ptr);
+        }
+        free(real);
+        pdn_strbuf_free(&tmp);
+        return PDN_EXIT_USAGE;
+    }
+    job->sink.out = out;
+    job->sink.compare = true;
+    int rc = format_file(cli, job, path);
+    int err = 0;
+    if (fflush(out) != 0 || ferror(out))
+        err = errno ? errno : EIO;
+    if (!err && fsync(fileno(out)) != 0)
+        err = errno;
+    if (!err && fchmod(fileno(out), st.st_mode & 07777) != 0)
+        err = errno;
+    if (fclose(out) != 0 && !err)
+        err = errno ? errno : EIO;
+    job->sink.out = NULL;
+    if (err || rc == PDN_EXIT_USAGE) {
+        if (err)
+            fprintf(cli->err, "pdn %s: %s: cannot write the new text: %s; "
+                              "the file is left as it was\n",
+                    CMD, path, strerror(err));
+        unlink(tmp.ptr);
+        rc = PDN_EXIT_USAGE;
+    } else if (!job->sink.differs) {
+        unlink(tmp.ptr); /* already canonical: left untouched */
+    } else if (rename(tmp.ptr, real) != 0) {
+        fprintf(cli->err, "pdn %s: %s: cannot replace it: %s; the file is "
+                          "left as it was\n",
+                CMD, path, strerror(errno));
+        unlink(tmp.ptr);
+        rc = PDN_EXIT_USAGE;
+    }
+    free(real);
+    pdn_strbuf_free(&tmp);
+    return rc;
+}
+
+/* ---- Arguments ---- */
+
+/* Reads the command line into @job; returns -1 to go on, else the exit
+ * status (--help, or a usage error). */
+static int
+read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
+{
+    pdn_args a;
+    int opt;
+    char *end;
+    unsigned long width;
+
+    pdn_args_init(&a, argc, argv, fmt_options,
+                  sizeof fmt_options / sizeof fmt_options[0]);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        switch (opt) {
+        case PDN_ARGS_ERROR:
+            return pdn_args_fail(cli, CMD, "%s", a.error);
+        case PDN_ARGS_OPERAND:
+            job->files[job->nfiles++] = a.value;
+            break;
+        case OPT_HELP:
+            fputs(pdn_help_text(CMD), cli->out);
+            return PDN_EXIT_OK;
+        case OPT_CHECK:
+            job->check = true;
+            break;
+        case OPT_IN_PLACE:
+            job->in_place = true;
+            break;
+        case OPT_WIDTH:
+            errno = 0;
+            width = strtoul(a.value, &end, 10);
+            if (*a.value < '0' || *a.value > '9' || *end || errno ||
+                width < 20 || width > 100000)
+                return pdn_args_fail(cli, CMD, "bad --width '%s': expected "
+                                     "a number of columns from 20 to "
+                                     "100000", a.value);
+            job->width = (unsigned)width;
+            break;
+        case OPT_VARIANT:
+            if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
+                return PDN_EXIT_USAGE;
+            job->variant_set = true;
+            break;
+        case OPT_NO_GAMETYPE:
+            job->no_gametype = true;
+            break;
+        case OPT_CONFIG:
+            job->config = a.value;
+            break;
+        case OPT_MAP_TAG:
+            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
+                return PDN_EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            job->quiet = true;
+            break;
+        }
+    }
+    if (job->check && job->in_place)
+        return pdn_args_fail(cli, CMD, "options '--check' and '--in-place' "
+                                       "cannot be used together");
+    for (size_t i = 0; job->in_place && i < job->nfiles; i++)
+        if (strcmp(job->files[i], "-") == 0)
+            return pdn_args_fail(cli, CMD, "'--in-place' needs FILEs: it "
+                                           "cannot rewrite standard input");
+    if (job->in_place && job->nfiles == 0)
+        return pdn_args_fail(cli, CMD, "'--in-place' needs FILEs: it "
+                                       "cannot rewrite standard input");
+    return -1;
+}
+
+int
+pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
+{
+    fmt_job job = {.variant = pdn_variant_get(PDN_ITALIAN),
+                   .tagmap = pdn_tagmap_new(),
+                   .files = pdn_xcalloc((size_t)argc + 1, sizeof(char *)),
+                   .buf = PDN_STRBUF_INIT,
+                   .sink = {.ours = PDN_STRBUF_INIT,
+                            .theirs = PDN_STRBUF_INIT}};
+    pdn_config_init(&job.cfg);
+    int rc = read_args(cli, argc, argv, &job);
+    if (rc < 0 && pdn_args_config(cli, CMD, job.config, &job.cfg) != 0)
+        rc = PDN_EXIT_USAGE;
+    if (rc < 0) {
+        bool from_config = !job.variant_set && job.cfg.variant;
+        if (from_config)
+            job.variant = pdn_args_config_variant(&job.cfg);
+        pdn_canonical_options co = {
+            .variant = job.variant,
+            .add_gametype = (job.variant_set || from_config) &&
+                            !job.no_gametype,
+            .width = job.width};
+        job.canon = pdn_canonical_new(&co);
+        if (job.nfiles == 0)
+            job.files[job.nfiles++] = "-";
+        rc = PDN_EXIT_OK;
+        for (size_t i = 0; i < job.nfiles; i++) {
+            if (job.check) {
+                rc = worse(rc, check_file(cli, &job, job.files[i]));
+            } else if (job.in_place) {
+                rc = worse(rc, rewrite_file(cli, &job, job.files[i]));
+            } else {
+                job.sink.out = cli->out;
+                /* FILEs follow each other as games do. */
+                bool started = job.sink.started;
+                unsigned newlines = job.sink.newlines;
+                if (started && i > 0)
+                    emit(&job.sink, "\n\n",
+                         newlines >= 2 ? 0 : 2 - newlines);
+                rc = worse(rc, format_file(cli, &job, job.files[i]));
+                if (!job.sink.started) {
+                    job.sink.started = started;
+                    job.sink.newlines = newlines;
+                }
+            }
+        }
+        if (job.refused && !job.quiet)
+            fprintf(cli->err, "pdn %s: %llu game%s written as read, "
+                              "unchanged\n",
+                    CMD, (unsigned long long)job.refused,
+                    pdn_args_plural(job.refused));
+    }
+    pdn_canonical_free(job.canon);
+    pdn_config_fini(&job.cfg);
+    pdn_strbuf_free(&job.buf);
+    pdn_strbuf_free(&job.sink.ours);
+    pdn_strbuf_free(&job.sink.theirs);
+    free(job.files);
+    pdn_tagmap_free(job.tagmap);
+    return rc;
+}

@@ -1,0 +1,562 @@
+/* canonical.c -- games in the canonical PDN form (canonical.h).
+ *
+ * The game is replayed first (replay/replay.h); the replay hands over, in
+ * the order of the text, each move node with the legal move it names, so
+ * that the writer can put the move in its short standard form.  Then the
+ * tags are written in their canonical order, and the movetext as a run of
+ * units (a numbered move, a NAG, a comment...) filled into lines.
+ */
+#include "write/canonical.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "base/xalloc.h"
+#include "model/date.h"
+#include "replay/replay.h"
+#include "rules/notation.h"
+
+/* A move as the replay resolved it. */
+typedef struct resolved {
+    const pdn_node *node;
+    char text[PDN_MOVE_TEXT_MAX];
+    bool second;  /* played by the side that does not move first */
+} resolved;
+
+struct pdn_canonical {
+    pdn_canonical_options opt;
+    resolved *moves; /* of the game being written, in text order */
+    size_t count, cap;
+    const pdn_variant *variant; /* of that game, NULL if not replayed */
+};
+
+pdn_canonical *
+pdn_canonical_new(const pdn_canonical_options *o)
+{
+    pdn_canonical *c = pdn_xcalloc(1, sizeof *c);
+    c->opt = *o;
+    if (!c->opt.variant)
+        c->opt.variant = pdn_variant_get(PDN_ITALIAN);
+    if (!c->opt.width)
+        c->opt.width = PDN_CANONICAL_WIDTH;
+    return c;
+}
+
+void
+pdn_canonical_free(pdn_canonical *c)
+{
+    if (!c)
+        return;
+    free(c->moves);
+    free(c);
+}
+
+/* The replay's hook: records the move in its standard form. */
+static void
+on_move(void *ctx, const pdn_node *n, const pdn_board *before,
+        const pdn_move *played, const pdn_move *legal, int nlegal)
+{
+    pdn_canonical *c = ctx;
+    if (c->count == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 256;
+        c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
+    }
+    resolved *m = &c->moves[c->count++];
+    m->node = n;
+    m->second = before->side != c->variant->first;
+    pdn_notation_format(c->variant, played, legal, nlegal, m->text);
+}
+
+/* ---- Lines ---- */
+
+/* The movetext being filled into lines of at most width characters.  A
+ * unit longer than the width (a long comment) stands on a line alone. */
+typedef struct line {
+    pdn_strbuf *out;
+    unsigned col;   /* characters on the current line */
+    unsigned width;
+    bool glue;      /* the next unit follows without a blank: after "(" */
+} line;
+
+static void
+line_break(line *l)
+{
+    if (l->col > 0) {
+        pdn_strbuf_putc(l->out, '\n');
+        l->col = 0;
+    }
+    l->glue = false;
+}
+
+/* Writes the unit @s of @len bytes, after a blank or at the start of a
+ * new line.  A unit may hold line ends (a comment): the column is then
+ * what follows the last. */
+static void
+line_unit(line *l, const char *s, size_t len)
+{
+    const char *nl = memchr(s, '\n', len);
+    size_t first = pdn_utf8_count(s, nl ? (size_t)(nl - s) : len);
+    if (l->col > 0 && !l->glue) {
+        if (l->col + 1 + first > l->width) {
+            pdn_strbuf_putc(l->out, '\n');
+            l->col = 0;
+        } else {
+            pdn_strbuf_putc(l->out, ' ');
+            l->col++;
+        }
+    }
+    pdn_strbuf_put(l->out, s, len);
+    const char *last = s;
+    for (const char *p = s; (p = memchr(p, '\n', len - (size_t)(p - s)));
+         last = ++p)
+        l->col = 0;
+    l->col += (unsigned)pdn_utf8_count(last, len - (size_t)(last - s));
+    l->glue = false;
+}
+
+/* A ')' glued to the unit before it, or at the start of a line when the
+ * line is full. */
+static void
+line_close(line *l)
+{
+    if (l->col + 1 > l->width)
+        line_break(l);
+    pdn_strbuf_putc(l->out, ')');
+    l->col++;
+    l->glue = false;
+}
+
+/* ---- Movetext ---- */
+
+/* Where the numbering stands: the number of the next move, whose move it
+ * is, and whether a number must be written even for the second mover
+ * ("12..."): at the start of a line and after an interruption. */
+typedef struct counter {
+    uint32_t number;
+    bool second;
+    bool renumber;
+} counter;
+
+typedef struct writer {
+    pdn_canonical *c;
+    line l;
+    size_t next;        /* the first resolved move not yet written */
+    pdn_strbuf scratch; /* one unit */
+    const pdn_variant *variant; /* for setups: who moves first */
+} writer;
+
+/* A comment as a unit: "{text}", else ";text" (then a line end) when the
+ * text holds '}', else as it was written.  Line ends in the text become
+ * LF. */
+static void
+write_comment(writer *w, const pdn_node *n)
+{
+    pdn_strbuf *s = &w->scratch;
+    bool brace = !memchr(n->text, '}', n->len);
+    bool line_comment = !brace && !memchr(n->text, '\n', n->len) &&
+                        !memchr(n->text, '\r', n->len);
+    pdn_strbuf_clear(s);
+    if (brace)
+        pdn_strbuf_putc(s, '{');
+    else if (line_comment)
+        pdn_strbuf_putc(s, ';');
+    else
+        pdn_strbuf_putc(s, n->u.comment == PDN_COMMENT_LINE ? ';' : '(');
+    for (size_t i = 0; i < n->len; i++) {
+        if (n->text[i] == '\r') {
+            pdn_strbuf_putc(s, '\n');
+            if (i + 1 < n->len && n->text[i + 1] == '\n')
+                i++;
+        } else {
+            pdn_strbuf_putc(s, n->text[i]);
+        }
+    }
+    if (brace)
+        pdn_strbuf_putc(s, '}');
+    else if (!line_comment && n->u.comment != PDN_COMMENT_LINE)
+        pdn_strbuf_putc(s, ')');
+    line_unit(&w->l, s->ptr, s->len);
+    if (s->ptr[0] == ';')
+        line_break(&w->l);
+}
+
+/* A move's text when the replay did not resolve it (a variant this
+ * program does not play, a line after an unknown move): its squares
+ * without leading zeros or blanks, 'x' for a capture; alphanumeric and
+ * compact moves as written, blanks taken out. */
+static void
+write_unresolved(pdn_strbuf *s, const pdn_node *n)
+{
+    const pdn_move_text *m = &n->u.move.written;
+    bool numeric = m->separator != 0;
+    for (size_t i = 0; i < m->count; i++)
+        if (m->squares[i] & PDN_SQUARE_ALPHA)
+            numeric = false;
+    if (!numeric) {
+        for (size_t i = 0; i < n->len; i++)
+            if (n->text[i] != ' ' && n->text[i] != '\t')
+                pdn_strbuf_putc(s, n->text[i]);
+        return;
+    }
+    for (size_t i = 0; i < m->count; i++) {
+        if (i)
+            pdn_strbuf_putc(s, m->separator == '-' ? '-' : 'x');
+        pdn_strbuf_printf(s, "%u", (unsigned)m->squares[i]);
+    }
+}
+
+/* The number before a move, if it needs one: "12." or "12...". */
+static void
+put_number(pdn_strbuf *s, const counter *k)
+{
+    if (!k->second)
+        pdn_strbuf_printf(s, "%u. ", (unsigned)k->number);
+    else if (k->renumber)
+        pdn_strbuf_printf(s, "%u... ", (unsigned)k->number);
+}
+
+static void
+advance(counter *k)
+{
+    if (k->second)
+        k->number++;
+    k->second = !k->second;
+    k->renumber = false;
+}
+
+/* Whether the FEN inside a setup or tag says the second mover is to
+ * move ('B' or 'W' first, after blanks and an opening quote). */
+static bool
+fen_second(const pdn_variant *v, const char *fen)
+{
+    const char *q = strchr(fen, '"');
+    const char *p = q ? q + 1 : fen;
+    p += strspn(p, " ");
+    pdn_color first = v ? v->first : PDN_WHITE;
+    if (*p == 'W' || *p == 'w')
+        return first != PDN_WHITE;
+    if (*p == 'B' || *p == 'b')
+        return first != PDN_BLACK;
+    return false;
+}
+
+static void write_line(writer *w, const pdn_node *n, counter k);
+
+/* A move or a move left out, with its number, mark and forced mark;
+ * *@at gets the numbering it was written with (where a variation that
+ * replaces it starts). */
+static void
+write_move(writer *w, const pdn_node *n, counter *k, counter *at)
+{
+    pdn_strbuf *s = &w->scratch;
+    const resolved *r = NULL;
+    if (n->kind == PDN_NODE_MOVE && w->next < w->c->count &&
+        w->c->moves[w->next].node == n)
+        r = &w->c->moves[w->next++];
+    if (r && r->second != k->second) {
+        k->second = r->second;
+        k->renumber = true;
+    }
+    *at = *k;
+    pdn_strbuf_clear(s);
+    if (n->kind == PDN_NODE_UNKNOWN && n->text[0] == '.' && k->second) {
+        /* "14. ... 10-14": the first mover's move left out, the next is
+         * the second mover's, with no number of its own. */
+        pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
+        line_unit(&w->l, s->ptr, s->len);
+        k->renumber = false;
+        return;
+    }
+    put_number(s, k);
+    if (n->kind == PDN_NODE_UNKNOWN)
+        pdn_strbuf_put(s, n->text, n->len);
+    else if (r)
+        pdn_strbuf_puts(s, r->text);
+    else
+        write_unresolved(s, n);
+    if (n->kind == PDN_NODE_MOVE && n->u.move.strength)
+        pdn_strbuf_puts(s, n->u.move.strength);
+    line_unit(&w->l, s->ptr, s->len);
+    if (n->kind == PDN_NODE_MOVE && n->u.move.forced)
+        line_unit(&w->l, "$7", 2);
+    advance(k);
+}
+
+/* The nodes of one line from the numbering @k. */
+static void
+write_line(writer *w, const pdn_node *n, counter k)
+{
+    counter before = k; /* before the last move: where variations start */
+    pdn_strbuf *s = &w->scratch;
+    for (; n; n = n->next) {
+        switch (n->kind) {
+        case PDN_NODE_NUMBER:
+            break; /* numbers are written anew */
+        case PDN_NODE_MOVE:
+        case PDN_NODE_UNKNOWN:
+            write_move(w, n, &k, &before);
+            break;
+        case PDN_NODE_NAG:
+            pdn_strbuf_clear(s);
+            pdn_strbuf_printf(s, "$%u", (unsigned)n->u.nag);
+            line_unit(&w->l, s->ptr, s->len);
+            break;
+        case PDN_NODE_COMMENT:
+            write_comment(w, n);
+            k.renumber = true;
+            break;
+        case PDN_NODE_ESCAPE:
+            line_break(&w->l);
+            pdn_strbuf_putc(w->l.out, '%');
+            pdn_strbuf_put(w->l.out, n->text, n->len);
+            w->l.col = 1;
+            line_break(&w->l);
+            k.renumber = true;
+            break;
+        case PDN_NODE_SETUP:
+            pdn_strbuf_clear(s);
+            pdn_strbuf_putc(s, '/');
+            pdn_strbuf_put(s, n->text, n->len);
+            pdn_strbuf_putc(s, '/');
+            line_unit(&w->l, s->ptr, s->len);
+            /* The numbering goes on; a first mover's turn after the
+             * second mover's is the next number's. */
+            if (k.second && !fen_second(w->variant, n->text))
+                k.number++;
+            k.second = fen_second(w->variant, n->text);
+            k.renumber = true;
+            before = k;
+            break;
+        case PDN_NODE_VARIATION: {
+            counter inner = before;
+            inner.renumber = true;
+            line_unit(&w->l, "(", 1);
+            w->l.glue = true;
+            write_line(w, n->children, inner);
+            line_close(&w->l);
+            k.renumber = true;
+            break;
+        }
+        }
+    }
+}
+
+/* The numbering at the start of the main line: the first move number
+ * written before the first move, else 1; the side from the start
+ * position. */
+static counter
+first_counter(const pdn_game *g, const pdn_variant *v)
+{
+    counter k = {.number = 1, .renumber = true};
+    const char *fen = pdn_game_tag(g, "FEN");
+    if (fen)
+        k.second = fen_second(v, fen);
+    for (const pdn_node *n = g->moves; n; n = n->next) {
+        if (n->kind == PDN_NODE_MOVE || n->kind == PDN_NODE_UNKNOWN)
+            break;
+        if (n->kind == PDN_NODE_NUMBER) {
+            if (n->u.number.value > 0)
+                k.number = n->u.number.value;
+            if (!fen)
+                k.second = n->u.number.black;
+            break;
+        }
+    }
+    return k;
+}
+
+/* ---- Tags ---- */
+
+static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                     "White", "Black", "Result"};
+
+static const char *
+tag_name(const pdn_tag *t)
+{
+    return t->standard ? t->standard : t->name;
+}
+
+static void
+write_tag(pdn_strbuf *out, const char *name, const char *value)
+{
+    pdn_strbuf_printf(out, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            pdn_strbuf_putc(out, '\\');
+        pdn_strbuf_putc(out, *p);
+    }
+    pdn_strbuf_puts(out, "\"]\n");
+}
+
+/* The Date tag @t in its canonical form, or as written with a note. */
+static void
+write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d,
+           pdn_strbuf *out)
+{
+    char date[11];
+    if (pdn_date_canonical(t->value, date)) {
+        write_tag(out, "Date", date);
+        return;
+    }
+    pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_DATE_KEPT, g->file, t->at,
+                  g->number,
+                  "Date \"%s\" is left as written: it is no single day in "
+                  "a known form (YYYY.MM.DD)",
+                  t->value);
+    write_tag(out, "Date", t->value);
+}
+
+/* Whether @t is one of the tags written before the others. */
+static bool
+leading_tag(const pdn_tag *t)
+{
+    const char *name = tag_name(t);
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        if (strcmp(name, roster[i]) == 0)
+            return true;
+    return strcmp(name, "GameType") == 0 || strcmp(name, "FEN") == 0;
+}
+
+/* The first tag named @name (its standard name), or NULL. */
+static const pdn_tag *
+first_tag(const pdn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(tag_name(&g->tags[i]), name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+static void
+write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
+           pdn_diags *d, pdn_strbuf *out)
+{
+    const pdn_tag *first[9];
+    for (size_t i = 0; i < 7; i++)
+        first[i] = first_tag(g, roster[i]);
+    first[7] = first_tag(g, "GameType");
+    first[8] = first_tag(g, "FEN");
+    for (size_t i = 0; i < 7; i++) {
+        if (i == 2 && first[i])
+            write_date(g, first[i], d, out);
+        else if (first[i])
+            write_tag(out, roster[i], first[i]->value);
+        else if (i == 6)
+            write_tag(out, "Result", result);
+    }
+    if (first[7])
+        write_tag(out, "GameType", first[7]->value);
+    else if (c->opt.add_gametype && c->opt.variant)
+        pdn_strbuf_printf(out, "[GameType \"%d\"]\n",
+                          c->opt.variant->gametype);
+    if (first[8])
+        write_tag(out, "FEN", first[8]->value);
+    for (size_t i = 0; i < g->ntags; i++) {
+        const pdn_tag *t = &g->tags[i];
+        bool placed = false;
+        for (size_t j = 0; j < 9; j++)
+            placed |= first[j] == t;
+        if (!placed || !leading_tag(t))
+            write_tag(out, tag_name(t), t->value);
+    }
+}
+
+/* ---- Games ---- */
+
+/* Whether a diagnostic of code @code means the game cannot be written
+ * anew without loss. */
+static bool
+refusing(int code)
+{
+    return code == PDN_W_JUNK || code == PDN_E_ILLEGAL ||
+           code == PDN_E_AMBIGUOUS || code == PDN_E_BAD_FEN ||
+           (code >= 100 && code < 150);
+}
+
+/* Turns the diagnostic @i of @d off, keeping the counts right. */
+static void
+turn_off(pdn_diags *d, size_t i)
+{
+    pdn_diag *x = &d->items[i];
+    if (x->severity == PDN_SEV_ERROR)
+        d->errors--;
+    else if (x->severity == PDN_SEV_WARNING)
+        d->warnings--;
+    else if (x->severity == PDN_SEV_NOTE)
+        d->notes--;
+    x->severity = PDN_SEV_OFF;
+}
+
+/* The terminator to write, or NULL when the Result tag and the
+ * terminator name different results. */
+static const char *
+terminator(const pdn_game *g)
+{
+    const char *tag = pdn_game_tag(g, "Result");
+    pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag))
+                            : PDN_RESULT_NONE;
+    if (g->result_text) {
+        if (by_tag != PDN_RESULT_NONE && by_tag != g->result)
+            return NULL;
+        return g->result_text;
+    }
+    return by_tag != PDN_RESULT_NONE ? tag : "*";
+}
+
+bool
+pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
+                   pdn_strbuf *out)
+{
+    pdn_replay_options ro = {.variant = c->opt.variant, .on_move = on_move,
+                             .ctx = c};
+    pdn_replay_result rr;
+    size_t mark = d->count;
+    bool refuse = g->errors > 0;
+
+    c->count = 0;
+    c->variant = NULL;
+    /* The variant is known before the first move is handed over. */
+    {
+        const char *type = pdn_game_tag(g, "GameType");
+        c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
+    }
+    pdn_replay_game(g, &ro, d, &rr);
+    const char *result = terminator(g);
+    if (!result)
+        refuse = true;
+    for (size_t i = 0; i < d->count; i++)
+        if (refusing(d->items[i].code) ||
+            (!result && d->items[i].code == PDN_E_RESULT_MISMATCH))
+            refuse = true;
+    /* Keep what explains a refusal; drop the rest of the replay's. */
+    for (size_t i = 0; i < d->count; i++) {
+        pdn_diag *x = &d->items[i];
+        bool keep = refuse ? x->severity == PDN_SEV_ERROR ||
+                                 x->code == PDN_W_JUNK
+                           : i < mark && x->code == PDN_N_ENCODING;
+        if (!keep && x->severity != PDN_SEV_OFF)
+            turn_off(d, i);
+    }
+    if (refuse)
+        return false;
+    if (!rr.variant)
+        c->count = 0; /* not replayed: moves are written as read */
+
+    writer w = {.c = c, .l = {.out = out, .width = c->opt.width},
+                .scratch = PDN_STRBUF_INIT,
+                .variant = rr.variant ? rr.variant : c->variant};
+    if (g->preamble) {
+        counter none = {.number = 1};
+        write_line(&w, g->preamble, none);
+        line_break(&w.l);
+    }
+    write_tags(c, g, result, d, out);
+    pdn_strbuf_putc(out, '\n');
+    write_line(&w, g->moves, first_counter(g, w.variant));
+    line_unit(&w.l, result, strlen(result));
+    line_break(&w.l);
+    pdn_strbuf_free(&w.scratch);
+    return true;
+}
