@@ -28,6 +28,10 @@ typedef struct pdn_replay_options {
                                    that is none): the variant's own */
     bool automatic_draw;        /* draws happen, not claimed: play past
                                    one is reported */
+    bool moves_only;            /* check the moves, and the terminator
+                                   against the Result tag (E0212), and
+                                   nothing else: no tag, result or draw
+                                   findings */
     pdn_replay_move_fn on_move; /* NULL: none */
     void *ctx;                  /* for on_move */
 } pdn_replay_options;

@@ -220,9 +220,11 @@ write_squares(const pdn_written_move *w, char buf[PDN_MOVE_TEXT_MAX])
     for (int i = 0; i < w->count; i++) {
         if (i > 0)
             buf[n++] = sep;
-        n += (size_t)snprintf(buf + n, PDN_MOVE_TEXT_MAX - n, "%d",
-                              w->squares[i]);
+        if (w->squares[i] >= 10)
+            buf[n++] = (char)('0' + w->squares[i] / 10);
+        buf[n++] = (char)('0' + w->squares[i] % 10);
     }
+    buf[n] = '\0';
     return n;
 }
 
@@ -245,8 +247,8 @@ pdn_notation_format(const pdn_variant *v, const pdn_move *m,
             (legal[i].ncaptured != m->ncaptured ||
              memcmp(legal[i].captured, m->captured, m->ncaptured) != 0))
             return pdn_notation_format_long(v, m, buf);
-    pdn_written_move w = pdn_notation_of_move(v, m);
-    w.squares[1] = w.squares[w.count - 1];
-    w.count = 2;
+    pdn_written_move w = {.count = 2, .capture = m->ncaptured > 0};
+    w.squares[0] = (uint8_t)pdn_square_from_bit(v, m->from);
+    w.squares[1] = (uint8_t)pdn_square_from_bit(v, m->to);
     return write_squares(&w, buf);
 }

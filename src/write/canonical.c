@@ -69,6 +69,19 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     pdn_notation_format(c->variant, played, legal, nlegal, m->text);
 }
 
+/* Appends @n in decimal (printf is slow for this). */
+static void
+put_uint(pdn_strbuf *s, uint32_t n)
+{
+    char digits[10];
+    size_t k = sizeof digits;
+    do {
+        digits[--k] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    pdn_strbuf_put(s, digits + k, sizeof digits - k);
+}
+
 /* ---- Lines ---- */
 
 /* The movetext being filled into lines of at most width characters.  A
@@ -203,7 +216,7 @@ write_unresolved(pdn_strbuf *s, const pdn_node *n)
     for (size_t i = 0; i < m->count; i++) {
         if (i)
             pdn_strbuf_putc(s, m->separator == '-' ? '-' : 'x');
-        pdn_strbuf_printf(s, "%u", (unsigned)m->squares[i]);
+        put_uint(s, m->squares[i]);
     }
 }
 
@@ -211,10 +224,10 @@ write_unresolved(pdn_strbuf *s, const pdn_node *n)
 static void
 put_number(pdn_strbuf *s, const counter *k)
 {
-    if (!k->second)
-        pdn_strbuf_printf(s, "%u. ", (unsigned)k->number);
-    else if (k->renumber)
-        pdn_strbuf_printf(s, "%u... ", (unsigned)k->number);
+    if (!k->second || k->renumber) {
+        put_uint(s, k->number);
+        pdn_strbuf_puts(s, k->second ? "... " : ". ");
+    }
 }
 
 static void
@@ -300,7 +313,8 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_NAG:
             pdn_strbuf_clear(s);
-            pdn_strbuf_printf(s, "$%u", (unsigned)n->u.nag);
+            pdn_strbuf_putc(s, '$');
+            put_uint(s, n->u.nag);
             line_unit(&w->l, s->ptr, s->len);
             break;
         case PDN_NODE_COMMENT:
@@ -381,13 +395,19 @@ tag_name(const pdn_tag *t)
 static void
 write_tag(pdn_strbuf *out, const char *name, const char *value)
 {
-    pdn_strbuf_printf(out, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            pdn_strbuf_putc(out, '\\');
-        pdn_strbuf_putc(out, *p);
+    pdn_strbuf_putc(out, '[');
+    pdn_strbuf_puts(out, name);
+    pdn_strbuf_put(out, " \"", 2);
+    for (const char *p = value;;) {
+        size_t plain = strcspn(p, "\"\\");
+        pdn_strbuf_put(out, p, plain);
+        p += plain;
+        if (!*p)
+            break;
+        pdn_strbuf_putc(out, '\\');
+        pdn_strbuf_putc(out, *p++);
     }
-    pdn_strbuf_puts(out, "\"]\n");
+    pdn_strbuf_put(out, "\"]\n", 3);
 }
 
 /* The Date tag @t in its canonical form, or as written with a note. */
@@ -441,10 +461,10 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
     for (size_t i = 0; i < 7; i++) {
         if (i == 2 && first[i])
             write_date(g, first[i], d, out);
-        else if (first[i])
-            write_tag(out, roster[i], first[i]->value);
         else if (i == 6)
             write_tag(out, "Result", result);
+        else if (first[i])
+            write_tag(out, roster[i], first[i]->value);
     }
     if (first[7])
         write_tag(out, "GameType", first[7]->value);
@@ -471,6 +491,7 @@ static bool
 refusing(int code)
 {
     return code == PDN_W_JUNK || code == PDN_E_ILLEGAL ||
+           code == PDN_E_RESULT_MISMATCH ||
            code == PDN_E_AMBIGUOUS || code == PDN_E_BAD_FEN ||
            (code >= 100 && code < 150);
 }
@@ -489,28 +510,35 @@ turn_off(pdn_diags *d, size_t i)
     x->severity = PDN_SEV_OFF;
 }
 
-/* The terminator to write, or NULL when the Result tag and the
- * terminator name different results. */
-static const char *
-terminator(const pdn_game *g)
+/* The Result tag and the terminator to write: equal, unless the tag
+ * holds no result at all (it is then kept, and the terminator is the
+ * game's or "*").  A tag of "*" takes the terminator's result; a missing
+ * terminator the tag's.  False when the two state different results. */
+static bool
+results(const pdn_game *g, const char **tag_out, const char **term_out)
 {
     const char *tag = pdn_game_tag(g, "Result");
+    const char *term = g->result_text ? g->result_text : "*";
     pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag))
                             : PDN_RESULT_NONE;
-    if (g->result_text) {
-        if (by_tag != PDN_RESULT_NONE && by_tag != g->result)
-            return NULL;
-        return g->result_text;
-    }
-    return by_tag != PDN_RESULT_NONE ? tag : "*";
+    bool real_tag = by_tag > PDN_RESULT_UNKNOWN;
+    bool real_term = g->result > PDN_RESULT_UNKNOWN;
+
+    if (real_tag && real_term && by_tag != g->result)
+        return false;
+    if (real_tag)
+        term = tag;
+    *term_out = term;
+    *tag_out = tag && by_tag == PDN_RESULT_NONE ? tag : term;
+    return true;
 }
 
 bool
 pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                    pdn_strbuf *out)
 {
-    pdn_replay_options ro = {.variant = c->opt.variant, .on_move = on_move,
-                             .ctx = c};
+    pdn_replay_options ro = {.variant = c->opt.variant, .moves_only = true,
+                             .on_move = on_move, .ctx = c};
     pdn_replay_result rr;
     size_t mark = d->count;
     bool refuse = g->errors > 0;
@@ -523,13 +551,12 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
     }
     pdn_replay_game(g, &ro, d, &rr);
-    const char *result = terminator(g);
-    if (!result)
-        refuse = true;
+    const char *result_tag, *result;
     for (size_t i = 0; i < d->count; i++)
-        if (refusing(d->items[i].code) ||
-            (!result && d->items[i].code == PDN_E_RESULT_MISMATCH))
+        if (refusing(d->items[i].code))
             refuse = true;
+    if (!results(g, &result_tag, &result))
+        refuse = true; /* the replay reported it (E0212) */
     /* Keep what explains a refusal; drop the rest of the replay's. */
     for (size_t i = 0; i < d->count; i++) {
         pdn_diag *x = &d->items[i];
@@ -552,7 +579,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         write_line(&w, g->preamble, none);
         line_break(&w.l);
     }
-    write_tags(c, g, result, d, out);
+    write_tags(c, g, result_tag, d, out);
     pdn_strbuf_putc(out, '\n');
     write_line(&w, g->moves, first_counter(g, w.variant));
     line_unit(&w.l, result, strlen(result));

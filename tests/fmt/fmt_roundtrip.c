@@ -176,8 +176,8 @@ name_of(const pdn_tag *t)
 }
 
 /* Whether @b has the tags of @a: each one once, renamed to its standard
- * name and with a Date in canonical form; plus a Result and a GameType
- * only where @a had none. */
+ * name, with a Date in canonical form and a Result of "*" made the
+ * terminator's; plus a Result and a GameType only where @a had none. */
 static bool
 same_tags(const pdn_game *a, const pdn_game *b, const char *gametype)
 {
@@ -190,6 +190,10 @@ same_tags(const pdn_game *a, const pdn_game *b, const char *gametype)
         const char *want = t->value;
         if (!strcmp(name_of(t), "Date") && pdn_date_canonical(want, date))
             want = date;
+        /* A Result of "*" takes the terminator's result. */
+        if (!strcmp(name_of(t), "Result") && !strcmp(want, "*") &&
+            a->result > PDN_RESULT_UNKNOWN)
+            want = a->result_text;
         size_t j = 0;
         while (j < b->ntags &&
                (used[j] || strcmp(name_of(t), b->tags[j].name) ||
@@ -217,14 +221,14 @@ same_tags(const pdn_game *a, const pdn_game *b, const char *gametype)
     return true;
 }
 
-/* The result a game states: its terminator, else its Result tag (the
- * canonical terminator is the tag's), else unknown. */
+/* The result a game states: its terminator, else its Result tag ("*"
+ * and no terminator state nothing), else unknown. */
 static pdn_result
 stated_result(const pdn_game *g)
 {
     const char *tag = pdn_game_tag(g, "Result");
     pdn_result r = g->result;
-    if (r == PDN_RESULT_NONE && tag)
+    if (r <= PDN_RESULT_UNKNOWN && tag)
         r = pdn_result_of(tag, strlen(tag));
     return r == PDN_RESULT_NONE ? PDN_RESULT_UNKNOWN : r;
 }
