@@ -22,7 +22,8 @@
 /* ---- Context of one generation ---- */
 
 typedef struct gen {
-    pdn_move *out;
+    pdn_move *out;        /* moves, or NULL */
+    pdn_move_delta *dout; /* or deltas, or NULL: with neither, counts */
     int n;
     int overflow;
     uint32_t best;      /* key of the moves in out[] */
@@ -30,9 +31,11 @@ typedef struct gen {
     pdn_bb empty;       /* empty squares, the mover's own square included */
     pdn_bb kings;       /* enemy kings */
     pdn_bb promo;       /* the mover's crowning row */
-    int fwd[2];         /* a man's two forward directions */
+    pdn_color us;       /* side to move */
     pdn_move cur;       /* the sequence being built */
 } gen;
+
+#define INLINE static inline __attribute__((always_inline))
 
 static const int all_dirs[4] = {BB_UP_A, BB_UP_B, BB_DOWN_A, BB_DOWN_B};
 
@@ -102,6 +105,19 @@ law_key(const gen *g, int ncapt, int nkings, uint32_t order, int is_king)
     }
 }
 
+/* The change @m (by @us; @kings the enemy kings) makes. */
+static inline void
+delta_of(const pdn_move *m, pdn_color us, pdn_bb kings, pdn_move_delta *d)
+{
+    pdn_bb from = bit(m->from), to = bit(m->to);
+    d->pieces[us] = from ^ to; /* empty for a circle */
+    d->pieces[!us] = m->captured_bb;
+    d->kings = (m->captured_bb & kings) |
+               ((m->flags & PDN_MOVE_KING)       ? from ^ to
+                : (m->flags & PDN_MOVE_PROMOTES) ? to
+                                                 : 0);
+}
+
 /* A complete capture sequence of @depth pieces ends on g->cur.landing. */
 static inline void
 emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
@@ -115,7 +131,7 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
         g->n = 0;
         g->best = key;
     }
-    if (!g->out) { /* counting only: short paths never repeat a move */
+    if (!g->out && !g->dout) { /* counting: short paths never repeat */
         g->n++;
         return;
     }
@@ -126,6 +142,13 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
     m->flags = (uint8_t)(is_king ? PDN_MOVE_KING
                                  : ((bit(m->to) & g->promo) ? PDN_MOVE_PROMOTES
                                                             : 0));
+    if (g->dout) { /* short paths only: see deltas_impl() */
+        if (g->n >= PDN_MAX_MOVES)
+            g->overflow = 1;
+        else
+            delta_of(m, g->us, g->kings, &g->dout[g->n++]);
+        return;
+    }
     if (dedupe && is_duplicate(g, m))
         return;
     push(g, m);
@@ -133,41 +156,60 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
 
 /* ---- Captures ---- */
 
-/* Whether a piece on @sq can jump a piece of @prey in one of @dirs. */
-static inline int
-can_jump(const gen *g, pdn_bb sq, pdn_bb prey, const int *dirs, int ndirs)
+/* What jumps a short piece makes: a man's two forward directions, or a
+ * king's four. */
+enum { JUMP_UP, JUMP_DOWN, JUMP_KING };
+
+static void short_captures(gen *g, pdn_bb sq, pdn_bb prey, int kind,
+                           int depth, pdn_bb taken, int nkings,
+                           uint32_t order);
+
+/* One jump from @sq in direction @d, and on from where it lands; whether
+ * there was one. */
+INLINE int
+short_jump(gen *g, pdn_bb sq, pdn_bb prey, int kind, int d, int depth,
+           pdn_bb taken, int nkings, uint32_t order)
 {
-    pdn_bb land = 0;
-    for (int i = 0; i < ndirs; i++)
-        land |= pdn_bb_step(pdn_bb_step(sq, dirs[i]) & prey, dirs[i]);
-    return (land & g->empty) != 0;
+    pdn_bb over = pdn_bb_step(sq, d) & prey;
+    pdn_bb land = pdn_bb_step(over, d) & g->empty;
+    if (!land)
+        return 0;
+    int k = (over & g->kings) != 0;
+    order |= (uint32_t)k << (11 - depth);
+    g->cur.captured[depth] = (uint8_t)bit_index(over);
+    g->cur.landing[depth] = (uint8_t)bit_index(land);
+    if (kind != JUMP_KING && (land & g->promo))
+        emit_capture(g, depth + 1, taken | over, nkings + k, order, 0);
+    else
+        short_captures(g, land, prey & ~over, kind, depth + 1, taken | over,
+                       nkings + k, order);
+    return 1;
 }
 
-/* A man (@dirs: its two forward directions) or a short king (all four) on
- * @sq has taken @depth pieces (@taken); it jumps on while it can, and a man
- * that reaches its crowning row stops there.  @prey is what it may take. */
+/* A man (@kind JUMP_UP or JUMP_DOWN) or a short king (JUMP_KING) on @sq
+ * has taken @depth pieces (@taken); it jumps on while it can, and a man
+ * that reaches its crowning row stops there.  @prey is what it may still
+ * take. */
 static void
-short_captures(gen *g, pdn_bb sq, pdn_bb prey, const int *dirs, int ndirs,
-               int depth, pdn_bb taken, int nkings, uint32_t order)
+short_captures(gen *g, pdn_bb sq, pdn_bb prey, int kind, int depth,
+               pdn_bb taken, int nkings, uint32_t order)
 {
-    int man = !(g->cur.flags & PDN_MOVE_KING);
-    for (int i = 0; i < ndirs; i++) {
-        pdn_bb over = pdn_bb_step(sq, dirs[i]) & prey & ~taken;
-        pdn_bb land = pdn_bb_step(over, dirs[i]) & g->empty;
-        if (!land)
-            continue;
-        int k = (over & g->kings) != 0;
-        uint32_t next_order = order | (uint32_t)k << (11 - depth);
-        g->cur.captured[depth] = (uint8_t)bit_index(over);
-        g->cur.landing[depth] = (uint8_t)bit_index(land);
-        if ((man && (land & g->promo)) ||
-            !can_jump(g, land, prey & ~(taken | over), dirs, ndirs))
-            emit_capture(g, depth + 1, taken | over, nkings + k, next_order,
-                         0);
-        else
-            short_captures(g, land, prey, dirs, ndirs, depth + 1,
-                           taken | over, nkings + k, next_order);
+    /* One statement per jump: the order of the list is the order here. */
+    int found = 0;
+    if (kind != JUMP_DOWN) {
+        found |= short_jump(g, sq, prey, kind, BB_UP_A, depth, taken, nkings,
+                            order);
+        found |= short_jump(g, sq, prey, kind, BB_UP_B, depth, taken, nkings,
+                            order);
     }
+    if (kind != JUMP_UP) {
+        found |= short_jump(g, sq, prey, kind, BB_DOWN_A, depth, taken,
+                            nkings, order);
+        found |= short_jump(g, sq, prey, kind, BB_DOWN_B, depth, taken,
+                            nkings, order);
+    }
+    if (!found && depth > 0)
+        emit_capture(g, depth, taken, nkings, order, 0);
 }
 
 /* A flying king (Spanish): any distance to the piece, any landing beyond. */
@@ -204,8 +246,6 @@ flying_king_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth,
  * The functions below are instantiated for each variant and side, so that
  * every direction is a constant shift and every rule a constant branch.
  */
-
-#define INLINE static inline __attribute__((always_inline))
 
 #define FWD_A(us) ((us) == PDN_WHITE ? BB_UP_A : BB_DOWN_A)
 #define FWD_B(us) ((us) == PDN_WHITE ? BB_UP_B : BB_DOWN_B)
@@ -286,13 +326,14 @@ all_captures(gen *g, const pdn_board *b, pdn_variant_id id, pdn_bb movers)
         g->empty |= sq; /* the mover's square is free while it travels */
         if (!(sq & b->kings)) {
             g->cur.flags = 0;
-            short_captures(g, sq, prey, g->fwd, 2, 0, 0, 0, 0);
+            short_captures(g, sq, prey, us == PDN_WHITE ? JUMP_UP : JUMP_DOWN,
+                           0, 0, 0, 0);
         } else {
             g->cur.flags = PDN_MOVE_KING;
             if (FLYING(id))
                 flying_king_captures(g, sq, enemy, 0, 0, 0, 0);
             else
-                short_captures(g, sq, enemy, all_dirs, 4, 0, 0, 0, 0);
+                short_captures(g, sq, enemy, JUMP_KING, 0, 0, 0, 0);
         }
         g->empty &= ~sq;
     }
@@ -370,6 +411,32 @@ push_jumps(gen *g, const jumps *j, pdn_color us)
     }
 }
 
+/* One step against direction @d, for a set that stays on the board. */
+INLINE pdn_bb
+back(pdn_bb b, int d)
+{
+    return d > 0 ? b >> d : b << -d;
+}
+
+/* The same moves as deltas; at most 2 x 32, so no overflow. */
+INLINE pdn_move_delta *
+push_jump_deltas(pdn_move_delta *o, const jumps *j, pdn_bb kings,
+                 pdn_color us)
+{
+    pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    for (int i = 0; i < 2; i++) {
+        int d = i == 0 ? FWD_A(us) : FWD_B(us);
+        for (pdn_bb to = j->land[i]; to; to &= to - 1) {
+            pdn_bb t = to & -to, over = back(t, d);
+            o->pieces[us] = t | back(over, d);
+            o->pieces[!us] = over;
+            o->kings = (t & promo) | (over & kings);
+            o++;
+        }
+    }
+    return o;
+}
+
 /* ---- Quiet moves ---- */
 
 INLINE void
@@ -397,6 +464,41 @@ kings_quiet(gen *g, pdn_bb kings, int flying, int d)
     }
 }
 
+INLINE pdn_move_delta *
+men_quiet_deltas(pdn_move_delta *o, pdn_bb men, pdn_bb empty, pdn_color us,
+                 int d)
+{
+    pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    for (pdn_bb to = pdn_bb_step(men, d) & empty; to; to &= to - 1) {
+        pdn_bb t = to & -to;
+        o->pieces[us] = t | back(t, d);
+        o->pieces[!us] = 0;
+        o->kings = t & promo;
+        o++;
+    }
+    return o;
+}
+
+INLINE pdn_move_delta *
+kings_quiet_deltas(pdn_move_delta *o, pdn_bb kings, pdn_bb empty,
+                   pdn_color us, int flying, int d)
+{
+    pdn_bb to = pdn_bb_step(kings, d) & empty;
+    for (int dist = 1; to; dist++) {
+        for (pdn_bb t = to; t; t &= t - 1) {
+            pdn_bb ft = (t & -t) | back(t & -t, d * dist);
+            o->pieces[us] = ft;
+            o->pieces[!us] = 0;
+            o->kings = ft;
+            o++;
+        }
+        if (!flying)
+            break;
+        to = pdn_bb_step(to, d) & empty;
+    }
+    return o;
+}
+
 INLINE int
 count_kings_quiet(pdn_bb kings, pdn_bb empty, int flying)
 {
@@ -416,6 +518,7 @@ gen_init(gen *g, const pdn_board *b, pdn_variant_id id, pdn_move *out)
 {
     pdn_color us = b->side;
     g->out = out;
+    g->dout = NULL;
     g->n = 0;
     g->overflow = 0;
     g->best = 0;
@@ -425,8 +528,7 @@ gen_init(gen *g, const pdn_board *b, pdn_variant_id id, pdn_move *out)
     g->empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
     g->kings = b->kings & b->pieces[!us];
     g->promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
-    g->fwd[0] = FWD_A(us);
-    g->fwd[1] = FWD_B(us);
+    g->us = us;
 }
 
 INLINE int
@@ -454,6 +556,51 @@ legal_impl(const pdn_board *b, pdn_move *out, pdn_variant_id id,
         for (int i = 0; i < 4; i++)
             kings_quiet(&g, kings, FLYING(id), all_dirs[i]);
     return g.n;
+}
+
+/* Flying kings' captures, listed as moves to merge repeats, then turned
+ * into deltas. */
+static int
+flying_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_move_delta *out)
+{
+    gen g;
+    pdn_move list[PDN_MAX_MOVES];
+    gen_init(&g, b, PDN_SPANISH, list);
+    all_captures(&g, b, PDN_SPANISH, movers);
+    if (g.overflow)
+        return -1;
+    for (int i = 0; i < g.n; i++)
+        delta_of(&list[i], b->side, g.kings, &out[i]);
+    return g.n;
+}
+
+INLINE int
+deltas_impl(const pdn_board *b, pdn_move_delta *out, pdn_variant_id id,
+            pdn_color us)
+{
+    pdn_bb movers = capturers(b, id, us);
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    if (movers) {
+        jumps j;
+        if (simple_jumps(b, id, us, &j))
+            return (int)(push_jump_deltas(out, &j, b->kings, us) - out);
+        if (FLYING(id))
+            return flying_capture_deltas(b, movers, out);
+        gen g;
+        gen_init(&g, b, id, NULL);
+        g.dout = out;
+        all_captures(&g, b, id, movers);
+        return g.overflow ? -1 : g.n;
+    }
+    pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
+    pdn_move_delta *o = out;
+    o = men_quiet_deltas(o, men, empty, us, FWD_A(us));
+    o = men_quiet_deltas(o, men, empty, us, FWD_B(us));
+    if (kings)
+        for (int i = 0; i < 4; i++)
+            o = kings_quiet_deltas(o, kings, empty, us, FLYING(id),
+                                   all_dirs[i]);
+    return (int)(o - out);
 }
 
 INLINE int
@@ -500,6 +647,39 @@ int
 pdn_movegen_legal(const pdn_variant *v, const pdn_board *b, pdn_move *out)
 {
     DISPATCH(legal_impl, v, b, out, )
+}
+
+/* One generator of deltas per variant and side, each compiled apart so
+ * that it holds only the registers it needs. */
+#define DELTAS(name, id, us)                                                   \
+    static int deltas_##name(const pdn_board *b, pdn_move_delta *out)          \
+    {                                                                          \
+        return deltas_impl(b, out, id, us);                                    \
+    }
+DELTAS(italian_white, PDN_ITALIAN, PDN_WHITE)
+DELTAS(italian_black, PDN_ITALIAN, PDN_BLACK)
+DELTAS(spanish_white, PDN_SPANISH, PDN_WHITE)
+DELTAS(spanish_black, PDN_SPANISH, PDN_BLACK)
+DELTAS(english_white, PDN_ENGLISH, PDN_WHITE)
+DELTAS(english_black, PDN_ENGLISH, PDN_BLACK)
+
+static const pdn_movegen_deltas_fn deltas_fns[PDN_VARIANT_COUNT][2] = {
+    [PDN_ITALIAN] = {deltas_italian_white, deltas_italian_black},
+    [PDN_SPANISH] = {deltas_spanish_white, deltas_spanish_black},
+    [PDN_ENGLISH] = {deltas_english_white, deltas_english_black},
+};
+
+pdn_movegen_deltas_fn
+pdn_movegen_deltas_for(const pdn_variant *v, pdn_color side)
+{
+    return deltas_fns[v->id][side];
+}
+
+int
+pdn_movegen_deltas(const pdn_variant *v, const pdn_board *b,
+                   pdn_move_delta *out)
+{
+    return deltas_fns[v->id][b->side](b, out);
 }
 
 int

@@ -20,6 +20,20 @@
 int pdn_movegen_legal(const pdn_variant *v, const pdn_board *b,
                       pdn_move *out);
 
+/** The moves pdn_movegen_legal() lists, in the same order, written into
+ * @out (room for PDN_MAX_MOVES) as the changes they make; returns how many,
+ * or -1 as above. */
+int pdn_movegen_deltas(const pdn_variant *v, const pdn_board *b,
+                       pdn_move_delta *out);
+
+/** pdn_movegen_deltas() for one variant and side to move. */
+typedef int (*pdn_movegen_deltas_fn)(const pdn_board *b, pdn_move_delta *out);
+
+/** The generator pdn_movegen_deltas() calls for @v with @side to move, for
+ * a caller that generates millions of times to pick once. */
+pdn_movegen_deltas_fn pdn_movegen_deltas_for(const pdn_variant *v,
+                                             pdn_color side);
+
 /** The number of legal moves of @b, faster than listing them (-1 as
  * above). */
 int pdn_movegen_count(const pdn_variant *v, const pdn_board *b);

@@ -3,39 +3,77 @@
 
 #include "movegen.h"
 
+/* One count: the variant, and its generators by side to move. */
+typedef struct perft_ctx {
+    const pdn_variant *v;
+    pdn_movegen_deltas_fn gen[2];
+    bool bulk;
+} perft_ctx;
+
+/* Whether @b is a position: no square of both colours, no king off a
+ * piece.  Checking every field makes each leaf be played in full. */
+static inline bool
+is_position(const pdn_board *b)
+{
+    pdn_bb w = b->pieces[PDN_WHITE], bk = b->pieces[PDN_BLACK];
+    return ((w & bk) | (b->kings & ~(w | bk))) == 0;
+}
+
 /* The last ply played out: each move makes its position, which is counted
- * as long as it is one (no square of both colours).  The positions never
- * leave this loop, so they stay in registers. */
+ * as long as it is one.  The positions never leave this loop, so they stay
+ * in registers. */
 static uint64_t
-leaves(const pdn_board *b, const pdn_move *list, int n)
+leaves(const pdn_board *b, const pdn_move_delta *list, int n)
 {
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;
-        pdn_board_after(b, &list[i], &child);
-        total += (child.pieces[PDN_WHITE] & child.pieces[PDN_BLACK]) == 0;
+        pdn_board_after_delta(b, &list[i], &child);
+        total += is_position(&child);
+    }
+    return total;
+}
+
+/* The leaves two plies below @b: each move's position is generated in
+ * turn into one list, and its moves are played out. */
+static uint64_t
+perft_2(const perft_ctx *c, const pdn_board *b, const pdn_move_delta *list,
+        int n)
+{
+    pdn_move_delta sub[PDN_MAX_MOVES];
+    pdn_movegen_deltas_fn gen = c->gen[pdn_color_other(b->side)];
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        pdn_board child;
+        pdn_board_after_delta(b, &list[i], &child);
+        int m = gen(&child, sub);
+        if (m < 0)
+            return UINT64_MAX;
+        total += leaves(&child, sub, m);
     }
     return total;
 }
 
 static uint64_t
-perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
+perft_rec(const perft_ctx *c, const pdn_board *b, int depth)
 {
-    if (bulk && depth == 1) {
-        int n = pdn_movegen_count(v, b);
+    if (c->bulk && depth == 1) {
+        int n = pdn_movegen_count(c->v, b);
         return n < 0 ? UINT64_MAX : (uint64_t)n;
     }
-    pdn_move list[PDN_MAX_MOVES];
-    int n = pdn_movegen_legal(v, b, list);
+    pdn_move_delta list[PDN_MAX_MOVES];
+    int n = c->gen[b->side](b, list);
     if (n < 0)
         return UINT64_MAX;
     if (depth == 1)
         return leaves(b, list, n);
+    if (depth == 2 && !c->bulk)
+        return perft_2(c, b, list, n);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;
-        pdn_board_after(b, &list[i], &child);
-        uint64_t sub = perft_rec(v, &child, depth - 1, bulk);
+        pdn_board_after_delta(b, &list[i], &child);
+        uint64_t sub = perft_rec(c, &child, depth - 1);
         if (sub == UINT64_MAX)
             return UINT64_MAX;
         total += sub;
@@ -46,5 +84,9 @@ perft_rec(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
 uint64_t
 pdn_perft(const pdn_variant *v, const pdn_board *b, int depth, bool bulk)
 {
-    return depth <= 0 ? 1 : perft_rec(v, b, depth, bulk);
+    perft_ctx c = {.v = v,
+                   .gen = {pdn_movegen_deltas_for(v, PDN_WHITE),
+                           pdn_movegen_deltas_for(v, PDN_BLACK)},
+                   .bulk = bulk};
+    return depth <= 0 ? 1 : perft_rec(&c, b, depth);
 }
