@@ -2,10 +2,11 @@
  * empty playing squares showing their PDN number (RULES.md section 1).
  */
 
+#include "base/strbuf.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "rules/fen.h"
-#include "rules/square.h"
+#include "write/diagram.h"
 
 #define CMD "show"
 
@@ -18,12 +19,6 @@ static const pdn_option show_options[] = {
     {"unicode", 0, false, OPT_UNICODE},
 };
 
-/* Glyphs by PDN_PIECE_* flags: white man, white king, black man, black
- * king.  Unicode U+26C0..U+26C3, the draughts pieces. */
-static const char *const ascii_pieces[4] = {"w", "W", "b", "B"};
-static const char *const unicode_pieces[4] = {"\xE2\x9B\x80", "\xE2\x9B\x81",
-                                              "\xE2\x9B\x82", "\xE2\x9B\x83"};
-
 /* What to draw, and how. */
 typedef struct show_job {
     const pdn_variant *v;
@@ -32,44 +27,17 @@ typedef struct show_job {
     int charset;     /* 0 from the locale, else OPT_ASCII or OPT_UNICODE */
 } show_job;
 
-/* The glyph of what stands at @file, @rank: "." off the playing squares,
- * the square number when empty. */
-static void
-draw_square(FILE *f, const show_job *job, const char *const *glyphs, int file,
-            int rank)
-{
-    int n = pdn_square_at(job->v, file, rank), piece;
-
-    if (n == 0) {
-        fputs("  .", f);
-        return;
-    }
-    piece = pdn_board_piece(&job->board, pdn_square_to_bit(job->v, n));
-    if (piece == 0) {
-        fprintf(f, "%3d", n);
-        return;
-    }
-    fprintf(f, "  %s",
-            glyphs[((piece & PDN_PIECE_BLACK) ? 2 : 0) +
-                   ((piece & PDN_PIECE_KING) ? 1 : 0)]);
-}
-
 static void
 draw(const pdn_cli *cli, const show_job *job, bool unicode)
 {
-    const char *const *glyphs = unicode ? unicode_pieces : ascii_pieces;
     char fen[PDN_FEN_MAX];
-    FILE *f = cli->out;
+    pdn_strbuf buf = PDN_STRBUF_INIT;
 
-    for (int rank = 8; rank >= 1; rank--) {
-        fprintf(f, "%d", rank);
-        for (int file = 0; file < 8; file++)
-            draw_square(f, job, glyphs, file, rank);
-        fputc('\n', f);
-    }
-    fputs("   a  b  c  d  e  f  g  h\n", f);
+    pdn_diagram(job->v, &job->board, unicode, &buf);
+    fputs(buf.ptr, cli->out);
+    pdn_strbuf_free(&buf);
     pdn_fen_write(job->v, &job->board, fen);
-    fprintf(f, "%s, %s to move\nFEN: %s\n", job->v->title,
+    fprintf(cli->out, "%s, %s to move\nFEN: %s\n", job->v->title,
             job->board.side == PDN_WHITE ? "White" : "Black", fen);
 }
 

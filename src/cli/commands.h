@@ -29,6 +29,10 @@ int pdn_cmd_check(const pdn_cli *cli, int argc, char **argv);
  * writes every game in the canonical PDN form. */
 int pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv);
 
+/** pdn convert --to fen|text [--notation numeric|alpha] [FILE...]: the
+ * main line of every game as FEN lines or as text with diagrams. */
+int pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv);
+
 /** pdn parse [--trace|--json] [--quiet] [--map-tag LOCAL=STANDARD]...
  * [FILE...]: reads games, reports their diagnostics, prints their events
  * or JSON. */

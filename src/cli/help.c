@@ -17,6 +17,8 @@ static const char pdn_text[] =
     "  check   replay every game against the rules, report each illegal "
     "move\n"
     "  fmt     write PDN files in one canonical form, losing nothing\n"
+    "  convert write the main lines of games as FEN lines or as text with "
+    "boards\n"
     "  perft   count the leaves of the legal-move tree from a position\n"
     "  moves   list the legal moves of a position, or judge one move\n"
     "  show    draw a position as a board with its square numbers\n"
@@ -28,7 +30,7 @@ static const char pdn_text[] =
     "  -h, --help     print this help and exit\n"
     "      --version  print the version and exit\n"
     "\n"
-    "check, fmt, perft, moves and show take -v, --variant=V: italian (the\n"
+    "check, fmt, convert, perft, moves and show take -v, --variant=V: italian (the\n"
     "default), spanish, english, or a PDN GameType (22, 24, 21, or a full "
     "form\n"
     "such as 22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's "
@@ -273,9 +275,55 @@ static const char fmt_text[] =
     "  pdn fmt --check archive/*.pdn\n"
     "  pdn fmt --in-place --variant english games.pdn\n";
 
+static const char convert_text[] =
+    "Usage: pdn convert --to FORMAT [OPTION]... [FILE]...\n"
+    "Replay each game of each FILE (standard input when none, or '-') "
+    "and write\n"
+    "its main line in FORMAT:\n"
+    "  fen    one line per position: game number (counted over all FILEs), "
+    "ply,\n"
+    "         FEN, and the move played there ('-' after the last), tab "
+    "between\n"
+    "  text   a heading, the board before the first move and after every "
+    "N plies\n"
+    "         (--every) and after the last, the moves between, the "
+    "result\n"
+    "\n"
+    "Options:\n"
+    "  -t, --to=FORMAT        fen or text (required)\n"
+    "  -n, --notation=N       numeric (22-18, the default) or alpha "
+    "(c3-d4)\n"
+    "  -e, --every=N          --to text: a board every N plies (default "
+    "1)\n"
+    "      --ascii, --unicode --to text: pieces as w W b B, or as draughts "
+    "glyphs\n"
+    "                         (default: glyphs when the locale is UTF-8)\n"
+    "  -v, --variant=V        the variant of games without a GameType "
+    "tag:\n"
+    "                         italian (the default), spanish, english, or "
+    "a\n"
+    "                         GameType (22, 24, 21)\n"
+    "      --config=FILE      read the default variant from FILE "
+    "(pdn-config(5))\n"
+    "      --map-tag=L=S      read tag name L as standard tag S\n"
+    "  -q, --quiet            print no diagnostics\n"
+    "  -h, --help             print this help and exit\n"
+    "\n"
+    "A game with a reading error is not converted; one with an illegal "
+    "move is\n"
+    "converted up to it; both are reported.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with an error, 2 usage error or a "
+    "FILE\n"
+    "that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn convert --to fen games.pdn\n"
+    "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
+
 static const char usage_text[] =
     "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Commands: check, fmt, perft, moves, show, parse, tags, help\n"
+    "Commands: check, fmt, convert, perft, moves, show, parse, tags, help\n"
     "Try 'pdn --help' for more information.\n";
 
 static const struct {
@@ -284,6 +332,7 @@ static const struct {
 } texts[] = {
     {"check", check_text},
     {"fmt", fmt_text},
+    {"convert", convert_text},
     {"perft", perft_text},
     {"moves", moves_text},
     {"show", show_text},

@@ -28,6 +28,7 @@ static const struct {
     {"parse", pdn_cmd_parse},
     {"check", pdn_cmd_check},
     {"fmt", pdn_cmd_fmt},
+    {"convert", pdn_cmd_convert},
     {"tags", pdn_cmd_tags},
 };
 

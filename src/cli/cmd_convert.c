@@ -1,0 +1,387 @@
+/* cmd_convert.c -- pdn convert: the games of PDN files, replayed
+ * (replay/replay.h), written in another form: the positions of the main
+ * line as FEN lines, or the main line as text with board diagrams
+ * (write/diagram.h).  Moves in numeric or alphanumeric notation.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/config.h"
+#include "replay/replay.h"
+#include "rules/fen.h"
+#include "rules/notation.h"
+#include "rules/square.h"
+#include "write/diagram.h"
+
+#define CMD "convert"
+
+enum {
+    OPT_HELP = 1,
+    OPT_TO,
+    OPT_NOTATION,
+    OPT_EVERY,
+    OPT_VARIANT,
+    OPT_CONFIG,
+    OPT_MAP_TAG,
+    OPT_ASCII,
+    OPT_UNICODE,
+    OPT_QUIET
+};
+
+static const pdn_option convert_options[] = {
+    {"help", 'h', false, OPT_HELP},
+    {"to", 't', true, OPT_TO},
+    {"notation", 'n', true, OPT_NOTATION},
+    {"every", 'e', true, OPT_EVERY},
+    {"variant", 'v', true, OPT_VARIANT},
+    {"config", 0, true, OPT_CONFIG},
+    {"map-tag", 0, true, OPT_MAP_TAG},
+    {"ascii", 0, false, OPT_ASCII},
+    {"unicode", 0, false, OPT_UNICODE},
+    {"quiet", 'q', false, OPT_QUIET},
+};
+
+typedef enum format { FORMAT_FEN, FORMAT_TEXT } format;
+
+/* One move of the main line as the replay resolved it. */
+typedef struct played {
+    const pdn_node *node;
+    pdn_board before;
+    char text[PDN_MOVE_TEXT_MAX]; /* in the chosen notation */
+} played;
+
+typedef struct convert_job {
+    format to;
+    bool alpha;        /* --notation alpha */
+    long every;        /* --to text: a diagram every N plies */
+    int charset;       /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
+    bool unicode;
+    bool quiet, variant_set;
+    const pdn_variant *variant;
+    const char *config;
+    pdn_config cfg;
+    pdn_tagmap *tagmap;
+    const char **files;
+    size_t nfiles;
+    uint64_t games;    /* over all FILEs: the number in --to fen lines */
+    played *moves;     /* every move replayed, variations too */
+    size_t count, cap;
+    const pdn_variant *game_variant;
+    pdn_strbuf buf;
+} convert_job;
+
+/* ---- Moves ---- */
+
+/* @m in alphanumeric notation: "c3-d4", "c3xe5", the whole path when
+ * @numeric (the numeric form chosen) holds more than two squares. */
+static void
+alpha_text(const pdn_variant *v, const pdn_move *m, const char *numeric,
+           char out[PDN_MOVE_TEXT_MAX])
+{
+    pdn_written_move w = pdn_notation_of_move(v, m);
+    bool whole = strchr(numeric, 'x') != strrchr(numeric, 'x');
+    size_t n = 0;
+    for (int i = 0; i < w.count; i++) {
+        if (!whole && i > 0 && i < w.count - 1)
+            continue;
+        if (i > 0)
+            out[n++] = w.capture ? 'x' : '-';
+        pdn_square_name(v, w.squares[i], out + n);
+        n += strlen(out + n);
+    }
+    out[n] = '\0';
+}
+
+static void
+on_move(void *ctx, const pdn_node *n, const pdn_board *before,
+        const pdn_move *m, const pdn_move *legal, int nlegal)
+{
+    convert_job *job = ctx;
+    if (job->count == job->cap) {
+        job->cap = job->cap ? 2 * job->cap : 256;
+        job->moves = pdn_xrealloc(job->moves, job->cap * sizeof *job->moves);
+    }
+    played *p = &job->moves[job->count++];
+    p->node = n;
+    p->before = *before;
+    pdn_notation_format(job->game_variant, m, legal, nlegal, p->text);
+    if (job->alpha) {
+        char numeric[PDN_MOVE_TEXT_MAX];
+        memcpy(numeric, p->text, sizeof numeric);
+        alpha_text(job->game_variant, m, numeric, p->text);
+    }
+}
+
+/* Keeps, of the moves replayed, those of the main line, in order. */
+static void
+main_line(convert_job *job, const pdn_game *g)
+{
+    size_t k = 0, j = 0;
+    for (const pdn_node *n = g->moves; n; n = n->next) {
+        if (n->kind != PDN_NODE_MOVE)
+            continue;
+        while (j < job->count && job->moves[j].node != n)
+            j++;
+        if (j == job->count)
+            break; /* the replay stopped before it */
+        job->moves[k++] = job->moves[j++];
+    }
+    job->count = k;
+}
+
+/* ---- Formats ---- */
+
+static const char *
+tag_or(const pdn_game *g, const char *name, const char *dflt)
+{
+    const char *v = pdn_game_tag(g, name);
+    return v && *v ? v : dflt;
+}
+
+/* "12. " or "12... " before the move at @half plies from the first
+ * mover's first move of the game, numbered @first_number. */
+static void
+put_number(uint32_t first_number, size_t half, pdn_strbuf *out)
+{
+    pdn_strbuf_printf(out, "%u%s ", (unsigned)(first_number + half / 2),
+                      half % 2 ? "..." : ".");
+}
+
+/* GAME PLY FEN MOVE, one line per position of the main line; the last
+ * position's move is "-". */
+static void
+write_fen(convert_job *job, const pdn_replay_result *r, pdn_strbuf *out)
+{
+    char fen[PDN_FEN_MAX];
+    for (size_t i = 0; i <= job->count; i++) {
+        const pdn_board *b = i < job->count ? &job->moves[i].before
+                                            : &r->final;
+        pdn_fen_write(r->variant, b, fen);
+        pdn_strbuf_printf(out, "%llu\t%zu\t%s\t%s\n",
+                          (unsigned long long)job->games, i, fen,
+                          i < job->count ? job->moves[i].text : "-");
+    }
+}
+
+static void
+diagram(const convert_job *job, const pdn_variant *v, const pdn_board *b,
+        pdn_strbuf *out)
+{
+    char fen[PDN_FEN_MAX];
+    pdn_diagram(v, b, job->unicode, out);
+    pdn_fen_write(v, b, fen);
+    pdn_strbuf_printf(out, "%s to move; FEN: %s\n\n",
+                      b->side == PDN_WHITE ? "White" : "Black", fen);
+}
+
+/* A heading, the start position, then the moves with a diagram after
+ * every @every plies and after the last; the result. */
+static void
+write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
+           pdn_strbuf *out)
+{
+    const pdn_variant *v = r->variant;
+    uint32_t first_number = 1;
+    for (const pdn_node *n = g->moves; n; n = n->next)
+        if (n->kind == PDN_NODE_NUMBER) {
+            first_number = n->u.number.value ? n->u.number.value : 1;
+            break;
+        } else if (n->kind == PDN_NODE_MOVE) {
+            break;
+        }
+    bool first_second = r->start.side != v->first;
+
+    pdn_strbuf_printf(out, "Game %llu: %s - %s", (unsigned long long)job->games,
+                      tag_or(g, "White", "?"), tag_or(g, "Black", "?"));
+    const char *event = pdn_game_tag(g, "Event");
+    const char *date = pdn_game_tag(g, "Date");
+    if (event && *event)
+        pdn_strbuf_printf(out, ", %s", event);
+    if (date && *date)
+        pdn_strbuf_printf(out, ", %s", date);
+    pdn_strbuf_printf(out, " (%s)\n\n", v->title);
+    diagram(job, v, &r->start, out);
+    size_t since = 0;
+    for (size_t i = 0; i < job->count; i++) {
+        size_t half = i + (first_second ? 1 : 0);
+        if (half % 2 == 0 || since == 0)
+            put_number(first_number, half, out);
+        pdn_strbuf_puts(out, job->moves[i].text);
+        since++;
+        if ((long)since == job->every || i + 1 == job->count) {
+            pdn_strbuf_puts(out, "\n\n");
+            diagram(job, v,
+                    i + 1 < job->count ? &job->moves[i + 1].before
+                                       : &r->final,
+                    out);
+            since = 0;
+        } else {
+            pdn_strbuf_putc(out, ' ');
+        }
+    }
+    const char *result = g->result_text ? g->result_text
+                                        : tag_or(g, "Result", "*");
+    pdn_strbuf_printf(out, "Result: %s\n\n", result);
+}
+
+/* ---- Games ---- */
+
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    convert_job *job = ctx;
+    pdn_replay_options o = {.variant = job->variant, .moves_only = true,
+                            .on_move = on_move, .ctx = job};
+    pdn_replay_result r;
+    const char *type = pdn_game_tag(g, "GameType");
+
+    job->games++;
+    job->count = 0;
+    job->game_variant = type ? pdn_variant_by_gametype(type) : job->variant;
+    if (g->errors)
+        return; /* its reading errors are reported */
+    pdn_replay_game(g, &o, d, &r);
+    if (!r.variant)
+        return; /* a variant not played: the replay's note says so */
+    main_line(job, g);
+    pdn_strbuf_clear(&job->buf);
+    if (job->to == FORMAT_FEN)
+        write_fen(job, &r, &job->buf);
+    else
+        write_text(job, g, &r, &job->buf);
+    fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+}
+
+/* Errors and the note that a game was not replayed are reported; the
+ * replay's other findings are pdn check's. */
+static void
+adjust(pdn_diags *d, void *ctx)
+{
+    (void)ctx;
+    for (size_t i = 0; i < d->count; i++) {
+        pdn_diag *x = &d->items[i];
+        if (x->severity == PDN_SEV_ERROR || x->code == PDN_N_NOT_REPLAYED ||
+            x->code == PDN_W_BAD_GAMETYPE || x->severity == PDN_SEV_OFF)
+            continue;
+        if (x->severity == PDN_SEV_WARNING)
+            d->warnings--;
+        else
+            d->notes--;
+        x->severity = PDN_SEV_OFF;
+    }
+}
+
+/* ---- Arguments ---- */
+
+static int
+read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
+{
+    pdn_args a;
+    int opt;
+    bool to_given = false;
+    char *end;
+
+    pdn_args_init(&a, argc, argv, convert_options,
+                  sizeof convert_options / sizeof convert_options[0]);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        switch (opt) {
+        case PDN_ARGS_ERROR:
+            return pdn_args_fail(cli, CMD, "%s", a.error);
+        case PDN_ARGS_OPERAND:
+            job->files[job->nfiles++] = a.value;
+            break;
+        case OPT_HELP:
+            fputs(pdn_help_text(CMD), cli->out);
+            return PDN_EXIT_OK;
+        case OPT_TO:
+            if (strcmp(a.value, "fen") == 0)
+                job->to = FORMAT_FEN;
+            else if (strcmp(a.value, "text") == 0)
+                job->to = FORMAT_TEXT;
+            else
+                return pdn_args_fail(cli, CMD, "bad --to '%s': expected fen "
+                                     "or text", a.value);
+            to_given = true;
+            break;
+        case OPT_NOTATION:
+            if (strcmp(a.value, "numeric") && strcmp(a.value, "alpha"))
+                return pdn_args_fail(cli, CMD, "bad --notation '%s': "
+                                     "expected numeric or alpha", a.value);
+            job->alpha = strcmp(a.value, "alpha") == 0;
+            break;
+        case OPT_EVERY:
+            errno = 0;
+            job->every = strtol(a.value, &end, 10);
+            if (*a.value < '0' || *a.value > '9' || *end || errno ||
+                job->every < 1)
+                return pdn_args_fail(cli, CMD, "bad --every '%s': expected "
+                                     "a number of plies, 1 or more",
+                                     a.value);
+            break;
+        case OPT_VARIANT:
+            if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
+                return PDN_EXIT_USAGE;
+            job->variant_set = true;
+            break;
+        case OPT_CONFIG:
+            job->config = a.value;
+            break;
+        case OPT_MAP_TAG:
+            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
+                return PDN_EXIT_USAGE;
+            break;
+        case OPT_ASCII:
+        case OPT_UNICODE:
+            job->charset = opt;
+            break;
+        case OPT_QUIET:
+            job->quiet = true;
+            break;
+        }
+    }
+    if (!to_given)
+        return pdn_args_fail(cli, CMD, "missing --to FORMAT (fen or text)");
+    return -1;
+}
+
+int
+pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
+{
+    convert_job job = {.variant = pdn_variant_get(PDN_ITALIAN),
+                       .every = 1,
+                       .tagmap = pdn_tagmap_new(),
+                       .files = pdn_xcalloc((size_t)argc + 1,
+                                            sizeof(char *)),
+                       .buf = PDN_STRBUF_INIT};
+    pdn_config_init(&job.cfg);
+    int rc = read_args(cli, argc, argv, &job);
+    if (rc < 0 && pdn_args_config(cli, CMD, job.config, &job.cfg) != 0)
+        rc = PDN_EXIT_USAGE;
+    if (rc < 0) {
+        if (!job.variant_set && job.cfg.variant)
+            job.variant = pdn_args_config_variant(&job.cfg);
+        job.unicode = job.charset ? job.charset == OPT_UNICODE
+                                  : pdn_args_utf8(cli);
+        pdn_read_job rj = {.cmd = CMD,
+                           .files = job.files,
+                           .nfiles = job.nfiles,
+                           .tagmap = job.tagmap,
+                           .quiet = job.quiet,
+                           .keep_raw = true,
+                           .each = each_game,
+                           .adjust = adjust,
+                           .ctx = &job};
+        rc = pdn_args_read(cli, &rj);
+    }
+    free(job.moves);
+    pdn_config_fini(&job.cfg);
+    pdn_strbuf_free(&job.buf);
+    free(job.files);
+    pdn_tagmap_free(job.tagmap);
+    return rc;
+}
