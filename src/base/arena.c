@@ -1,12 +1,11 @@
 /* arena.c -- blocks of growing size; reset keeps the first block, so a
  * reader that resets its arena per game allocates nothing in the steady
- * state.
+ * state.  The bump itself is inline, in arena.h.
  */
 #include "base/arena.h"
 
 #include <stdalign.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/xalloc.h"
 
@@ -22,41 +21,22 @@ void
 pdn_arena_init(pdn_arena *a)
 {
     a->head = NULL;
-    a->used = 0;
-}
-
-static void
-grow(pdn_arena *a, size_t need)
-{
-    size_t size = a->head ? a->head->size * 2 : ARENA_FIRST_BLOCK;
-    while (size < need)
-        size *= 2;
-    pdn_arena_block *b = pdn_xmalloc(sizeof *b + size);
-    b->size = size;
-    b->next = a->head;
-    a->head = b;
-    a->used = 0;
+    a->next = a->end = NULL;
 }
 
 void *
-pdn_arena_alloc(pdn_arena *a, size_t size)
+pdn_arena_grow(pdn_arena *a, size_t size)
 {
-    size_t align = alignof(max_align_t);
-    size = (size + align - 1) & ~(align - 1);
-    if (!a->head || a->head->size - a->used < size)
-        grow(a, size);
-    void *p = a->head->data + a->used;
-    a->used += size;
-    return p;
-}
-
-char *
-pdn_arena_strndup(pdn_arena *a, const char *s, size_t len)
-{
-    char *d = pdn_arena_alloc(a, len + 1);
-    memcpy(d, s, len);
-    d[len] = '\0';
-    return d;
+    size_t block = a->head ? a->head->size * 2 : ARENA_FIRST_BLOCK;
+    while (block <= size)
+        block *= 2;
+    pdn_arena_block *b = pdn_xmalloc(sizeof *b + block);
+    b->size = block;
+    b->next = a->head;
+    a->head = b;
+    a->next = b->data + size;
+    a->end = b->data + block;
+    return b->data;
 }
 
 void
@@ -72,7 +52,8 @@ pdn_arena_reset(pdn_arena *a)
         b = next;
     }
     a->head->next = NULL;
-    a->used = 0;
+    a->next = a->head->data;
+    a->end = a->head->data + a->head->size;
 }
 
 void
@@ -85,5 +66,5 @@ pdn_arena_fini(pdn_arena *a)
         b = next;
     }
     a->head = NULL;
-    a->used = 0;
+    a->next = a->end = NULL;
 }

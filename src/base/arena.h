@@ -6,23 +6,55 @@
 #define PDN_BASE_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef struct pdn_arena_block pdn_arena_block;
 
 /** Caller-owned: zero it, or pdn_arena_init() it, then allocate. */
 typedef struct pdn_arena {
     pdn_arena_block *head; /* the block being filled; older ones follow */
-    size_t used;           /* bytes taken from head */
+    unsigned char *next;   /* its first free byte */
+    unsigned char *end;    /* its end */
 } pdn_arena;
+
+/** What pdn_arena_alloc() aligns to: enough for any type. */
+#define PDN_ARENA_ALIGN ((uintptr_t)_Alignof(max_align_t))
 
 void pdn_arena_init(pdn_arena *a);
 
+/** @size bytes from a new block, aligned for any type: the slow path of
+ * the allocations below. */
+void *pdn_arena_grow(pdn_arena *a, size_t size);
+
 /** @size bytes aligned for any type, valid until the next reset or fini.
  * Never NULL (aborts when memory runs out). */
-void *pdn_arena_alloc(pdn_arena *a, size_t size);
+static inline void *
+pdn_arena_alloc(pdn_arena *a, size_t size)
+{
+    uintptr_t p = ((uintptr_t)a->next + PDN_ARENA_ALIGN - 1) &
+                  ~(PDN_ARENA_ALIGN - 1);
+    if (p + size >= (uintptr_t)a->end)
+        return pdn_arena_grow(a, size);
+    a->next = (unsigned char *)p + size;
+    return (void *)p;
+}
 
-/** A NUL-terminated copy of @len bytes of @s, in the arena. */
-char *pdn_arena_strndup(pdn_arena *a, const char *s, size_t len);
+/** A NUL-terminated copy of @len bytes of @s, in the arena (unaligned). */
+static inline char *
+pdn_arena_strndup(pdn_arena *a, const char *s, size_t len)
+{
+    char *d;
+    if (len >= (size_t)(a->end - a->next))
+        d = pdn_arena_grow(a, len + 1);
+    else {
+        d = (char *)a->next;
+        a->next += len + 1;
+    }
+    memcpy(d, s, len);
+    d[len] = '\0';
+    return d;
+}
 
 /** Forgets everything allocated, keeping the first block for reuse. */
 void pdn_arena_reset(pdn_arena *a);

@@ -25,34 +25,17 @@ pdn_game_free(pdn_game *g)
     free(g);
 }
 
-/* A node with @extra bytes of room after it. */
-static pdn_node *
-node_with_room(pdn_game *g, pdn_node_kind kind, size_t extra)
-{
-    pdn_node *n = pdn_arena_alloc(&g->arena, sizeof *n + extra);
-    /* Field by field: a memset of the whole node compiles to rep stos,
-     * which costs more than the rest of reading a move. */
-    n->kind = kind;
-    n->at = (pdn_loc){0, 0, 0};
-    n->text = NULL;
-    n->len = 0;
-    n->next = NULL;
-    n->children = NULL;
-    memset(&n->u, 0, sizeof n->u);
-    return n;
-}
-
 pdn_node *
 pdn_game_node(pdn_game *g, pdn_node_kind kind)
 {
-    return node_with_room(g, kind, 0);
+    return pdn_game_node_room(g, kind, 0);
 }
 
 pdn_node *
 pdn_game_node_text(pdn_game *g, pdn_node_kind kind, const char *text,
                    size_t len)
 {
-    pdn_node *n = node_with_room(g, kind, len + 1);
+    pdn_node *n = pdn_game_node_room(g, kind, len + 1);
     char *copy = (char *)(n + 1);
     memcpy(copy, text, len);
     copy[len] = '\0';

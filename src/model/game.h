@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
@@ -119,6 +120,24 @@ void pdn_game_free(pdn_game *g);
 
 /** A node of @kind in @g's arena, zeroed but for kind. */
 pdn_node *pdn_game_node(pdn_game *g, pdn_node_kind kind);
+
+/** The same, with @extra bytes of room after the node (for its text: the
+ * caller fills it in).  Inline: the reader makes one per token. */
+static inline pdn_node *
+pdn_game_node_room(pdn_game *g, pdn_node_kind kind, size_t extra)
+{
+    pdn_node *n = pdn_arena_alloc(&g->arena, sizeof *n + extra);
+    /* Field by field: a memset of the whole node compiles to rep stos,
+     * which costs more than the rest of reading a move. */
+    n->kind = kind;
+    n->at = (pdn_loc){0, 0, 0};
+    n->text = NULL;
+    n->len = 0;
+    n->next = NULL;
+    n->children = NULL;
+    memset(&n->u, 0, sizeof n->u);
+    return n;
+}
 
 /** The same, with a copy of @len bytes of @text (already UTF-8) as its
  * text, in one allocation. */

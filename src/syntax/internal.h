@@ -12,6 +12,16 @@
 #include "model/tagmap.h"
 #include "syntax/lexer.h"
 
+/* Tag names already looked up in the reader's tag map (parser.c). */
+#define PDN_TAG_CACHE_SIZE 31
+typedef struct pdn_tag_cache {
+    struct pdn_tag_cache_item {
+        char name[16];
+        uint8_t len;          /* 0: empty */
+        const char *standard; /* the answer for name */
+    } items[PDN_TAG_CACHE_SIZE];
+} pdn_tag_cache;
+
 typedef struct pdn_parse {
     pdn_lexer lx;
     pdn_token tok;     /* the token under consideration */
@@ -21,6 +31,7 @@ typedef struct pdn_parse {
     bool cp1252;       /* decode text as Windows-1252 */
     bool *encoding_noted;
     const pdn_tagmap *tagmap;
+    pdn_tag_cache *tag_cache; /* NULL: none */
     int max_depth;
     pdn_game *game;
     pdn_diags *diags;

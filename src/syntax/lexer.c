@@ -1,6 +1,6 @@
 /* lexer.c -- the PDN lexer (grammar/tokens).  One pass over the bytes with
- * a class table; memchr for comments and line ends.  Every token is a span
- * of the buffer; nothing is copied.
+ * a class table; strings, comments and line ends are scanned eight bytes
+ * at a time.  Every token is a span of the buffer; nothing is copied.
  */
 #include "syntax/lexer.h"
 
@@ -69,9 +69,88 @@ at(const pdn_lexer *lx, size_t i, char ch)
     return lx->buf[i] == ch;
 }
 
-/* ---- Token ends ---- */
+/* ---- Eight bytes at a time ---- */
+
+/* The scans below read a word of eight bytes and ask which of them are of
+ * interest; only such bytes are looked at one by one.  A word is read only
+ * when all of it lies before buf[len]. */
+
+#define ONES 0x0101010101010101u
+#define HIGHS 0x8080808080808080u
+
+static inline uint64_t
+load8(const char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v); /* the first byte in the low bits */
+#endif
+    return v;
+}
+
+/* The high bit of each byte of @x equal to @c.  Only the lowest marked
+ * byte is sure (a borrow may mark bytes after it): callers take the first
+ * one and look again from there. */
+static inline uint64_t
+bytes_eq(uint64_t x, unsigned char c)
+{
+    uint64_t y = x ^ (ONES * c);
+    return (y - ONES) & ~y & HIGHS;
+}
+
+/* The same for bytes below @n (at most 128). */
+static inline uint64_t
+bytes_below(uint64_t x, unsigned char n)
+{
+    return (x - ONES * n) & ~x & HIGHS;
+}
+
+/* The index of the first byte marked in @m (not 0). */
+static inline size_t
+first_byte(uint64_t m)
+{
+#if defined(__GNUC__)
+    return (size_t)__builtin_ctzll(m) >> 3;
+#else
+    size_t n = 0;
+    while (!(m & 0x80)) {
+        m >>= 8;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* UTF-8 continuation bytes (10xxxxxx) in [from, to). */
+static size_t
+continuations(const char *b, size_t from, size_t to)
+{
+    size_t n = 0, i = from;
+    for (; i + 8 <= to; i += 8) {
+        uint64_t x = load8(b + i);
+        uint64_t m = x & ~(x << 1) & HIGHS;
+#if defined(__GNUC__)
+        n += (size_t)__builtin_popcountll(m);
+#else
+        for (; m; m &= m - 1)
+            n++;
+#endif
+    }
+    for (; i < to; i++)
+        n += ((unsigned char)b[i] & 0xC0) == 0x80;
+    return n;
+}
 
 /* ---- Lines and columns ---- */
+
+/* The token ends below are inlined at every call: each is a few stores,
+ * and a call costs as much. */
+#if defined(__GNUC__)
+#define TOKEN_END inline __attribute__((always_inline))
+#else
+#define TOKEN_END inline
+#endif
 
 static inline void
 new_line(pdn_lexer *lx, size_t next)
@@ -82,27 +161,40 @@ new_line(pdn_lexer *lx, size_t next)
     lx->cont = 0;
 }
 
-/* Follows the lines and characters of the bytes from @from to @to. */
+/* Follows the lines and characters of the bytes from @from to @to: words
+ * with no line end and no byte above 0x7F (or none that counts) are passed
+ * whole. */
 static void
 pass_over(pdn_lexer *lx, size_t from, size_t to)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    for (size_t i = from; i < to; i++) {
-        unsigned char c = b[i];
-        if (c < 0x80) {
-            if (c == '\n' || (c == '\r' && b[i + 1] != '\n'))
-                new_line(lx, i + 1);
-        } else if ((c & 0xC0) == 0x80 && !lx->bytes_are_chars) {
-            lx->cont++;
+    uint64_t high = lx->bytes_are_chars ? 0 : HIGHS;
+    size_t i = from;
+    for (; i + 8 <= to; i += 8) {
+        uint64_t x = load8(lx->buf + i);
+        if (!(bytes_eq(x, '\n') | bytes_eq(x, '\r') | (x & high)))
+            continue;
+        for (size_t k = i; k < i + 8; k++) {
+            unsigned char c = b[k];
+            if (c == '\n' || (c == '\r' && b[k + 1] != '\n'))
+                new_line(lx, k + 1);
+            else if ((c & 0xC0) == 0x80 && high)
+                lx->cont++;
         }
+    }
+    for (; i < to; i++) {
+        unsigned char c = b[i];
+        if (c == '\n' || (c == '\r' && b[i + 1] != '\n'))
+            new_line(lx, i + 1);
+        else if ((c & 0xC0) == 0x80 && high)
+            lx->cont++;
     }
 }
 
 /* ---- Token ends ---- */
 
-/* Hands out the token from @start to @end: its position, then the lines
- * and characters it covers when it may hold line ends or non-ASCII. */
-static inline pdn_token_kind
+/* Hands out the token from @start to @end, with its position. */
+static TOKEN_END pdn_token_kind
 emit(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
      size_t end)
 {
@@ -113,30 +205,15 @@ emit(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
     tok->line = lx->line;
     tok->col = lx->col_base + (uint32_t)(start - lx->line_from - lx->cont);
     lx->pos = end;
-    switch (kind) {
-    case PDN_TOK_MOVE:
-    case PDN_TOK_STRENGTH:
+    if (kind == PDN_TOK_MOVE || kind == PDN_TOK_STRENGTH)
         lx->glue = end;
-        break;
-    case PDN_TOK_COMMENT:
-    case PDN_TOK_STRING:
-    case PDN_TOK_WORD:
-    case PDN_TOK_ERROR:
-    case PDN_TOK_SETUP:
-    case PDN_TOK_LINE_COMMENT:
-    case PDN_TOK_ESCAPE:
-        pass_over(lx, start, end);
-        break;
-    default:
-        break;
-    }
     return kind;
 }
 
 /* Ends the token that started at @start and runs to @end.  A token that
  * touches the end of a buffer that is not the last may go on in the next
  * one: then the answer is PDN_TOK_MORE and nothing is consumed. */
-static inline pdn_token_kind
+static TOKEN_END pdn_token_kind
 finish(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
        size_t end)
 {
@@ -146,6 +223,30 @@ finish(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
         return PDN_TOK_MORE;
     }
     return emit(lx, tok, kind, start, end);
+}
+
+/* Ends a token of text on one line (no line end inside): the UTF-8
+ * characters it holds move the columns after it.  @high has a high bit
+ * set if a byte of it may be above 0x7F. */
+static inline pdn_token_kind
+finish_text(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
+            size_t start, size_t end, uint64_t high)
+{
+    kind = finish(lx, tok, kind, start, end);
+    if (kind != PDN_TOK_MORE && (high & HIGHS) && !lx->bytes_are_chars)
+        lx->cont += continuations(lx->buf, start, end);
+    return kind;
+}
+
+/* Ends a token that may hold line ends. */
+static pdn_token_kind
+finish_lines(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
+             size_t start, size_t end)
+{
+    kind = finish(lx, tok, kind, start, end);
+    if (kind != PDN_TOK_MORE)
+        pass_over(lx, start, end);
+    return kind;
 }
 
 /* Up to and including the byte @ch; to the end if there is none. */
@@ -186,12 +287,15 @@ lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
     int found;
     size_t end = through(lx, start + 1, '}', &found);
     size_t tags = next_tags(lx, start + 1, end);
-    if (tags < end)
-        return emit(lx, tok, PDN_TOK_ERROR, start, tags);
+    if (tags < end) {
+        emit(lx, tok, PDN_TOK_ERROR, start, tags);
+        pass_over(lx, start, tags);
+        return PDN_TOK_ERROR;
+    }
     if (!found && !lx->final)
         return finish(lx, tok, PDN_TOK_COMMENT, start, lx->len);
-    return finish(lx, tok, found ? PDN_TOK_COMMENT : PDN_TOK_ERROR, start,
-                  end);
+    return finish_lines(lx, tok, found ? PDN_TOK_COMMENT : PDN_TOK_ERROR,
+                        start, end);
 }
 
 /* To the end of the line: LF, CR or CRLF, which is not part of the token.
@@ -199,34 +303,65 @@ lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
 static pdn_token_kind
 lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
 {
+    const char *b = lx->buf;
     size_t end = start;
-    while (end < lx->len && lx->buf[end] != '\n' && lx->buf[end] != '\r')
-        end++;
+    uint64_t high = 0;
+    for (; end + 8 <= lx->len; end += 8) {
+        uint64_t x = load8(b + end);
+        uint64_t m = bytes_eq(x, '\n') | bytes_eq(x, '\r');
+        high |= x;
+        if (m) {
+            end += first_byte(m);
+            return finish_text(lx, tok, kind, start, end, high);
+        }
+    }
+    for (; end < lx->len && b[end] != '\n' && b[end] != '\r'; end++)
+        high |= (unsigned char)b[end];
     if (end >= lx->len && !lx->final)
         return finish(lx, tok, kind, start, lx->len);
-    return emit(lx, tok, kind, start, end);
+    emit(lx, tok, kind, start, end);
+    if ((high & HIGHS) && !lx->bytes_are_chars)
+        lx->cont += continuations(b, start, end);
+    return kind;
 }
 
 /* "string": \" and \\ are escapes; a backslash before the closing quote
- * of a tag ("C:\dir\" ]) is taken as a plain backslash. */
+ * of a tag ("C:\dir\" ]) is taken as a plain backslash.  Words with no
+ * quote, backslash or control byte below 14 (line ends, NUL) are passed
+ * whole. */
 static pdn_token_kind
 lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
+    const char *b = lx->buf;
     size_t i = start + 1;
+    uint64_t high = 0;
     for (;; i++) {
-        char ch = lx->buf[i];
+        while (i + 8 <= lx->len) {
+            uint64_t x = load8(b + i);
+            uint64_t m = bytes_below(x, 14) | bytes_eq(x, '"') |
+                         bytes_eq(x, '\\');
+            high |= x;
+            if (m) {
+                i += first_byte(m);
+                break;
+            }
+            i += 8;
+        }
+        char ch = b[i];
+        high |= (unsigned char)ch;
         if (ch != '"' && ch != '\\' && ch != '\n' && ch != '\r' && ch)
             continue;
         if (ch == '"')
-            return finish(lx, tok, PDN_TOK_STRING, start, i + 1);
-        if (ch == '\\' && (lx->buf[i + 1] == '\\' || lx->buf[i + 1] == '"')) {
+            return finish_text(lx, tok, PDN_TOK_STRING, start, i + 1, high);
+        if (ch == '\\' && (b[i + 1] == '\\' || b[i + 1] == '"')) {
             size_t j = i + 2;
-            while (lx->buf[j] == ' ' || lx->buf[j] == '\t')
+            while (b[j] == ' ' || b[j] == '\t')
                 j++;
-            if (lx->buf[i + 1] == '"' &&
+            if (b[i + 1] == '"' &&
                 (at(lx, j, ']') || at(lx, j, '\n') || at(lx, j, '\r') ||
                  j >= lx->len))
-                return finish(lx, tok, PDN_TOK_STRING, start, i + 2);
+                return finish_text(lx, tok, PDN_TOK_STRING, start, i + 2,
+                                   high);
             i++;
             continue;
         }
@@ -235,7 +370,10 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     }
     if (i >= lx->len && !lx->final)
         return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
-    return emit(lx, tok, PDN_TOK_ERROR, start, i);
+    emit(lx, tok, PDN_TOK_ERROR, start, i);
+    if ((high & HIGHS) && !lx->bytes_are_chars)
+        lx->cont += continuations(b, start, i);
+    return PDN_TOK_ERROR;
 }
 
 /* /FEN "..."/ on one line (LF or CR ends it), the command starting with
@@ -249,7 +387,8 @@ lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
     if (is(lx, i, C_UPPER)) {
         for (; i < lx->len && lx->buf[i] != '\n' && lx->buf[i] != '\r'; i++)
             if (lx->buf[i] == '/')
-                return finish(lx, tok, PDN_TOK_SETUP, start, i + 1);
+                return finish_text(lx, tok, PDN_TOK_SETUP, start, i + 1,
+                                   HIGHS);
         if (i >= lx->len && !lx->final)
             return finish(lx, tok, PDN_TOK_SETUP, start, lx->len);
     }
@@ -260,10 +399,12 @@ lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
 static pdn_token_kind
 lex_word(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
+    const char *b = lx->buf;
+    unsigned char high = (unsigned char)b[start];
     size_t i = start + 1;
-    while (!(class_of(lx->buf[i]) & C_STOP))
-        i++;
-    return finish(lx, tok, PDN_TOK_WORD, start, i);
+    while (!(class_of(b[i]) & C_STOP))
+        high |= (unsigned char)b[i++];
+    return finish_text(lx, tok, PDN_TOK_WORD, start, i, high);
 }
 
 /* Digits from @i (at most @max); returns how many. */
@@ -417,13 +558,21 @@ pdn_lexer_skip(pdn_lexer *lx, size_t pos)
 pdn_token_kind
 pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 {
+    const char *b = lx->buf;
     size_t i = lx->pos;
     for (;; i++) {
-        char c = lx->buf[i];
-        if (!(class_of(c) & C_SPACE) || (c == '\0' && i >= lx->len))
+        char c = b[i];
+        if (c == ' ')
+            continue;
+        if (!(class_of(c) & C_SPACE))
             break;
-        if (c == '\n' || (c == '\r' && lx->buf[i + 1] != '\n'))
+        if (c == '\n')
             new_line(lx, i + 1);
+        else if (c == '\r') {
+            if (b[i + 1] != '\n')
+                new_line(lx, i + 1);
+        } else if (c == '\0' && i >= lx->len)
+            break;
     }
     lx->pos = i;
     if (i >= lx->len)

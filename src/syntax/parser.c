@@ -142,27 +142,49 @@ one_line_end(char *t)
     return n;
 }
 
-static pdn_node *
-add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
-    size_t len, pdn_loc at)
+/* Links @n, read at @at, at the end of @l. */
+static inline pdn_node *
+link_node(node_list *l, pdn_node *n, pdn_loc at)
 {
-    pdn_node *n;
-    if (kind == PDN_NODE_MOVE || kind == PDN_NODE_NUMBER ||
-        kind == PDN_NODE_NAG || kind == PDN_NODE_UNKNOWN ||
-        kind == PDN_NODE_VARIATION) {
-        /* ASCII by their token class: copied as they are. */
-        n = pdn_game_node_text(p->game, kind, text, len);
-    } else {
-        n = pdn_game_node(p->game, kind);
-        char *t = pdn_parse_text(p, text, len);
-        n->len = memchr(text, '\r', len) ? one_line_end(t) : strlen(t);
-        n->text = t;
-    }
     n->at = at;
     *l->tail = n;
     l->tail = &n->next;
     l->last = n;
     return n;
+}
+
+/* A node of @kind whose text is the @len bytes at @text, ASCII by their
+ * token class (moves, numbers, NAGs), copied as they are into the room
+ * after the node.  Short ones go as one word of eight bytes when the
+ * buffer holds eight from @text; the node's padding has room for them. */
+static inline pdn_node *
+add_ascii(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
+          size_t len, pdn_loc at)
+{
+    bool word = len < 8 && text + 8 <= p->lx.buf + p->lx.len + 1;
+    pdn_node *n = pdn_game_node_room(p->game, kind, word ? 8 : len + 1);
+    char *copy = (char *)(n + 1);
+    if (word)
+        memcpy(copy, text, 8);
+    else
+        memcpy(copy, text, len);
+    copy[len] = '\0';
+    n->text = copy;
+    n->len = len;
+    return link_node(l, n, at);
+}
+
+/* A node of @kind whose text, of any encoding, is decoded to UTF-8 with
+ * one line end (LF). */
+static pdn_node *
+add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
+    size_t len, pdn_loc at)
+{
+    pdn_node *n = pdn_game_node(p->game, kind);
+    char *t = pdn_parse_text(p, text, len);
+    n->len = memchr(text, '\r', len) ? one_line_end(t) : strlen(t);
+    n->text = t;
+    return link_node(l, n, at);
 }
 
 /* ---- Moves ---- */
@@ -173,41 +195,44 @@ add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
 static int
 read_squares(const char *s, size_t len, pdn_move_text *w)
 {
-    size_t i = 0;
+    const unsigned char *u = (const unsigned char *)s, *e = u + len;
     memset(w, 0, sizeof *w);
-    if (len == 4 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' &&
-        s[1] <= '9' && s[2] >= '0' && s[2] <= '9' && s[3] >= '0' &&
-        s[3] <= '9') {
-        w->squares[0] = (uint8_t)((s[0] - '0') * 10 + (s[1] - '0'));
-        w->squares[1] = (uint8_t)((s[2] - '0') * 10 + (s[3] - '0'));
+    if (len == 4 && (unsigned)(u[0] - '0') < 10 &&
+        (unsigned)(u[1] - '0') < 10 && (unsigned)(u[2] - '0') < 10 &&
+        (unsigned)(u[3] - '0') < 10) {
+        w->squares[0] = (uint8_t)((u[0] - '0') * 10 + (u[1] - '0'));
+        w->squares[1] = (uint8_t)((u[2] - '0') * 10 + (u[3] - '0'));
         w->count = 2;
         return 0;
     }
-    while (i < len) {
-        if (w->count >= PDN_MOVE_MAX_SQUARES)
+    unsigned count = 0;
+    while (u < e) {
+        if (count >= PDN_MOVE_MAX_SQUARES)
             return -1;
-        if (s[i] >= 'a' && s[i] <= 'h') {
-            w->squares[w->count++] =
-                (uint8_t)(PDN_SQUARE_ALPHA | (s[i] - 'a') << 3 |
-                          (s[i + 1] - '1'));
-            i += 2;
+        if ((unsigned)(*u - 'a') < 8) {
+            w->squares[count++] =
+                (uint8_t)(PDN_SQUARE_ALPHA | (*u - 'a') << 3 | (u[1] - '1'));
+            u += 2;
         } else {
-            unsigned v = 0;
-            while (i < len && s[i] >= '0' && s[i] <= '9')
-                v = v * 10 + (unsigned)(s[i++] - '0');
-            if (v == 0 || v > 99)
+            unsigned v = 0, d;
+            while (u < e && (d = (unsigned)(*u - '0')) < 10) {
+                v = v * 10 + d;
+                u++;
+            }
+            if (v - 1 > 98) /* 0, or more than 99 */
                 return -1;
-            w->squares[w->count++] = (uint8_t)v;
+            w->squares[count++] = (uint8_t)v;
         }
-        if (i < len && s[i] != ' ' && !(s[i] >= 'a' && s[i] <= 'h')) {
-            char sep = s[i] == 'X' ? 'x' : s[i];
+        if (u < e && *u != ' ' && (unsigned)(*u - 'a') >= 8) {
+            char sep = *u == 'X' ? 'x' : (char)*u;
             if (!w->separator || w->separator == '-')
                 w->separator = sep;
-            i++;
+            u++;
         }
-        while (i < len && s[i] == ' ')
-            i++;
+        while (u < e && *u == ' ')
+            u++;
     }
+    w->count = (uint8_t)count;
     return 0;
 }
 
@@ -221,8 +246,8 @@ parse_move(pdn_parse *p, node_list *l)
              (int)p->tok.len, p->tok.text);
         return;
     }
-    pdn_node *n = add(p, l, PDN_NODE_MOVE, p->tok.text, p->tok.len,
-                      tok_loc(p));
+    pdn_node *n = add_ascii(p, l, PDN_NODE_MOVE, p->tok.text, p->tok.len,
+                            tok_loc(p));
     n->u.move.written = w;
     next(p);
     for (int i = 0; i < 2; i++) {
@@ -242,7 +267,7 @@ parse_move(pdn_parse *p, node_list *l)
 static void
 parse_move_number(pdn_parse *p, node_list *l)
 {
-    pdn_node *n = add(p, l, PDN_NODE_NUMBER, p->tok.text, p->tok.len,
+    pdn_node *n = add_ascii(p, l, PDN_NODE_NUMBER, p->tok.text, p->tok.len,
                       tok_loc(p));
     uint32_t v = 0;
     size_t i = 0;
@@ -258,7 +283,7 @@ parse_move_number(pdn_parse *p, node_list *l)
 static void
 parse_unknown_move(pdn_parse *p, node_list *l)
 {
-    add(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, tok_loc(p));
+    add_ascii(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, tok_loc(p));
     next(p);
 }
 
@@ -266,7 +291,7 @@ parse_unknown_move(pdn_parse *p, node_list *l)
 static void
 parse_nag(pdn_parse *p, node_list *l)
 {
-    pdn_node *n = add(p, l, PDN_NODE_NAG, p->tok.text, p->tok.len,
+    pdn_node *n = add_ascii(p, l, PDN_NODE_NAG, p->tok.text, p->tok.len,
                       tok_loc(p));
     uint32_t v = 0;
     for (size_t i = 1; i < p->tok.len; i++)
@@ -478,7 +503,7 @@ parse_variation(pdn_parse *p, node_list *l)
         return;
     }
     pdn_loc open = tok_loc(p);
-    pdn_node *v = add(p, l, PDN_NODE_VARIATION, "(", 1, open);
+    pdn_node *v = add_ascii(p, l, PDN_NODE_VARIATION, p->tok.text, 1, open);
     node_list inner = {&v->children, NULL, l->depth + 1};
     next(p);
     while (!stopped(p) && peek(p) != PDN_TOK_RPAREN &&
@@ -622,6 +647,29 @@ tag_value(pdn_parse *p, const pdn_token *t)
     return pdn_parse_text(p, tmp, n);
 }
 
+/* The standard name of the tag named @name (p->tagmap), or NULL.  The
+ * names of a file repeat from game to game: the answers are kept in a
+ * small cache, looked up by length and first and last letter. */
+static const char *
+standard_name(pdn_parse *p, const char *name, size_t len)
+{
+    if (!p->tagmap)
+        return NULL;
+    pdn_tag_cache *c = p->tag_cache;
+    if (!c || len > sizeof c->items[0].name)
+        return pdn_tagmap_lookup(p->tagmap, name, len);
+    size_t h = (len * 7 + (unsigned char)name[0] * 3 +
+                (unsigned char)name[len - 1]) %
+               PDN_TAG_CACHE_SIZE;
+    struct pdn_tag_cache_item *e = &c->items[h];
+    if (e->len == len && memcmp(e->name, name, len) == 0)
+        return e->standard;
+    e->standard = pdn_tagmap_lookup(p->tagmap, name, len);
+    memcpy(e->name, name, len);
+    e->len = (uint8_t)len;
+    return e->standard;
+}
+
 /* tag -> "[" IDENT STRING "]" */
 static void
 parse_tag(pdn_parse *p, pdn_tag *tag)
@@ -634,11 +682,12 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
                  describe(&p->tok));
         return;
     }
-    tag->name = pdn_parse_text(p, p->tok.text, p->tok.len);
+    tag->name = peek(p) == PDN_TOK_IDENT /* ASCII */
+                    ? pdn_arena_strndup(&p->game->arena, p->tok.text,
+                                        p->tok.len)
+                    : pdn_parse_text(p, p->tok.text, p->tok.len);
     tag->at = open;
-    tag->standard = p->tagmap ? pdn_tagmap_lookup(p->tagmap, p->tok.text,
-                                                  p->tok.len)
-                              : NULL;
+    tag->standard = standard_name(p, p->tok.text, p->tok.len);
     next(p);
     if (peek(p) != PDN_TOK_STRING) {
         if (p->more)

@@ -31,6 +31,7 @@ struct pdn_reader {
     bool encoding_noted;
     bool failed;           /* a read error was reported */
     pdn_game *spare;       /* a game given back, to be reused */
+    pdn_tag_cache tag_cache;
     uint64_t games;
     pdn_reader_options opt;
 };
@@ -264,6 +265,7 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
     p.cp1252 = r->cp1252;
     p.encoding_noted = &r->encoding_noted;
     p.tagmap = r->opt.tagmap;
+    p.tag_cache = &r->tag_cache;
     p.max_depth = r->opt.max_depth;
     p.game = g;
     p.diags = d;

@@ -23,7 +23,9 @@
 #define PDN_MAX_TOKEN ((size_t)1 << 20)        /* one comment, string... */
 
 typedef struct pdn_reader_options {
-    const pdn_tagmap *tagmap; /* NULL: no tag names are mapped */
+    const pdn_tagmap *tagmap; /* NULL: no tag names are mapped; else
+                                 borrowed, and unchanged while the reader
+                                 lives (its answers are cached) */
     bool keep_raw;            /* copy each game's bytes into the game */
     size_t max_game_bytes;    /* 0: PDN_MAX_GAME_BYTES */
     int max_depth;            /* 0: PDN_MAX_RAV_DEPTH */
