@@ -145,11 +145,15 @@ continuations(const char *b, size_t from, size_t to)
 /* ---- Lines and columns ---- */
 
 /* The token ends below are inlined at every call: each is a few stores,
- * and a call costs as much. */
+ * and a call costs as much.  The readers of the longer token classes are
+ * not inlined into pdn_lexer_next(), which jumps to them: that keeps it
+ * small enough to save no registers for one-byte tokens. */
 #if defined(__GNUC__)
 #define TOKEN_END inline __attribute__((always_inline))
+#define TOKEN_CLASS __attribute__((noinline))
 #else
 #define TOKEN_END inline
+#define TOKEN_CLASS
 #endif
 
 static inline void
@@ -281,7 +285,7 @@ next_tags(const pdn_lexer *lx, size_t from, size_t to)
 /* { comment } -- not nested.  A comment left open ends, as an error, at
  * the line end before the next game's tags ('[' and a letter first on a
  * line), so that one open brace does not take the games after it. */
-static pdn_token_kind
+static TOKEN_CLASS pdn_token_kind
 lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     int found;
@@ -300,7 +304,7 @@ lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
 
 /* To the end of the line: LF, CR or CRLF, which is not part of the token.
  * At the end of a buffer that is not the last, the line may go on. */
-static pdn_token_kind
+static TOKEN_CLASS pdn_token_kind
 lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
 {
     const char *b = lx->buf;
@@ -329,7 +333,7 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
  * of a tag ("C:\dir\" ]) is taken as a plain backslash.  Words with no
  * quote, backslash or control byte below 14 (line ends, NUL) are passed
  * whole. */
-static pdn_token_kind
+static TOKEN_CLASS pdn_token_kind
 lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     const char *b = lx->buf;
@@ -396,7 +400,7 @@ lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
 }
 
 /* A word: up to a blank or one of [ ] { } ( ) " ; */
-static pdn_token_kind
+static TOKEN_CLASS pdn_token_kind
 lex_word(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     const char *b = lx->buf;
@@ -405,16 +409,6 @@ lex_word(pdn_lexer *lx, pdn_token *tok, size_t start)
     while (!(class_of(b[i]) & C_STOP))
         high |= (unsigned char)b[i++];
     return finish_text(lx, tok, PDN_TOK_WORD, start, i, high);
-}
-
-/* Digits from @i (at most @max); returns how many. */
-static size_t
-digits(const pdn_lexer *lx, size_t i, size_t max)
-{
-    size_t n = 0;
-    while (n < max + 1 && is(lx, i + n, C_DIGIT))
-        n++;
-    return n;
 }
 
 /* 1-0 0-1 2-0 0-2 1-1 0-0 1/2-1/2 at @i, not followed by more of a move:
@@ -449,18 +443,29 @@ compact_squares(const char *p)
     return a >= 1 && a <= 50 && b >= 1 && b <= 50;
 }
 
+static inline int
+is_digit(char c)
+{
+    return (unsigned)((unsigned char)c - '0') < 10;
+}
+
 /* Starting with a digit: a move number, a result, a numeric move, or a
  * word. */
-static pdn_token_kind
+static TOKEN_CLASS pdn_token_kind
 lex_number(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
-    size_t r = result_length(lx, start);
-    if (r)
-        return finish(lx, tok, PDN_TOK_RESULT, start, start + r);
-    size_t n = digits(lx, start, 8);
+    const char *b = lx->buf;
+    if (b[start] <= '2' && (b[start + 1] == '-' || b[start + 1] == '/')) {
+        size_t r = result_length(lx, start);
+        if (r)
+            return finish(lx, tok, PDN_TOK_RESULT, start, start + r);
+    }
+    size_t n = 1; /* digits, up to 9 */
+    while (n < 9 && is_digit(b[start + n]))
+        n++;
     size_t i = start + n;
-    if (at(lx, i, '.')) {
-        while (at(lx, i, '.'))
+    if (b[i] == '.') {
+        while (b[i] == '.')
             i++;
         return finish(lx, tok, PDN_TOK_MOVE_NUMBER, start, i);
     }
@@ -470,9 +475,11 @@ lex_number(pdn_lexer *lx, pdn_token *tok, size_t start)
         size_t squares = 1;
         while (is(lx, i, C_SEP)) {
             size_t j = i + 1;
-            while (at(lx, j, ' '))
+            while (b[j] == ' ')
                 j++;
-            size_t m = digits(lx, j, 3);
+            size_t m = 0;
+            while (m < 4 && is_digit(b[j + m]))
+                m++;
             if (m == 0 || m > 3)
                 break;
             i = j + m;
@@ -481,14 +488,14 @@ lex_number(pdn_lexer *lx, pdn_token *tok, size_t start)
         if (squares >= 2)
             return finish(lx, tok, PDN_TOK_MOVE, start, i);
     }
-    if (n == 4 && !is(lx, i, C_IDENT) && compact_squares(lx->buf + start))
+    if (n == 4 && !is(lx, i, C_IDENT) && compact_squares(b + start))
         return finish(lx, tok, PDN_TOK_MOVE, start, i); /* "2218" */
     return lex_word(lx, tok, start);
 }
 
 /* Starting with a letter: an alphanumeric move ("c3-d4", "c3d4",
  * "a5xc7xe5"), a tag name, or a word. */
-static pdn_token_kind
+static TOKEN_CLASS pdn_token_kind
 lex_letters(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     size_t i = start, squares = 0;

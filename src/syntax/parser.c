@@ -214,10 +214,18 @@ read_squares(const char *s, size_t len, pdn_move_text *w)
                 (uint8_t)(PDN_SQUARE_ALPHA | (*u - 'a') << 3 | (u[1] - '1'));
             u += 2;
         } else {
-            unsigned v = 0, d;
-            while (u < e && (d = (unsigned)(*u - '0')) < 10) {
+            /* one or two digits, mostly: those unrolled */
+            unsigned v = (unsigned)(*u - '0'), d;
+            if (v > 9)
+                return -1; /* no digit: square 0 */
+            u++;
+            if (u < e && (d = (unsigned)(*u - '0')) < 10) {
                 v = v * 10 + d;
                 u++;
+                while (u < e && (d = (unsigned)(*u - '0')) < 10) {
+                    v = v * 10 + d;
+                    u++;
+                }
             }
             if (v - 1 > 98) /* 0, or more than 99 */
                 return -1;
@@ -607,13 +615,29 @@ starts_element(pdn_token_kind k)
     }
 }
 
-/* movetext -> element { element } */
+/* movetext -> element { element }
+ * Moves and move numbers, most of any movetext, are read here rather
+ * than through a call to parse_element each. */
 static void
 parse_movetext(pdn_parse *p, node_list *l)
 {
-    while (!stopped(p) && peek(p) != PDN_TOK_RESULT &&
-           peek(p) != PDN_TOK_ASTERISK && peek(p) != PDN_TOK_LBRACKET)
-        parse_element(p, l);
+    while (!stopped(p)) {
+        switch (peek(p)) {
+        case PDN_TOK_MOVE:
+            parse_move(p, l);
+            break;
+        case PDN_TOK_MOVE_NUMBER:
+            parse_move_number(p, l);
+            break;
+        case PDN_TOK_RESULT:
+        case PDN_TOK_ASTERISK:
+        case PDN_TOK_LBRACKET:
+            return;
+        default:
+            parse_element(p, l);
+            break;
+        }
+    }
 }
 
 /* terminator -> RESULT | "*" */
