@@ -8,15 +8,19 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/config.h"
+#include "cli/convert_pdn.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
 #include "rules/notation.h"
 #include "rules/square.h"
+#include "write/canonical.h"
 #include "write/diagram.h"
+#include "write/json_out.h"
 
 #define CMD "convert"
 
@@ -25,6 +29,9 @@ enum {
     OPT_TO,
     OPT_NOTATION,
     OPT_EVERY,
+    OPT_POSITIONS,
+    OPT_FROM,
+    OPT_NO_GAMETYPE,
     OPT_VARIANT,
     OPT_CONFIG,
     OPT_MAP_TAG,
@@ -38,6 +45,9 @@ static const pdn_option convert_options[] = {
     {"to", 't', true, OPT_TO},
     {"notation", 'n', true, OPT_NOTATION},
     {"every", 'e', true, OPT_EVERY},
+    {"positions", 'p', false, OPT_POSITIONS},
+    {"from", 'f', true, OPT_FROM},
+    {"no-gametype", 0, false, OPT_NO_GAMETYPE},
     {"variant", 'v', true, OPT_VARIANT},
     {"config", 0, true, OPT_CONFIG},
     {"map-tag", 0, true, OPT_MAP_TAG},
@@ -46,7 +56,12 @@ static const pdn_option convert_options[] = {
     {"quiet", 'q', false, OPT_QUIET},
 };
 
-typedef enum format { FORMAT_FEN, FORMAT_TEXT } format;
+typedef enum format {
+    FORMAT_FEN,
+    FORMAT_TEXT,
+    FORMAT_JSON,
+    FORMAT_PDN
+} format;
 
 /* One move of the main line as the replay resolved it. */
 typedef struct played {
@@ -61,7 +76,9 @@ typedef struct convert_job {
     long every;        /* --to text: a diagram every N plies */
     int charset;       /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
     bool unicode;
-    bool quiet, variant_set;
+    bool quiet, variant_set, positions, no_gametype;
+    pdn_input_form from;  /* --to pdn */
+    pdn_canonical *canon; /* --to json */
     const pdn_variant *variant;
     const char *config;
     pdn_config cfg;
@@ -77,26 +94,6 @@ typedef struct convert_job {
 
 /* ---- Moves ---- */
 
-/* @m in alphanumeric notation: "c3-d4", "c3xe5", the whole path when
- * @numeric (the numeric form chosen) holds more than two squares. */
-static void
-alpha_text(const pdn_variant *v, const pdn_move *m, const char *numeric,
-           char out[PDN_MOVE_TEXT_MAX])
-{
-    pdn_written_move w = pdn_notation_of_move(v, m);
-    bool whole = strchr(numeric, 'x') != strrchr(numeric, 'x');
-    size_t n = 0;
-    for (int i = 0; i < w.count; i++) {
-        if (!whole && i > 0 && i < w.count - 1)
-            continue;
-        if (i > 0)
-            out[n++] = w.capture ? 'x' : '-';
-        pdn_square_name(v, w.squares[i], out + n);
-        n += strlen(out + n);
-    }
-    out[n] = '\0';
-}
-
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *m, const pdn_move *legal, int nlegal)
@@ -109,12 +106,11 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     played *p = &job->moves[job->count++];
     p->node = n;
     p->before = *before;
-    pdn_notation_format(job->game_variant, m, legal, nlegal, p->text);
-    if (job->alpha) {
-        char numeric[PDN_MOVE_TEXT_MAX];
-        memcpy(numeric, p->text, sizeof numeric);
-        alpha_text(job->game_variant, m, numeric, p->text);
-    }
+    if (job->alpha)
+        pdn_notation_format_alpha(job->game_variant, m, legal, nlegal,
+                                  p->text);
+    else
+        pdn_notation_format(job->game_variant, m, legal, nlegal, p->text);
 }
 
 /* Keeps, of the moves replayed, those of the main line, in order. */
@@ -231,6 +227,35 @@ write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
 
 /* ---- Games ---- */
 
+/* The text of a game kept as read: "raw" when it is UTF-8, else
+ * "raw_bytes", each byte as the code point of the same value, so that
+ * every byte comes back. */
+static void
+put_raw(const char *raw, size_t len, pdn_strbuf *out)
+{
+    if (pdn_utf8_valid(raw, len)) {
+        pdn_strbuf_puts(out, "\"raw\":");
+        pdn_json_string(raw, len, out);
+        return;
+    }
+    pdn_strbuf_puts(out, "\"raw_bytes\":\"");
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)raw[i];
+        if (c >= 0x80) {
+            pdn_strbuf_putc(out, (char)(0xC0 | (c >> 6)));
+            pdn_strbuf_putc(out, (char)(0x80 | (c & 0x3F)));
+        } else if (c == '"' || c == '\\') {
+            pdn_strbuf_putc(out, '\\');
+            pdn_strbuf_putc(out, (char)c);
+        } else if (c < 0x20 || c == 0x7F) {
+            pdn_strbuf_printf(out, "\\u%04x", c);
+        } else {
+            pdn_strbuf_putc(out, (char)c);
+        }
+    }
+    pdn_strbuf_putc(out, '"');
+}
+
 static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
@@ -242,6 +267,20 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 
     job->games++;
     job->count = 0;
+    if (job->to == FORMAT_JSON) {
+        pdn_strbuf_clear(&job->buf);
+        if (!pdn_canonical_game(job->canon, g, d, &job->buf)) {
+            /* As read, to be written back as read. */
+            pdn_strbuf_puts(&job->buf, "{\"file\":");
+            pdn_json_string(g->file, strlen(g->file), &job->buf);
+            pdn_strbuf_printf(&job->buf, ",\"game\":%llu,",
+                              (unsigned long long)g->number);
+            put_raw(g->raw, g->raw_len, &job->buf);
+            pdn_strbuf_puts(&job->buf, "}\n");
+        }
+        fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+        return;
+    }
     job->game_variant = type ? pdn_variant_by_gametype(type) : job->variant;
     if (g->errors)
         return; /* its reading errors are reported */
@@ -303,9 +342,13 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
                 job->to = FORMAT_FEN;
             else if (strcmp(a.value, "text") == 0)
                 job->to = FORMAT_TEXT;
+            else if (strcmp(a.value, "json") == 0)
+                job->to = FORMAT_JSON;
+            else if (strcmp(a.value, "pdn") == 0)
+                job->to = FORMAT_PDN;
             else
-                return pdn_args_fail(cli, CMD, "bad --to '%s': expected fen "
-                                     "or text", a.value);
+                return pdn_args_fail(cli, CMD, "bad --to '%s': expected "
+                                     "json, pdn, fen or text", a.value);
             to_given = true;
             break;
         case OPT_NOTATION:
@@ -322,6 +365,21 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
                 return pdn_args_fail(cli, CMD, "bad --every '%s': expected "
                                      "a number of plies, 1 or more",
                                      a.value);
+            break;
+        case OPT_POSITIONS:
+            job->positions = true;
+            break;
+        case OPT_NO_GAMETYPE:
+            job->no_gametype = true;
+            break;
+        case OPT_FROM:
+            if (strcmp(a.value, "json") == 0)
+                job->from = PDN_FROM_JSON;
+            else if (strcmp(a.value, "pdn") == 0)
+                job->from = PDN_FROM_PDN;
+            else
+                return pdn_args_fail(cli, CMD, "bad --from '%s': expected "
+                                     "json or pdn", a.value);
             break;
         case OPT_VARIANT:
             if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
@@ -345,7 +403,8 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
         }
     }
     if (!to_given)
-        return pdn_args_fail(cli, CMD, "missing --to FORMAT (fen or text)");
+        return pdn_args_fail(cli, CMD, "missing --to FORMAT (json, pdn, "
+                                       "fen or text)");
     return -1;
 }
 
@@ -367,6 +426,24 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
             job.variant = pdn_args_config_variant(&job.cfg);
         job.unicode = job.charset ? job.charset == OPT_UNICODE
                                   : pdn_args_utf8(cli);
+        pdn_canonical_options co = {
+            .variant = job.variant,
+            .add_gametype = (job.variant_set || job.cfg.variant) &&
+                            !job.no_gametype,
+            .json = job.to == FORMAT_JSON,
+            .positions = job.positions,
+            .alpha = job.alpha};
+        if (job.to == FORMAT_PDN) {
+            pdn_convert_pdn cp = {.files = job.files,
+                                  .nfiles = job.nfiles,
+                                  .tagmap = job.tagmap,
+                                  .canonical = co,
+                                  .from = job.from,
+                                  .quiet = job.quiet};
+            rc = pdn_convert_to_pdn(cli, &cp);
+            goto out;
+        }
+        job.canon = pdn_canonical_new(&co);
         pdn_read_job rj = {.cmd = CMD,
                            .files = job.files,
                            .nfiles = job.nfiles,
@@ -378,7 +455,9 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
                            .ctx = &job};
         rc = pdn_args_read(cli, &rj);
     }
+out:
     free(job.moves);
+    pdn_canonical_free(job.canon);
     pdn_config_fini(&job.cfg);
     pdn_strbuf_free(&job.buf);
     free(job.files);

@@ -20,6 +20,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/config.h"
+#include "cli/games_out.h"
 #include "write/canonical.h"
 
 #define CMD "fmt"
@@ -48,21 +49,6 @@ static const pdn_option fmt_options[] = {
     {"quiet", 'q', false, OPT_QUIET},
 };
 
-/* Where the output of one file goes: a stream, or (--check, and
- * --in-place to see whether anything changed) a comparison with the
- * file's own bytes. */
-typedef struct sink {
-    FILE *out;          /* NULL: compare only */
-    bool compare;
-    pdn_strbuf ours;    /* output not yet matched with the input */
-    pdn_strbuf theirs;  /* input not yet matched with the output */
-    bool differs;
-    bool started;       /* a game was written */
-    unsigned newlines;  /* line ends at the end of what was written, up
-                           to 2; and whether it was a passed-through
-                           game's text */
-} sink;
-
 typedef struct fmt_job {
     bool check, in_place, quiet, no_gametype, variant_set;
     const pdn_variant *variant;
@@ -73,7 +59,7 @@ typedef struct fmt_job {
     const char **files;
     size_t nfiles;
     pdn_canonical *canon;
-    sink sink;
+    pdn_games_out sink; /* where the games of one file go */
     pdn_strbuf buf;
     uint64_t refused; /* games written as they were read */
     bool bom;         /* the file starts with a byte order mark */
@@ -81,86 +67,35 @@ typedef struct fmt_job {
 
 /* ---- Output ---- */
 
-/* Drops the first @n bytes of @b. */
-static void
-drop(pdn_strbuf *b, size_t n)
-{
-    memmove(b->ptr, b->ptr + n, b->len - n);
-    b->len -= n;
-    b->ptr[b->len] = '\0';
-}
-
-/* Matches what is pending on both sides as far as it goes. */
-static void
-compare(sink *s)
-{
-    size_t n = s->ours.len < s->theirs.len ? s->ours.len : s->theirs.len;
-    if (s->differs || n == 0)
-        return;
-    if (memcmp(s->ours.ptr, s->theirs.ptr, n) != 0) {
-        s->differs = true;
-        return;
-    }
-    drop(&s->ours, n);
-    drop(&s->theirs, n);
-}
-
-static void
-emit(sink *s, const char *text, size_t len)
-{
-    if (len == 0)
-        return;
-    if (s->out)
-        fwrite(text, 1, len, s->out);
-    if (s->compare && !s->differs) {
-        pdn_strbuf_put(&s->ours, text, len);
-        compare(s);
-    }
-    /* The line ends at the end, counted across writes. */
-    size_t i = len;
-    unsigned n = 0;
-    while (i > 0 && n < 2 && strchr(" \t\r\n", text[i - 1])) {
-        n += text[i - 1] == '\n';
-        i--;
-    }
-    s->newlines = i > 0 ? n : (s->newlines + n > 2 ? 2 : s->newlines + n);
-}
-
 /* The game @g: in canonical form, or as it was read. */
 static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     (void)cli;
     fmt_job *job = ctx;
-    sink *s = &job->sink;
+    pdn_games_out *s = &job->sink;
     bool ok;
 
     if (g->number == 1 && g->span > 0)
         job->bom = true; /* the reader skipped a byte order mark */
     pdn_strbuf_clear(&job->buf);
     ok = pdn_canonical_game(job->canon, g, d, &job->buf);
-    /* One blank line between games. */
-    if (s->started)
-        emit(s, "\n\n", s->newlines >= 2 ? 0 : 2 - s->newlines);
     if (ok) {
-        emit(s, job->buf.ptr, job->buf.len);
+        pdn_games_out_game(s, job->buf.ptr, job->buf.len);
     } else {
         job->refused++;
-        emit(s, g->raw, g->raw_len);
+        pdn_games_out_game(s, g->raw, g->raw_len);
     }
-    s->started = true;
-    if (s->compare && g->raw && !s->differs) {
-        pdn_strbuf_put(&s->theirs, g->raw, g->raw_len);
-        compare(s);
-    }
+    pdn_games_out_input(s, g->raw, g->raw_len);
 }
 
 /* ---- Files ---- */
 
 /* Formats one FILE (or standard input, "-") into the sink already set
- * up; returns pdn_args_read()'s status. */
+ * up, as a new output when @fresh (else after the games before it);
+ * returns pdn_args_read()'s status. */
 static int
-format_file(const pdn_cli *cli, fmt_job *job, const char *path)
+format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
 {
     pdn_read_job rj = {.cmd = CMD,
                        .files = &path,
@@ -170,19 +105,13 @@ format_file(const pdn_cli *cli, fmt_job *job, const char *path)
                        .keep_raw = true,
                        .each = each_game,
                        .ctx = job};
-    sink *s = &job->sink;
-    s->started = false;
-    s->newlines = 0;
-    s->differs = false;
-    pdn_strbuf_clear(&s->ours);
-    pdn_strbuf_clear(&s->theirs);
+    pdn_games_out *s = &job->sink;
+    if (fresh)
+        pdn_games_out_reset(s);
     job->bom = false;
     int rc = pdn_args_read(cli, &rj);
-    if (s->compare) {
-        compare(s);
-        if (s->ours.len != s->theirs.len || job->bom)
-            s->differs = true;
-    }
+    if (s->compare && (pdn_games_out_differs(s) || job->bom))
+        s->differs = true;
     return rc;
 }
 
@@ -199,7 +128,7 @@ check_file(const pdn_cli *cli, fmt_job *job, const char *path)
 {
     job->sink.out = NULL;
     job->sink.compare = true;
-    int rc = format_file(cli, job, path);
+    int rc = format_file(cli, job, path, true);
     if (rc != PDN_EXIT_USAGE && job->sink.differs) {
         fprintf(cli->out, "%s\n",
                 strcmp(path, "-") == 0 ? PDN_STDIN_NAME : path);
@@ -241,7 +170,7 @@ rewrite_file(const pdn_cli *cli, fmt_job *job, const char *path)
     }
     job->sink.out = out;
     job->sink.compare = true;
-    int rc = format_file(cli, job, path);
+    int rc = format_file(cli, job, path, true);
     int err = 0;
     if (fflush(out) != 0 || ferror(out))
         err = errno ? errno : EIO;
@@ -353,8 +282,7 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
                    .tagmap = pdn_tagmap_new(),
                    .files = pdn_xcalloc((size_t)argc + 1, sizeof(char *)),
                    .buf = PDN_STRBUF_INIT,
-                   .sink = {.ours = PDN_STRBUF_INIT,
-                            .theirs = PDN_STRBUF_INIT}};
+                   .sink = PDN_GAMES_OUT_INIT};
     pdn_config_init(&job.cfg);
     int rc = read_args(cli, argc, argv, &job);
     if (rc < 0 && pdn_args_config(cli, CMD, job.config, &job.cfg) != 0)
@@ -378,18 +306,9 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
             } else if (job.in_place) {
                 rc = worse(rc, rewrite_file(cli, &job, job.files[i]));
             } else {
-                job.sink.out = cli->out;
                 /* FILEs follow each other as games do. */
-                bool started = job.sink.started;
-                unsigned newlines = job.sink.newlines;
-                if (started && i > 0)
-                    emit(&job.sink, "\n\n",
-                         newlines >= 2 ? 0 : 2 - newlines);
-                rc = worse(rc, format_file(cli, &job, job.files[i]));
-                if (!job.sink.started) {
-                    job.sink.started = started;
-                    job.sink.newlines = newlines;
-                }
+                job.sink.out = cli->out;
+                rc = worse(rc, format_file(cli, &job, job.files[i], false));
             }
         }
         if (job.refused && !job.quiet)
@@ -401,8 +320,7 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
     pdn_canonical_free(job.canon);
     pdn_config_fini(&job.cfg);
     pdn_strbuf_free(&job.buf);
-    pdn_strbuf_free(&job.sink.ours);
-    pdn_strbuf_free(&job.sink.theirs);
+    pdn_games_out_free(&job.sink);
     free(job.files);
     pdn_tagmap_free(job.tagmap);
     return rc;

@@ -252,3 +252,25 @@ pdn_notation_format(const pdn_variant *v, const pdn_move *m,
     w.squares[1] = (uint8_t)pdn_square_from_bit(v, m->to);
     return write_squares(&w, buf);
 }
+
+size_t
+pdn_notation_format_alpha(const pdn_variant *v, const pdn_move *m,
+                          const pdn_move *legal, int n,
+                          char buf[PDN_MOVE_TEXT_MAX])
+{
+    char numeric[PDN_MOVE_TEXT_MAX];
+    pdn_notation_format(v, m, legal, n, numeric);
+    bool whole = strchr(numeric, 'x') != strrchr(numeric, 'x');
+    pdn_written_move w = pdn_notation_of_move(v, m);
+    size_t k = 0;
+    for (int i = 0; i < w.count; i++) {
+        if (!whole && i > 0 && i < w.count - 1)
+            continue;
+        if (i > 0)
+            buf[k++] = w.capture ? 'x' : '-';
+        pdn_square_name(v, w.squares[i], buf + k);
+        k += strlen(buf + k);
+    }
+    buf[k] = '\0';
+    return k;
+}

@@ -40,6 +40,13 @@ size_t pdn_notation_format(const pdn_variant *v, const pdn_move *m,
                            const pdn_move *legal, int n,
                            char buf[PDN_MOVE_TEXT_MAX]);
 
+/** The same in alphanumeric notation, squares named by file and rank as
+ * the variant's board is drawn: "c3-d4", "c3xe5", or the whole path
+ * "c3xe5xg7" when the numeric form needs it. */
+size_t pdn_notation_format_alpha(const pdn_variant *v, const pdn_move *m,
+                                 const pdn_move *legal, int n,
+                                 char buf[PDN_MOVE_TEXT_MAX]);
+
 /** Writes @m with its whole path ("22x13x6"; "22-18" for a plain move). */
 size_t pdn_notation_format_long(const pdn_variant *v, const pdn_move *m,
                                 char buf[PDN_MOVE_TEXT_MAX]);

@@ -16,13 +16,18 @@
 #include "base/xalloc.h"
 #include "model/date.h"
 #include "replay/replay.h"
+#include "rules/fen.h"
 #include "rules/notation.h"
+#include "rules/square.h"
+#include "write/json_out.h"
 
 /* A move as the replay resolved it. */
 typedef struct resolved {
     const pdn_node *node;
     char text[PDN_MOVE_TEXT_MAX];
     bool second;  /* played by the side that does not move first */
+    pdn_move move;
+    pdn_board before;
 } resolved;
 
 struct pdn_canonical {
@@ -66,7 +71,13 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     resolved *m = &c->moves[c->count++];
     m->node = n;
     m->second = before->side != c->variant->first;
-    pdn_notation_format(c->variant, played, legal, nlegal, m->text);
+    m->move = *played;
+    m->before = *before;
+    if (c->opt.alpha)
+        pdn_notation_format_alpha(c->variant, played, legal, nlegal,
+                                  m->text);
+    else
+        pdn_notation_format(c->variant, played, legal, nlegal, m->text);
 }
 
 /* Appends @n in decimal (printf is slow for this). */
@@ -154,11 +165,91 @@ typedef struct counter {
 
 typedef struct writer {
     pdn_canonical *c;
+    bool json;          /* JSON, not PDN (man/pdn-convert.1) */
+    bool comma;         /* JSON: an element came before in this array */
+    pdn_strbuf *out;    /* JSON */
     line l;
     size_t next;        /* the first resolved move not yet written */
     pdn_strbuf scratch; /* one unit */
     const pdn_variant *variant; /* for setups: who moves first */
 } writer;
+
+/* ---- JSON ---- */
+
+/* Opens an object in the current array: "{" after a comma if needed. */
+static void
+json_open(writer *w)
+{
+    pdn_strbuf_puts(w->out, w->comma ? ",{" : "{");
+    w->comma = true;
+}
+
+/* {"@key":"text"}: a node with a text of @len bytes. */
+static void
+json_text_node(writer *w, const char *key, const char *text, size_t len)
+{
+    json_open(w);
+    pdn_strbuf_printf(w->out, "\"%s\":", key);
+    pdn_json_string(text, len, w->out);
+    pdn_strbuf_putc(w->out, '}');
+}
+
+/* The side whose move the counter points at, by colour. */
+static const char *
+side_name(const writer *w, const counter *k)
+{
+    pdn_color first = w->variant ? w->variant->first : PDN_WHITE;
+    pdn_color c = k->second ? pdn_color_other(first) : first;
+    return c == PDN_WHITE ? "white" : "black";
+}
+
+/* A move as an object: its text, number and side, strength mark, and
+ * when replayed its path, captured squares and (with positions) the FEN
+ * after it. */
+static void
+json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
+          size_t len, const counter *k)
+{
+    json_open(w);
+    pdn_strbuf_puts(w->out, n->kind == PDN_NODE_MOVE ? "\"move\":"
+                                                      : "\"unknown\":");
+    pdn_json_string(text, len, w->out);
+    pdn_strbuf_printf(w->out, ",\"number\":%u,\"side\":\"%s\"",
+                      (unsigned)k->number, side_name(w, k));
+    if (n->kind == PDN_NODE_MOVE && n->u.move.strength) {
+        pdn_strbuf_puts(w->out, ",\"strength\":");
+        pdn_json_string(n->u.move.strength, strlen(n->u.move.strength),
+                        w->out);
+    }
+    if (r) {
+        const pdn_variant *v = w->variant;
+        pdn_written_move p = pdn_notation_of_move(v, &r->move);
+        pdn_strbuf_puts(w->out, ",\"path\":[");
+        for (int i = 0; i < p.count; i++) {
+            if (i)
+                pdn_strbuf_putc(w->out, ',');
+            put_uint(w->out, p.squares[i]);
+        }
+        pdn_strbuf_puts(w->out, "],\"captured\":[");
+        for (int i = 0; i < r->move.ncaptured; i++) {
+            if (i)
+                pdn_strbuf_putc(w->out, ',');
+            put_uint(w->out, (uint32_t)pdn_square_from_bit(
+                                 v, r->move.captured[i]));
+        }
+        pdn_strbuf_putc(w->out, ']');
+        if (w->c->opt.positions) {
+            pdn_board after;
+            char fen[PDN_FEN_MAX];
+            pdn_board_after(&r->before, &r->move, &after);
+            pdn_fen_write(v, &after, fen);
+            pdn_strbuf_printf(w->out, ",\"fen\":\"%s\"", fen);
+        }
+    }
+    pdn_strbuf_putc(w->out, '}');
+}
+
+/* ---- Units ---- */
 
 /* A comment as a unit: "{text}", else ";text" (then a line end) when the
  * text holds '}', else as it was written.  Line ends in the text become
@@ -167,6 +258,18 @@ static void
 write_comment(writer *w, const pdn_node *n)
 {
     pdn_strbuf *s = &w->scratch;
+    if (w->json) {
+        /* The text with its line ends made LF, as in PDN. */
+        pdn_strbuf_clear(s);
+        for (size_t i = 0; i < n->len; i++) {
+            pdn_strbuf_putc(s, n->text[i] == '\r' ? '\n' : n->text[i]);
+            if (n->text[i] == '\r' && i + 1 < n->len &&
+                n->text[i + 1] == '\n')
+                i++;
+        }
+        json_text_node(w, "comment", s->ptr ? s->ptr : "", s->len);
+        return;
+    }
     bool brace = !memchr(n->text, '}', n->len);
     bool line_comment = !brace && !memchr(n->text, '\n', n->len) &&
                         !memchr(n->text, '\r', n->len);
@@ -277,9 +380,31 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     if (n->kind == PDN_NODE_UNKNOWN && n->text[0] == '.' && k->second) {
         /* "14. ... 10-14": the first mover's move left out, the next is
          * the second mover's, with no number of its own. */
-        pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
-        line_unit(&w->l, s->ptr, s->len);
+        if (w->json) {
+            counter first = *k;
+            first.second = false;
+            json_move(w, n, NULL, n->text, n->len, &first);
+        } else {
+            pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
+            line_unit(&w->l, s->ptr, s->len);
+        }
         k->renumber = false;
+        return;
+    }
+    if (w->json) {
+        if (n->kind == PDN_NODE_UNKNOWN)
+            json_move(w, n, NULL, n->text, n->len, k);
+        else if (r)
+            json_move(w, n, r, r->text, strlen(r->text), k);
+        else {
+            write_unresolved(s, n);
+            json_move(w, n, NULL, s->ptr, s->len, k);
+        }
+        if (n->kind == PDN_NODE_MOVE && n->u.move.forced) {
+            json_open(w);
+            pdn_strbuf_puts(w->out, "\"nag\":7}");
+        }
+        advance(k);
         return;
     }
     put_number(s, k);
@@ -312,6 +437,12 @@ write_line(writer *w, const pdn_node *n, counter k)
             write_move(w, n, &k, &before);
             break;
         case PDN_NODE_NAG:
+            if (w->json) {
+                json_open(w);
+                pdn_strbuf_printf(w->out, "\"nag\":%u}",
+                                  (unsigned)n->u.nag);
+                break;
+            }
             pdn_strbuf_clear(s);
             pdn_strbuf_putc(s, '$');
             put_uint(s, n->u.nag);
@@ -322,6 +453,11 @@ write_line(writer *w, const pdn_node *n, counter k)
             k.renumber = true;
             break;
         case PDN_NODE_ESCAPE:
+            if (w->json) {
+                json_text_node(w, "escape", n->text, n->len);
+                k.renumber = true;
+                break;
+            }
             line_break(&w->l);
             pdn_strbuf_putc(w->l.out, '%');
             pdn_strbuf_put(w->l.out, n->text, n->len);
@@ -330,11 +466,15 @@ write_line(writer *w, const pdn_node *n, counter k)
             k.renumber = true;
             break;
         case PDN_NODE_SETUP:
-            pdn_strbuf_clear(s);
-            pdn_strbuf_putc(s, '/');
-            pdn_strbuf_put(s, n->text, n->len);
-            pdn_strbuf_putc(s, '/');
-            line_unit(&w->l, s->ptr, s->len);
+            if (w->json) {
+                json_text_node(w, "setup", n->text, n->len);
+            } else {
+                pdn_strbuf_clear(s);
+                pdn_strbuf_putc(s, '/');
+                pdn_strbuf_put(s, n->text, n->len);
+                pdn_strbuf_putc(s, '/');
+                line_unit(&w->l, s->ptr, s->len);
+            }
             /* The numbering goes on; a first mover's turn after the
              * second mover's is the next number's. */
             if (k.second && !fen_second(w->variant, n->text))
@@ -346,6 +486,16 @@ write_line(writer *w, const pdn_node *n, counter k)
         case PDN_NODE_VARIATION: {
             counter inner = before;
             inner.renumber = true;
+            if (w->json) {
+                json_open(w);
+                pdn_strbuf_puts(w->out, "\"variation\":[");
+                w->comma = false;
+                write_line(w, n->children, inner);
+                pdn_strbuf_puts(w->out, "]}");
+                w->comma = true;
+                k.renumber = true;
+                break;
+            }
             line_unit(&w->l, "(", 1);
             w->l.glue = true;
             write_line(w, n->children, inner);
@@ -392,9 +542,26 @@ tag_name(const pdn_tag *t)
     return t->standard ? t->standard : t->name;
 }
 
+/* Where tags go: PDN lines, or the pairs of a JSON array. */
+typedef struct tags_out {
+    pdn_strbuf *out;
+    bool json;
+    bool comma;
+} tags_out;
+
 static void
-write_tag(pdn_strbuf *out, const char *name, const char *value)
+write_tag(tags_out *o, const char *name, const char *value)
 {
+    pdn_strbuf *out = o->out;
+    if (o->json) {
+        pdn_strbuf_puts(out, o->comma ? ",[" : "[");
+        o->comma = true;
+        pdn_json_string(name, strlen(name), out);
+        pdn_strbuf_putc(out, ',');
+        pdn_json_string(value, strlen(value), out);
+        pdn_strbuf_putc(out, ']');
+        return;
+    }
     pdn_strbuf_putc(out, '[');
     pdn_strbuf_puts(out, name);
     pdn_strbuf_put(out, " \"", 2);
@@ -413,7 +580,7 @@ write_tag(pdn_strbuf *out, const char *name, const char *value)
 /* The Date tag @t in its canonical form, or as written with a note. */
 static void
 write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d,
-           pdn_strbuf *out)
+           tags_out *out)
 {
     char date[11];
     if (pdn_date_canonical(t->value, date)) {
@@ -451,7 +618,7 @@ first_tag(const pdn_game *g, const char *name)
 
 static void
 write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
-           pdn_diags *d, pdn_strbuf *out)
+           pdn_diags *d, tags_out *out)
 {
     const pdn_tag *first[9];
     for (size_t i = 0; i < 7; i++)
@@ -468,9 +635,11 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
     }
     if (first[7])
         write_tag(out, "GameType", first[7]->value);
-    else if (c->opt.add_gametype && c->opt.variant)
-        pdn_strbuf_printf(out, "[GameType \"%d\"]\n",
-                          c->opt.variant->gametype);
+    else if (c->opt.add_gametype && c->opt.variant) {
+        char type[16];
+        snprintf(type, sizeof type, "%d", c->opt.variant->gametype);
+        write_tag(out, "GameType", type);
+    }
     if (first[8])
         write_tag(out, "FEN", first[8]->value);
     for (size_t i = 0; i < g->ntags; i++) {
@@ -571,19 +740,46 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     if (!rr.variant)
         c->count = 0; /* not replayed: moves are written as read */
 
-    writer w = {.c = c, .l = {.out = out, .width = c->opt.width},
+    writer w = {.c = c, .json = c->opt.json, .out = out,
+                .l = {.out = out, .width = c->opt.width},
                 .scratch = PDN_STRBUF_INIT,
                 .variant = rr.variant ? rr.variant : c->variant};
-    if (g->preamble) {
-        counter none = {.number = 1};
+    tags_out to = {.out = out, .json = w.json};
+    counter none = {.number = 1};
+    if (w.json) {
+        char fen[PDN_FEN_MAX];
+        pdn_strbuf_puts(out, "{\"file\":");
+        pdn_json_string(g->file, strlen(g->file), out);
+        pdn_strbuf_printf(out, ",\"game\":%llu,\"tags\":[",
+                          (unsigned long long)g->number);
+        write_tags(c, g, result_tag, d, &to);
+        pdn_strbuf_puts(out, "],\"variant\":");
+        if (rr.variant) {
+            pdn_fen_write(rr.variant, &rr.start, fen);
+            pdn_strbuf_printf(out, "\"%s\",\"start\":\"%s\"",
+                              rr.variant->name, fen);
+        } else {
+            pdn_strbuf_puts(out, "null");
+        }
+        pdn_strbuf_puts(out, ",\"preamble\":[");
         write_line(&w, g->preamble, none);
+        pdn_strbuf_puts(out, "],\"moves\":[");
+        w.comma = false;
+        write_line(&w, g->moves, first_counter(g, w.variant));
+        pdn_strbuf_puts(out, "],\"result\":");
+        pdn_json_string(result, strlen(result), out);
+        pdn_strbuf_puts(out, "}\n");
+    } else {
+        if (g->preamble) {
+            write_line(&w, g->preamble, none);
+            line_break(&w.l);
+        }
+        write_tags(c, g, result_tag, d, &to);
+        pdn_strbuf_putc(out, '\n');
+        write_line(&w, g->moves, first_counter(g, w.variant));
+        line_unit(&w.l, result, strlen(result));
         line_break(&w.l);
     }
-    write_tags(c, g, result_tag, d, out);
-    pdn_strbuf_putc(out, '\n');
-    write_line(&w, g->moves, first_counter(g, w.variant));
-    line_unit(&w.l, result, strlen(result));
-    line_break(&w.l);
     pdn_strbuf_free(&w.scratch);
     return true;
 }

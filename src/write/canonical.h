@@ -29,6 +29,10 @@ typedef struct pdn_canonical_options {
     const pdn_variant *variant; /* for games without a GameType tag */
     bool add_gametype;          /* give such games a GameType tag */
     unsigned width;             /* 0: PDN_CANONICAL_WIDTH */
+    bool json;                  /* one line of JSON instead of PDN, the
+                                   object man/pdn-convert.1 describes */
+    bool positions;             /* JSON: the FEN after every move */
+    bool alpha;                 /* moves as "c3-d4", not "22-18" */
 } pdn_canonical_options;
 
 typedef struct pdn_canonical pdn_canonical;
@@ -38,8 +42,9 @@ pdn_canonical *pdn_canonical_new(const pdn_canonical_options *o);
 
 void pdn_canonical_free(pdn_canonical *c);
 
-/** Writes @g canonically at the end of @out and returns true; or, for a
- * game it must refuse, writes nothing and returns false.  @d holds the
+/** Writes @g canonically at the end of @out (PDN ending in a line end, or
+ * one line of JSON) and returns true; or, for a game it must refuse,
+ * writes nothing and returns false.  @d holds the
  * game's reading diagnostics on entry; on return it holds those that say
  * why a game was refused, and the writer's notes (N0301), the others
  * turned off (PDN_SEV_OFF).  @g must have been read with its raw text when

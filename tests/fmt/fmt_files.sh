@@ -4,6 +4,8 @@
 #     corpus/ and ../shared/corpora (English ones with --variant english),
 #     games written as read included, and fmt --check accepts fmt(x);
 #   - nothing dropped: fmt(x) holds as many games as x;
+#   - PDN -> JSON -> PDN (pdn convert --to json, then --to pdn) gives
+#     fmt(x), byte for byte;
 #   - --in-place rewrites a file, leaves a canonical one untouched (same
 #     modification time), and when writing fails midway (a file size limit
 #     makes the write fail with EFBIG) leaves the original as it was, with
@@ -42,6 +44,13 @@ for f in "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn; do
     b=$(games "$tmp/once")
     if [ "${a:-0}" != "${b:-0}" ]; then
         bad "$f: $a games read, $b written"
+        continue
+    fi
+    "$pdn" convert -q --to json $opt "$f" >"$tmp/json"
+    "$pdn" convert -q --to pdn <"$tmp/json" >"$tmp/back"
+    if ! cmp -s "$tmp/once" "$tmp/back"; then
+        bad "$f: PDN -> JSON -> PDN differs from pdn fmt"
+        diff "$tmp/once" "$tmp/back" | head -n 10
         continue
     fi
     ok

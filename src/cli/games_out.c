@@ -1,0 +1,94 @@
+/* games_out.c -- games written one after another (games_out.h).
+ */
+#include "cli/games_out.h"
+
+#include <string.h>
+
+void
+pdn_games_out_reset(pdn_games_out *o)
+{
+    o->started = false;
+    o->newlines = 0;
+    o->differs = false;
+    pdn_strbuf_clear(&o->ours);
+    pdn_strbuf_clear(&o->theirs);
+}
+
+/* Drops the first @n bytes of @b. */
+static void
+drop(pdn_strbuf *b, size_t n)
+{
+    memmove(b->ptr, b->ptr + n, b->len - n);
+    b->len -= n;
+    b->ptr[b->len] = '\0';
+}
+
+/* Matches what is pending on both sides as far as it goes. */
+static void
+compare(pdn_games_out *o)
+{
+    size_t n = o->ours.len < o->theirs.len ? o->ours.len : o->theirs.len;
+    if (o->differs || n == 0)
+        return;
+    if (memcmp(o->ours.ptr, o->theirs.ptr, n) != 0) {
+        o->differs = true;
+        return;
+    }
+    drop(&o->ours, n);
+    drop(&o->theirs, n);
+}
+
+static void
+emit(pdn_games_out *o, const char *text, size_t len)
+{
+    if (len == 0)
+        return;
+    if (o->out)
+        fwrite(text, 1, len, o->out);
+    if (o->compare && !o->differs) {
+        pdn_strbuf_put(&o->ours, text, len);
+        compare(o);
+    }
+    /* The line ends at the end, counted across writes. */
+    size_t i = len;
+    unsigned n = 0;
+    while (i > 0 && n < 2 && memchr(" \t\r\n", text[i - 1], 4)) {
+        n += text[i - 1] == '\n';
+        i--;
+    }
+    o->newlines = i > 0 ? n : (o->newlines + n > 2 ? 2 : o->newlines + n);
+}
+
+void
+pdn_games_out_game(pdn_games_out *o, const char *text, size_t len)
+{
+    if (o->started && o->newlines < 2)
+        emit(o, "\n\n", 2 - o->newlines);
+    emit(o, text, len);
+    o->started = true;
+}
+
+void
+pdn_games_out_input(pdn_games_out *o, const char *text, size_t len)
+{
+    if (o->compare && !o->differs) {
+        pdn_strbuf_put(&o->theirs, text, len);
+        compare(o);
+    }
+}
+
+bool
+pdn_games_out_differs(pdn_games_out *o)
+{
+    compare(o);
+    if (o->ours.len != o->theirs.len)
+        o->differs = true;
+    return o->differs;
+}
+
+void
+pdn_games_out_free(pdn_games_out *o)
+{
+    pdn_strbuf_free(&o->ours);
+    pdn_strbuf_free(&o->theirs);
+}

@@ -1,0 +1,44 @@
+/* games_out.h -- games written one after another as pdn fmt writes them:
+ * one blank line between games, whether a game is in canonical form or
+ * passed through as it was read (the blanks after such a game are made
+ * up to one blank line; its text is untouched).  Optionally compares what
+ * is written with the input, to tell whether a file would change.
+ */
+#ifndef PDN_CLI_GAMES_OUT_H
+#define PDN_CLI_GAMES_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "base/strbuf.h"
+
+typedef struct pdn_games_out {
+    FILE *out;          /* NULL: compare only */
+    bool compare;       /* compare the output with pdn_games_out_input() */
+    bool differs;       /* they differ */
+    bool started;       /* a game was written */
+    unsigned newlines;  /* line ends at the end of the output, up to 2 */
+    pdn_strbuf ours;    /* output not yet matched with the input */
+    pdn_strbuf theirs;  /* input not yet matched with the output */
+} pdn_games_out;
+
+#define PDN_GAMES_OUT_INIT {NULL, false, false, false, 0, PDN_STRBUF_INIT, \
+                            PDN_STRBUF_INIT}
+
+/** Starts a new output (a file): nothing written, nothing compared. */
+void pdn_games_out_reset(pdn_games_out *o);
+
+/** Writes the game text @text of @len bytes, after a blank line if a game
+ * came before. */
+void pdn_games_out_game(pdn_games_out *o, const char *text, size_t len);
+
+/** Adds @len bytes of input to compare the output with. */
+void pdn_games_out_input(pdn_games_out *o, const char *text, size_t len);
+
+/** Ends the comparison: true if the output differs from the input. */
+bool pdn_games_out_differs(pdn_games_out *o);
+
+void pdn_games_out_free(pdn_games_out *o);
+
+#endif
