@@ -95,6 +95,8 @@ pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code,
     g->file = file;
     g->at = at;
     g->game = game;
+    if (d->count_only)
+        goto count;
     char small[256];
     va_list copy;
     va_copy(copy, ap);
@@ -110,6 +112,7 @@ pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code,
         g->message = pdn_xmalloc((size_t)n + 1);
         vsnprintf(g->message, (size_t)n + 1, fmt, ap);
     }
+count:
     if (severity == PDN_SEV_ERROR)
         d->errors++;
     else if (severity == PDN_SEV_WARNING)
@@ -222,11 +225,11 @@ pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
         pdn_strbuf_printf(out, RESET "%s%s[%s]:" RESET BOLD " %s" RESET "\n",
                           severity_colour(diag->severity),
                           pdn_severity_name(diag->severity), code,
-                          diag->message);
+                          diag->message ? diag->message : "");
     else
         pdn_strbuf_printf(out, "%s[%s]: %s\n",
                           pdn_severity_name(diag->severity), code,
-                          diag->message);
+                          diag->message ? diag->message : "");
     if (diag->line_text && diag->at.line)
         render_source(diag->line_text, diag->at.line,
                       diag->text_col ? diag->text_col : diag->at.col, colour,

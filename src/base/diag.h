@@ -103,9 +103,11 @@ typedef struct pdn_diags {
     pdn_diag *items;
     size_t count, cap;
     size_t errors, warnings, notes;
+    bool count_only; /* the diagnostics are only counted: their messages
+                        are not written (message stays NULL) */
 } pdn_diags;
 
-#define PDN_DIAGS_INIT {NULL, 0, 0, 0, 0, 0}
+#define PDN_DIAGS_INIT {NULL, 0, 0, 0, 0, 0, false}
 
 /** Appends a diagnostic with a printf-style message and returns it, so
  * that the caller can fill in line_text and the note.  Never NULL. */

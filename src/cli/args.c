@@ -408,6 +408,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
     pdn_game *g;
     int got;
 
+    d.count_only = job->count_only && job->quiet;
     progress pr = {.on = false};
     struct stat st;
     if (job->progress && cli->err_tty && fstat(fileno(in), &st) == 0 &&

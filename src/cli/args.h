@@ -158,6 +158,8 @@ typedef struct pdn_read_job {
     const pdn_tagmap *tagmap; /* borrowed; NULL maps nothing */
     bool quiet;               /* print no diagnostics */
     bool keep_raw;            /* games keep their text (source lines) */
+    bool count_only;          /* diagnostics are only counted: no
+                                 messages are written (with quiet) */
     pdn_game_fn each;         /* called for every game, in file order */
     pdn_diag_fn on_diag;      /* NULL: render on cli->err */
     pdn_diags_fn adjust;      /* NULL: report diagnostics as they are */

@@ -164,7 +164,8 @@ check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
     verdict v = {.sound = true};
     if (!g->errors)
         pdn_replay_game(g, &o, d, &res);
-    name_game(g, d, first);
+    if (!d->count_only)
+        name_game(g, d, first);
     /* Sound: no error once the severities are overridden. */
     pdn_config_apply(&job->cfg, d);
     for (size_t i = first; i < d->count; i++)
@@ -376,6 +377,7 @@ pool_push(check_job *job, pdn_game *g, pdn_diags *d)
     s->games[s->n] = g;
     s->diags[s->n] = *d; /* the game's diagnostics go with it */
     *d = (pdn_diags)PDN_DIAGS_INIT;
+    d->count_only = s->diags[s->n].count_only;
     if (++s->n == POOL_BATCH)
         submit(p);
 }
@@ -609,6 +611,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rj.nfiles = job.nfiles;
         rj.tagmap = job.tagmap;
         rj.quiet = job.quiet;
+        rj.count_only = job.quiet;
         rj.keep_raw = true;
         rj.each = each_game;
         rj.on_diag = job.json ? json_diag : text_diag;

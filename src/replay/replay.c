@@ -251,6 +251,57 @@ setup_board(replay *r, const pdn_node *n, pdn_board *b)
     return 0;
 }
 
+/* Whether @w, written from-to, is a plain step that the rules allow on
+ * @b; then *@m is that move.  No capture may be on (capture is
+ * compulsory), the piece on the first square must be the mover's and the
+ * second square empty, one step forward for a man, one step any way for
+ * a king, or any distance along a clear diagonal for a flying king.  A
+ * plain move shares its two squares with no other legal move, so this
+ * spares generating them all for most moves of a game. */
+static bool
+plain_step(const pdn_variant *v, const pdn_board *b,
+           const pdn_written_move *w, pdn_move *m)
+{
+    int ff, fr, tf, tr;
+    if (w->count != 2 ||
+        pdn_square_coords(v, w->squares[0], &ff, &fr) < 0 ||
+        pdn_square_coords(v, w->squares[1], &tf, &tr) < 0)
+        return false;
+    int from = pdn_square_to_bit(v, w->squares[0]);
+    int to = pdn_square_to_bit(v, w->squares[1]);
+    pdn_bb own = b->pieces[b->side];
+    pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
+    int df = tf - ff, dr = tr - fr;
+    if (!((own >> from) & 1) || ((all >> to) & 1) || df == 0 ||
+        (df != dr && df != -dr))
+        return false;
+    bool king = (b->kings >> from) & 1;
+    int forward = b->side == PDN_WHITE ? 1 : -1;
+    int dist = df < 0 ? -df : df;
+    if (!king && dr != forward)
+        return false;
+    if (king && dist > 1) {
+        if (!v->flying_kings)
+            return false;
+        for (int i = 1; i < dist; i++) {
+            int n = pdn_square_at(v, ff + i * (df / dist),
+                                  fr + i * (dr / dist));
+            if (!n || ((all >> pdn_square_to_bit(v, n)) & 1))
+                return false;
+        }
+    }
+    if (pdn_movegen_has_capture(v, b))
+        return false;
+    memset(m, 0, sizeof *m);
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    if (king)
+        m->flags = PDN_MOVE_KING;
+    else if (tr == (b->side == PDN_WHITE ? 8 : 1))
+        m->flags = PDN_MOVE_PROMOTES;
+    return true;
+}
+
 /* One move node played on @b: 0, or -1 if the line cannot go on. */
 static int
 play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
@@ -273,6 +324,15 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
                           n->text, v->name, bad),
                    n, ply, NULL);
         return -1;
+    }
+    if (!w.capture && plain_step(v, b, &w, played)) {
+        if (r->on_move)
+            r->on_move(r->ctx, n, b, played, NULL, 0);
+        pdn_board_play(b, played);
+        r->out->moves++;
+        if (main_line)
+            r->out->plies++;
+        return 0;
     }
     pdn_move legal[PDN_MAX_MOVES];
     int hits[PDN_MAX_MOVES];

@@ -16,7 +16,9 @@
 
 /** Called for each move replayed, in the order of the text (a variation
  * where it stands): the node, the position before it, the legal move it
- * names, and all the legal moves of that position. */
+ * names, and the legal moves of that position; for a plain step, which
+ * shares its two squares with no other move, they are not generated:
+ * then @legal is NULL and @nlegal 0. */
 typedef void (*pdn_replay_move_fn)(void *ctx, const pdn_node *n,
                                    const pdn_board *before,
                                    const pdn_move *played,
