@@ -35,15 +35,6 @@ typedef struct pdn_move {
     pdn_bb captured_bb; /* the set of captured[] */
 } pdn_move;
 
-/** A move as the change it makes: the squares that change for each
- * colour and those that gain or lose a king.  Each set xor the position's
- * gives the position after the move (see pdn_board_after_delta()).  Faster
- * to make and to play than a pdn_move, it serves perft. */
-typedef struct pdn_move_delta {
-    pdn_bb pieces[2]; /* by colour */
-    pdn_bb kings;
-} pdn_move_delta;
-
 enum {
     PDN_MOVE_KING = 1,     /* the moving piece is a king */
     PDN_MOVE_PROMOTES = 2, /* a man is crowned on arrival */
@@ -89,18 +80,6 @@ static inline void
 pdn_board_play(pdn_board *b, const pdn_move *m)
 {
     pdn_board_after(b, m, b);
-}
-
-/** Writes into @after the position @d (a move legal in @b) leads to; @after
- * may be @b. */
-static inline void
-pdn_board_after_delta(const pdn_board *b, const pdn_move_delta *d,
-                      pdn_board *after)
-{
-    after->pieces[PDN_WHITE] = b->pieces[PDN_WHITE] ^ d->pieces[PDN_WHITE];
-    after->pieces[PDN_BLACK] = b->pieces[PDN_BLACK] ^ d->pieces[PDN_BLACK];
-    after->kings = b->kings ^ d->kings;
-    after->side = pdn_color_other(b->side);
 }
 
 /** What stands on bit @bit: 0 empty, else PDN_PIECE_* flags. */

@@ -23,7 +23,7 @@
 
 typedef struct gen {
     pdn_move *out;        /* moves, or NULL */
-    pdn_move_delta *dout; /* or deltas, or NULL: with neither, counts */
+    pdn_delta_list *dout; /* or deltas, or NULL: with neither, counts */
     int n;
     int overflow;
     uint32_t best;      /* key of the moves in out[] */
@@ -105,17 +105,35 @@ law_key(const gen *g, int ncapt, int nkings, uint32_t order, int is_king)
     }
 }
 
-/* The change @m (by @us; @kings the enemy kings) makes. */
+/* Writes capture @i of @l. */
 static inline void
-delta_of(const pdn_move *m, pdn_color us, pdn_bb kings, pdn_move_delta *d)
+put_capture(pdn_delta_list *l, int i, pdn_bb mover, pdn_bb taken,
+            pdn_bb kings)
+{
+    l->mover[i] = mover;
+    l->taken[i] = taken;
+    l->kings[i] = kings;
+}
+
+/* Writes quiet move @i of @l. */
+static inline void
+put_quiet(pdn_delta_list *l, int i, pdn_bb mover, pdn_bb kings)
+{
+    l->mover[i] = mover;
+    l->kings[i] = kings;
+}
+
+/* Writes capture @m (@kings the enemy kings) as move @i of @l. */
+static inline void
+delta_of(const pdn_move *m, pdn_bb kings, pdn_delta_list *l, int i)
 {
     pdn_bb from = bit(m->from), to = bit(m->to);
-    d->pieces[us] = from ^ to; /* empty for a circle */
-    d->pieces[!us] = m->captured_bb;
-    d->kings = (m->captured_bb & kings) |
-               ((m->flags & PDN_MOVE_KING)       ? from ^ to
-                : (m->flags & PDN_MOVE_PROMOTES) ? to
-                                                 : 0);
+    put_capture(l, i, from ^ to, /* empty for a circle */
+                m->captured_bb,
+                (m->captured_bb & kings) |
+                    ((m->flags & PDN_MOVE_KING)       ? from ^ to
+                     : (m->flags & PDN_MOVE_PROMOTES) ? to
+                                                      : 0));
 }
 
 /* A complete capture sequence of @depth pieces ends on g->cur.landing. */
@@ -146,7 +164,7 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
         if (g->n >= PDN_MAX_MOVES)
             g->overflow = 1;
         else
-            delta_of(m, g->us, g->kings, &g->dout[g->n++]);
+            delta_of(m, g->kings, g->dout, g->n++);
         return;
     }
     if (dedupe && is_duplicate(g, m))
@@ -419,22 +437,21 @@ back(pdn_bb b, int d)
 }
 
 /* The same moves as deltas; at most 2 x 32, so no overflow. */
-INLINE pdn_move_delta *
-push_jump_deltas(pdn_move_delta *o, const jumps *j, pdn_bb kings,
+INLINE int
+push_jump_deltas(pdn_delta_list *l, const jumps *j, pdn_bb kings,
                  pdn_color us)
 {
     pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    int n = 0;
     for (int i = 0; i < 2; i++) {
         int d = i == 0 ? FWD_A(us) : FWD_B(us);
         for (pdn_bb to = j->land[i]; to; to &= to - 1) {
             pdn_bb t = to & -to, over = back(t, d);
-            o->pieces[us] = t | back(over, d);
-            o->pieces[!us] = over;
-            o->kings = (t & promo) | (over & kings);
-            o++;
+            put_capture(l, n++, t | back(over, d), over,
+                        (t & promo) | (over & kings));
         }
     }
-    return o;
+    return n;
 }
 
 /* ---- Quiet moves ---- */
@@ -464,39 +481,33 @@ kings_quiet(gen *g, pdn_bb kings, int flying, int d)
     }
 }
 
-INLINE pdn_move_delta *
-men_quiet_deltas(pdn_move_delta *o, pdn_bb men, pdn_bb empty, pdn_color us,
-                 int d)
+INLINE int
+men_quiet_deltas(pdn_delta_list *l, int n, pdn_bb men, pdn_bb empty,
+                 pdn_color us, int d)
 {
     pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
     for (pdn_bb to = pdn_bb_step(men, d) & empty; to; to &= to - 1) {
         pdn_bb t = to & -to;
-        o->pieces[us] = t | back(t, d);
-        o->pieces[!us] = 0;
-        o->kings = t & promo;
-        o++;
+        put_quiet(l, n++, t | back(t, d), t & promo);
     }
-    return o;
+    return n;
 }
 
-INLINE pdn_move_delta *
-kings_quiet_deltas(pdn_move_delta *o, pdn_bb kings, pdn_bb empty,
-                   pdn_color us, int flying, int d)
+INLINE int
+kings_quiet_deltas(pdn_delta_list *l, int n, pdn_bb kings, pdn_bb empty,
+                   int flying, int d)
 {
     pdn_bb to = pdn_bb_step(kings, d) & empty;
     for (int dist = 1; to; dist++) {
         for (pdn_bb t = to; t; t &= t - 1) {
             pdn_bb ft = (t & -t) | back(t & -t, d * dist);
-            o->pieces[us] = ft;
-            o->pieces[!us] = 0;
-            o->kings = ft;
-            o++;
+            put_quiet(l, n++, ft, ft);
         }
         if (!flying)
             break;
         to = pdn_bb_step(to, d) & empty;
     }
-    return o;
+    return n;
 }
 
 INLINE int
@@ -561,7 +572,7 @@ legal_impl(const pdn_board *b, pdn_move *out, pdn_variant_id id,
 /* Flying kings' captures, listed as moves to merge repeats, then turned
  * into deltas. */
 static int
-flying_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_move_delta *out)
+flying_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_delta_list *out)
 {
     gen g;
     pdn_move list[PDN_MAX_MOVES];
@@ -570,20 +581,21 @@ flying_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_move_delta *out)
     if (g.overflow)
         return -1;
     for (int i = 0; i < g.n; i++)
-        delta_of(&list[i], b->side, g.kings, &out[i]);
+        delta_of(&list[i], g.kings, out, i);
     return g.n;
 }
 
 INLINE int
-deltas_impl(const pdn_board *b, pdn_move_delta *out, pdn_variant_id id,
+deltas_impl(const pdn_board *b, pdn_delta_list *out, pdn_variant_id id,
             pdn_color us)
 {
     pdn_bb movers = capturers(b, id, us);
     pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    out->captures = movers != 0;
     if (movers) {
         jumps j;
         if (simple_jumps(b, id, us, &j))
-            return (int)(push_jump_deltas(out, &j, b->kings, us) - out);
+            return push_jump_deltas(out, &j, b->kings, us);
         if (FLYING(id))
             return flying_capture_deltas(b, movers, out);
         gen g;
@@ -593,14 +605,13 @@ deltas_impl(const pdn_board *b, pdn_move_delta *out, pdn_variant_id id,
         return g.overflow ? -1 : g.n;
     }
     pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
-    pdn_move_delta *o = out;
-    o = men_quiet_deltas(o, men, empty, us, FWD_A(us));
-    o = men_quiet_deltas(o, men, empty, us, FWD_B(us));
+    int n = men_quiet_deltas(out, 0, men, empty, us, FWD_A(us));
+    n = men_quiet_deltas(out, n, men, empty, us, FWD_B(us));
     if (kings)
         for (int i = 0; i < 4; i++)
-            o = kings_quiet_deltas(o, kings, empty, us, FLYING(id),
+            n = kings_quiet_deltas(out, n, kings, empty, FLYING(id),
                                    all_dirs[i]);
-    return (int)(o - out);
+    return n;
 }
 
 INLINE int
@@ -652,7 +663,7 @@ pdn_movegen_legal(const pdn_variant *v, const pdn_board *b, pdn_move *out)
 /* One generator of deltas per variant and side, each compiled apart so
  * that it holds only the registers it needs. */
 #define DELTAS(name, id, us)                                                   \
-    static int deltas_##name(const pdn_board *b, pdn_move_delta *out)          \
+    static int deltas_##name(const pdn_board *b, pdn_delta_list *out)          \
     {                                                                          \
         return deltas_impl(b, out, id, us);                                    \
     }
@@ -677,7 +688,7 @@ pdn_movegen_deltas_for(const pdn_variant *v, pdn_color side)
 
 int
 pdn_movegen_deltas(const pdn_variant *v, const pdn_board *b,
-                   pdn_move_delta *out)
+                   pdn_delta_list *out)
 {
     return deltas_fns[v->id][b->side](b, out);
 }

@@ -20,14 +20,47 @@
 int pdn_movegen_legal(const pdn_variant *v, const pdn_board *b,
                       pdn_move *out);
 
+/** Moves as the changes they make, one column per set: move i changes
+ * the pieces of the side to move on the squares mover[i], removes the
+ * other side's pieces taken[i] and changes the kings on kings[i] (each an
+ * xor; see pdn_delta_list_play()).  Faster to make and to play than
+ * pdn_move records, and laid out so that a loop over the moves reads each
+ * set in a row; perft plays these. */
+typedef struct pdn_delta_list {
+    pdn_bb mover[PDN_MAX_MOVES];
+    pdn_bb taken[PDN_MAX_MOVES]; /* written only if captures */
+    pdn_bb kings[PDN_MAX_MOVES];
+    bool captures; /* else no move takes a piece */
+} pdn_delta_list;
+
+/** Writes into @after the position move @i of @l (a list for @b) leads
+ * to.  In a loop over @l the two branches are the same for every move. */
+static inline void
+pdn_delta_list_play(const pdn_board *b, const pdn_delta_list *l, int i,
+                    pdn_board *after)
+{
+    pdn_bb taken = l->captures ? l->taken[i] : 0;
+    pdn_bb white = b->pieces[PDN_WHITE], black = b->pieces[PDN_BLACK];
+    if (b->side == PDN_WHITE) {
+        white ^= l->mover[i];
+        black ^= taken;
+    } else {
+        white ^= taken;
+        black ^= l->mover[i];
+    }
+    after->pieces[PDN_WHITE] = white;
+    after->pieces[PDN_BLACK] = black;
+    after->kings = b->kings ^ l->kings[i];
+    after->side = pdn_color_other(b->side);
+}
+
 /** The moves pdn_movegen_legal() lists, in the same order, written into
- * @out (room for PDN_MAX_MOVES) as the changes they make; returns how many,
- * or -1 as above. */
+ * @out as the changes they make; returns how many, or -1 as above. */
 int pdn_movegen_deltas(const pdn_variant *v, const pdn_board *b,
-                       pdn_move_delta *out);
+                       pdn_delta_list *out);
 
 /** pdn_movegen_deltas() for one variant and side to move. */
-typedef int (*pdn_movegen_deltas_fn)(const pdn_board *b, pdn_move_delta *out);
+typedef int (*pdn_movegen_deltas_fn)(const pdn_board *b, pdn_delta_list *out);
 
 /** The generator pdn_movegen_deltas() calls for @v with @side to move, for
  * a caller that generates millions of times to pick once. */

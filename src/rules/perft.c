@@ -23,33 +23,52 @@ is_position(const pdn_board *b)
  * as long as it is one.  The positions never leave this loop, so they stay
  * in registers. */
 static uint64_t
-leaves(const pdn_board *b, const pdn_move_delta *list, int n)
+leaves(const pdn_board *b, const pdn_delta_list *list, int n)
 {
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;
-        pdn_board_after_delta(b, &list[i], &child);
+        pdn_delta_list_play(b, list, i, &child);
         total += is_position(&child);
     }
     return total;
 }
 
-/* The leaves two plies below @b: each move's position is generated in
- * turn into one list, and its moves are played out. */
+/* The leaves two plies below @b (@list its moves), all in this frame:
+ * each move's position is generated in turn into one list, whose moves
+ * are played out. */
 static uint64_t
-perft_2(const perft_ctx *c, const pdn_board *b, const pdn_move_delta *list,
+perft_2(const perft_ctx *c, const pdn_board *b, const pdn_delta_list *list,
         int n)
 {
-    pdn_move_delta sub[PDN_MAX_MOVES];
+    pdn_delta_list sub;
     pdn_movegen_deltas_fn gen = c->gen[pdn_color_other(b->side)];
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;
-        pdn_board_after_delta(b, &list[i], &child);
-        int m = gen(&child, sub);
+        pdn_delta_list_play(b, list, i, &child);
+        int m = gen(&child, &sub);
         if (m < 0)
             return UINT64_MAX;
-        total += leaves(&child, sub, m);
+        total += leaves(&child, &sub, m);
+    }
+    return total;
+}
+
+/* The same with bulk counting: each move's position's moves are
+ * counted. */
+static uint64_t
+perft_2_bulk(const perft_ctx *c, const pdn_board *b,
+             const pdn_delta_list *list, int n)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        pdn_board child;
+        pdn_delta_list_play(b, list, i, &child);
+        int m = pdn_movegen_count(c->v, &child);
+        if (m < 0)
+            return UINT64_MAX;
+        total += (uint64_t)m;
     }
     return total;
 }
@@ -61,18 +80,19 @@ perft_rec(const perft_ctx *c, const pdn_board *b, int depth)
         int n = pdn_movegen_count(c->v, b);
         return n < 0 ? UINT64_MAX : (uint64_t)n;
     }
-    pdn_move_delta list[PDN_MAX_MOVES];
-    int n = c->gen[b->side](b, list);
+    pdn_delta_list list;
+    int n = c->gen[b->side](b, &list);
     if (n < 0)
         return UINT64_MAX;
     if (depth == 1)
-        return leaves(b, list, n);
-    if (depth == 2 && !c->bulk)
-        return perft_2(c, b, list, n);
+        return leaves(b, &list, n);
+    if (depth == 2)
+        return c->bulk ? perft_2_bulk(c, b, &list, n)
+                       : perft_2(c, b, &list, n);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;
-        pdn_board_after_delta(b, &list[i], &child);
+        pdn_delta_list_play(b, &list, i, &child);
         uint64_t sub = perft_rec(c, &child, depth - 1);
         if (sub == UINT64_MAX)
             return UINT64_MAX;
