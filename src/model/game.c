@@ -66,20 +66,28 @@ pdn_game_tag(const pdn_game *g, const char *name)
 pdn_result
 pdn_result_of(const char *text, size_t len)
 {
-    static const struct {
-        const char *text;
-        pdn_result result;
-    } results[] = {
-        {"*", PDN_RESULT_UNKNOWN},       {"1-0", PDN_RESULT_FIRST},
-        {"2-0", PDN_RESULT_FIRST},       {"0-1", PDN_RESULT_SECOND},
-        {"0-2", PDN_RESULT_SECOND},      {"1/2-1/2", PDN_RESULT_DRAW},
-        {"1-1", PDN_RESULT_DRAW},        {"0-0", PDN_RESULT_BOTH_LOST},
-    };
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (strlen(results[i].text) == len &&
-            memcmp(results[i].text, text, len) == 0)
-            return results[i].result;
-    return PDN_RESULT_NONE;
+    /* "*", "1/2-1/2", and "a-b" for 1-0 2-0 0-1 0-2 1-1 0-0 */
+    if (len == 1)
+        return text[0] == '*' ? PDN_RESULT_UNKNOWN : PDN_RESULT_NONE;
+    if (len == 7)
+        return memcmp(text, "1/2-1/2", 7) == 0 ? PDN_RESULT_DRAW
+                                               : PDN_RESULT_NONE;
+    if (len != 3 || text[1] != '-')
+        return PDN_RESULT_NONE;
+    switch (((unsigned char)text[0] << 8) | (unsigned char)text[2]) {
+    case ('1' << 8) | '0':
+    case ('2' << 8) | '0':
+        return PDN_RESULT_FIRST;
+    case ('0' << 8) | '1':
+    case ('0' << 8) | '2':
+        return PDN_RESULT_SECOND;
+    case ('1' << 8) | '1':
+        return PDN_RESULT_DRAW;
+    case ('0' << 8) | '0':
+        return PDN_RESULT_BOTH_LOST;
+    default:
+        return PDN_RESULT_NONE;
+    }
 }
 
 static int

@@ -13,7 +13,7 @@
 #include "syntax/lexer.h"
 
 /* Tag names already looked up in the reader's tag map (parser.c). */
-#define PDN_TAG_CACHE_SIZE 31
+#define PDN_TAG_CACHE_SIZE 64 /* a power of two */
 typedef struct pdn_tag_cache {
     struct pdn_tag_cache_item {
         char name[16];

@@ -189,6 +189,41 @@ add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
 
 /* ---- Moves ---- */
 
+/* The usual move, two squares of one or two digits (1 to 99) and one
+ * separator between ("9-13", "22x17"): read into @w (zeroed), and 1;
+ * else 0, and read_squares reads it the long way. */
+static inline int
+simple_move(const unsigned char *u, size_t len, pdn_move_text *w)
+{
+    unsigned a = (unsigned)(u[0] - '0'), b, d;
+    size_t i = 1;
+    if (a > 9)
+        return 0;
+    if ((d = (unsigned)(u[1] - '0')) < 10) {
+        a = a * 10 + d;
+        i = 2;
+    }
+    unsigned char sep = u[i];
+    if (i + 2 > len || !(sep == '-' || sep == 'x' || sep == 'X' || sep == ':'))
+        return 0;
+    if ((b = (unsigned)(u[i + 1] - '0')) > 9)
+        return 0;
+    i += 2;
+    if (i < len) {
+        if ((d = (unsigned)(u[i] - '0')) > 9)
+            return 0;
+        b = b * 10 + d;
+        i++;
+    }
+    if (i != len || a - 1 > 98 || b - 1 > 98)
+        return 0;
+    w->squares[0] = (uint8_t)a;
+    w->squares[1] = (uint8_t)b;
+    w->count = 2;
+    w->separator = sep == 'X' ? 'x' : (char)sep;
+    return 1;
+}
+
 /* Squares of a move token: numbers (blanks may follow a separator),
  * four digits, or file and rank.  Returns 0, or -1 for square 0 or a move
  * of too many squares. */
@@ -205,6 +240,8 @@ read_squares(const char *s, size_t len, pdn_move_text *w)
         w->count = 2;
         return 0;
     }
+    if (len <= 5 && simple_move(u, len, w))
+        return 0;
     unsigned count = 0;
     while (u < e) {
         if (count >= PDN_MOVE_MAX_SQUARES)
@@ -673,7 +710,8 @@ tag_value(pdn_parse *p, const pdn_token *t)
 
 /* The standard name of the tag named @name (p->tagmap), or NULL.  The
  * names of a file repeat from game to game: the answers are kept in a
- * small cache, looked up by length and first and last letter. */
+ * small cache, two places for each name (hashed from its length and
+ * first, middle and last bytes). */
 static const char *
 standard_name(pdn_parse *p, const char *name, size_t len)
 {
@@ -682,12 +720,18 @@ standard_name(pdn_parse *p, const char *name, size_t len)
     pdn_tag_cache *c = p->tag_cache;
     if (!c || len > sizeof c->items[0].name)
         return pdn_tagmap_lookup(p->tagmap, name, len);
-    size_t h = (len * 7 + (unsigned char)name[0] * 3 +
-                (unsigned char)name[len - 1]) %
-               PDN_TAG_CACHE_SIZE;
-    struct pdn_tag_cache_item *e = &c->items[h];
+    size_t h = len * 5 + (unsigned char)name[0] * 9 +
+               (unsigned char)name[len - 1] * 3 +
+               (unsigned char)name[len / 2];
+    struct pdn_tag_cache_item *e = &c->items[h & (PDN_TAG_CACHE_SIZE - 1)];
+    struct pdn_tag_cache_item *f =
+        &c->items[(h + 1) & (PDN_TAG_CACHE_SIZE - 1)];
     if (e->len == len && memcmp(e->name, name, len) == 0)
         return e->standard;
+    if (f->len == len && memcmp(f->name, name, len) == 0)
+        return f->standard;
+    if (e->len && !f->len)
+        e = f;
     e->standard = pdn_tagmap_lookup(p->tagmap, name, len);
     memcpy(e->name, name, len);
     e->len = (uint8_t)len;
