@@ -33,6 +33,13 @@ int pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv);
  * main line of every game as FEN lines or as text with diagrams. */
 int pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv);
 
+/** pdn analyse [--depth D|--time MS|--nodes N] [--multipv K] [--move M]
+ * [--json] FEN: the engine's best moves and scores. */
+int pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv);
+
+/** pdn bench [--depth D]: a fixed search; its node count and speed. */
+int pdn_cmd_bench(const pdn_cli *cli, int argc, char **argv);
+
 /** pdn parse [--trace|--json] [--quiet] [--map-tag LOCAL=STANDARD]...
  * [FILE...]: reads games, reports their diagnostics, prints their events
  * or JSON. */

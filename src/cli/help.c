@@ -19,6 +19,9 @@ static const char pdn_text[] =
     "  fmt     write PDN files in one canonical form, losing nothing\n"
     "  convert convert games to JSON and back, to FEN lines, or to text with "
     "boards\n"
+    "  analyse search a position with the engine: best moves, scores, "
+    "lines\n"
+    "  bench   search fixed positions: the engine's node count and speed\n"
     "  perft   count the leaves of the legal-move tree from a position\n"
     "  moves   list the legal moves of a position, or judge one move\n"
     "  show    draw a position as a board with its square numbers\n"
@@ -30,10 +33,12 @@ static const char pdn_text[] =
     "  -h, --help     print this help and exit\n"
     "      --version  print the version and exit\n"
     "\n"
-    "check, fmt, convert, perft, moves and show take -v, --variant=V: italian (the\n"
-    "default), spanish, english, or a PDN GameType (22, 24, 21, or a full "
-    "form\n"
-    "such as 22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a command's "
+    "check, fmt, convert, analyse, perft, moves and show take -v, "
+    "--variant=V:\n"
+    "italian (the default), spanish, english, or a PDN GameType (22, 24, "
+    "21, or\n"
+    "a full form such as 22,W,8,8,N2,1).  Run 'pdn COMMAND --help' for a "
+    "command's\n"
     "options.\n"
     "\n"
     "Exit status: 0 success, 1 the input has problems, 2 usage or I/O "
@@ -332,9 +337,62 @@ static const char convert_text[] =
     "  pdn convert --to fen games.pdn\n"
     "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
 
+static const char analyse_text[] =
+    "Usage: pdn analyse [OPTION]... FEN\n"
+    "Search the position FEN with the engine and print, after each depth "
+    "completed,\n"
+    "a line: depth, score, nodes, nodes per second, time, principal "
+    "variation.\n"
+    "Scores are in hundredths of a man for the side to move; 'win in N' "
+    "and\n"
+    "'loss in N' count plies.\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant=V        italian (default), spanish, english, or a "
+    "GameType\n"
+    "  -d, --depth=D          search to depth D (plies)\n"
+    "  -t, --time=MS          search for MS milliseconds (the default: "
+    "1000)\n"
+    "  -n, --nodes=N          search N nodes\n"
+    "  -m, --multipv=K        the best K moves, each with its score and "
+    "line\n"
+    "      --move=MOVE        the score and line of MOVE alone\n"
+    "      --json             print the final result as one JSON object\n"
+    "      --hash=MB          transposition table size (default 16)\n"
+    "      --draw-rule=PRESET standard, short, fid-2008, spanish, english\n"
+    "                         (default: the variant's own)\n"
+    "  -h, --help             print this help and exit\n"
+    "\n"
+    "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not "
+    "legal.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn analyse --depth 12 W:W21-32:B1-12\n"
+    "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
+    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
+
+static const char bench_text[] =
+    "Usage: pdn bench [OPTION]...\n"
+    "Search a fixed set of positions (the start of each variant, middle "
+    "games\n"
+    "and endings) to a fixed depth, each from an empty table, and print "
+    "the\n"
+    "nodes of each and the total with the speed.  The total is a "
+    "signature of\n"
+    "the search: it changes only when the search or the evaluation "
+    "does.\n"
+    "\n"
+    "Options:\n"
+    "  -d, --depth=D   the depth of every search (default 12)\n"
+    "      --hash=MB   transposition table size (default 16)\n"
+    "  -h, --help      print this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  pdn bench\n";
+
 static const char usage_text[] =
     "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Commands: check, fmt, convert, perft, moves, show, parse, tags, help\n"
+    "Commands: check, fmt, convert, analyse, bench, perft, moves, show, parse, tags, help\n"
     "Try 'pdn --help' for more information.\n";
 
 static const struct {
@@ -344,6 +402,8 @@ static const struct {
     {"check", check_text},
     {"fmt", fmt_text},
     {"convert", convert_text},
+    {"analyse", analyse_text},
+    {"bench", bench_text},
     {"perft", perft_text},
     {"moves", moves_text},
     {"show", show_text},

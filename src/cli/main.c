@@ -29,6 +29,8 @@ static const struct {
     {"check", pdn_cmd_check},
     {"fmt", pdn_cmd_fmt},
     {"convert", pdn_cmd_convert},
+    {"analyse", pdn_cmd_analyse},
+    {"bench", pdn_cmd_bench},
     {"tags", pdn_cmd_tags},
 };
 

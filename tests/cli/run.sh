@@ -43,7 +43,8 @@ mask() {
     sed -e 's/"seconds":[-+.0-9eE]*/"seconds":T/g' \
         -e 's/"nodes_per_second":[-+.0-9eE]*/"nodes_per_second":R/g' \
         -e "s/$timing/ nodes in T s (R Mnodes\\/s)/" \
-        -e 's/ in [.0-9]* s$/ in T s/'
+        -e 's/ in [.0-9]* s$/ in T s/' \
+        -e 's/  nps *[0-9]*  time [.0-9]* s  / nps R  time T s  /'
 }
 
 passed=0

@@ -1,0 +1,118 @@
+/* eval.c -- the static evaluation (eval.h).
+ */
+#include "engine/eval.h"
+
+#include <string.h>
+
+#include "rules/bitboard.h"
+#include "rules/square.h"
+
+static const int advance[8] = {0, 0, EVAL_ADVANCE_2, EVAL_ADVANCE_3,
+                               EVAL_ADVANCE_4, EVAL_ADVANCE_5,
+                               EVAL_ADVANCE_6, EVAL_ADVANCE_7};
+static const int runaway[5] = {0, EVAL_RUNAWAY_1, EVAL_RUNAWAY_2,
+                               EVAL_RUNAWAY_3, EVAL_RUNAWAY_4};
+
+void
+pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
+{
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    t->king = v->id == PDN_ITALIAN   ? EVAL_KING_ITALIAN
+              : v->id == PDN_SPANISH ? EVAL_KING_SPANISH
+                                     : EVAL_KING_ENGLISH;
+    for (int bit = 0; bit < 64; bit++) {
+        t->file[bit] = -1;
+        int n = pdn_square_from_bit(v, bit), f, r;
+        if (n && pdn_square_coords(v, n, &f, &r) == 0) {
+            t->file[bit] = (signed char)f;
+            t->rank[bit] = (signed char)r;
+        }
+    }
+    /* The cone ahead of a man: squares on the ranks before it within the
+     * diagonals that can reach it (|file difference| <= rank distance). */
+    for (int bit = 0; bit < 64; bit++) {
+        if (t->file[bit] < 0)
+            continue;
+        for (int to = 0; to < 64; to++) {
+            if (t->file[to] < 0)
+                continue;
+            int df = t->file[to] - t->file[bit];
+            int dr = t->rank[to] - t->rank[bit];
+            df = df < 0 ? -df : df;
+            if (dr > 0 && df <= dr)
+                t->ahead[PDN_WHITE][bit] |= (pdn_bb)1 << to;
+            if (dr < 0 && df <= -dr)
+                t->ahead[PDN_BLACK][bit] |= (pdn_bb)1 << to;
+        }
+    }
+}
+
+/* The score of @c's pieces, without material. */
+static int
+positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
+           bool other_has_men)
+{
+    pdn_bb own = b->pieces[c];
+    pdn_bb men = own & ~b->kings, kings = own & b->kings;
+    pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
+    int s = 0;
+    for (pdn_bb m = men; m; m &= m - 1) {
+        int bit = pdn_bb_lowest(m);
+        int rank = c == PDN_WHITE ? t->rank[bit] : 9 - t->rank[bit];
+        int file = t->file[bit];
+        s += advance[rank];
+        if (rank == 1 && other_has_men)
+            s += EVAL_BACK_RANK;
+        if (file >= 2 && file <= 5 && rank >= 3 && rank <= 6)
+            s += EVAL_CENTRE;
+        int togo = 8 - rank;
+        if (togo <= 4 && !(t->ahead[c][bit] & all))
+            s += runaway[togo];
+    }
+    for (pdn_bb k = kings; k; k &= k - 1) {
+        int bit = pdn_bb_lowest(k);
+        int file = t->file[bit], rank = t->rank[bit];
+        if (file == 0 || file == 7 || rank == 1 || rank == 8)
+            s += EVAL_KING_EDGE;
+        else if (file >= 2 && file <= 5 && rank >= 3 && rank <= 6)
+            s += EVAL_CENTRE;
+    }
+    return s;
+}
+
+/* Whether the material is a known draw of the variant. */
+static bool
+drawn_ending(const pdn_eval_tables *t, int wm, int wk, int bm, int bk)
+{
+    if (wm || bm)
+        return false;
+    if (wk == 1 && bk == 1)
+        return true; /* a lone king against a lone king */
+    if (t->v->flying_kings && ((wk == 1 && bk == 2) || (wk == 2 && bk == 1)))
+        return true; /* one flying king holds two */
+    return false;
+}
+
+int
+pdn_eval(const pdn_eval_tables *t, const pdn_board *b)
+{
+    pdn_bb w = b->pieces[PDN_WHITE], k = b->kings;
+    pdn_bb bl = b->pieces[PDN_BLACK];
+    int wm = pdn_bb_count(w & ~k), wk = pdn_bb_count(w & k);
+    int bm = pdn_bb_count(bl & ~k), bk = pdn_bb_count(bl & k);
+    if (drawn_ending(t, wm, wk, bm, bk))
+        return 0;
+    int white = wm * EVAL_MAN + wk * t->king;
+    int black = bm * EVAL_MAN + bk * t->king;
+    int s = white - black;
+    /* Ahead, trade down: the fewer pieces left, the more the lead tells. */
+    int pieces = wm + wk + bm + bk;
+    if (s != 0)
+        s += (s > 0 ? 1 : -1) * EVAL_TRADE_DOWN * (24 - pieces);
+    s += positional(t, b, PDN_WHITE, bm > 0) -
+         positional(t, b, PDN_BLACK, wm > 0);
+    if (!wk && !bk)
+        s += b->side == PDN_WHITE ? EVAL_TEMPO : -EVAL_TEMPO;
+    return b->side == PDN_WHITE ? s : -s;
+}

@@ -1,0 +1,69 @@
+/* eval.h -- the static evaluation of the engine: a score in hundredths of
+ * a man from the side to move's point of view.  Every weight is a named
+ * constant here, so that a change of weight is a change of this file.
+ */
+#ifndef PDN_ENGINE_EVAL_H
+#define PDN_ENGINE_EVAL_H
+
+#include "rules/board.h"
+#include "rules/variant.h"
+
+/* ---- Weights, in hundredths of a man ---- */
+
+#define EVAL_MAN 100
+/* A king's worth per variant: Italian kings move one step and men cannot
+ * take them; Spanish kings fly and dominate; English kings step. */
+#define EVAL_KING_ITALIAN 250
+#define EVAL_KING_SPANISH 400
+#define EVAL_KING_ENGLISH 150
+
+/* A man's advancement, by rank counted from its own side (1..7). */
+#define EVAL_ADVANCE_2 2
+#define EVAL_ADVANCE_3 5
+#define EVAL_ADVANCE_4 9
+#define EVAL_ADVANCE_5 14
+#define EVAL_ADVANCE_6 22
+#define EVAL_ADVANCE_7 34
+
+/* A man still on its own back rank, guarding the promotion squares, while
+ * the other side has men to promote. */
+#define EVAL_BACK_RANK 8
+/* A piece on one of the four central files (c-f) of ranks 3-6. */
+#define EVAL_CENTRE 4
+/* A king on the edge of the board. */
+#define EVAL_KING_EDGE -8
+/* A man whose way to promotion is free: no piece on the squares ahead
+ * that could stop it.  By ranks left to go (1..4). */
+#define EVAL_RUNAWAY_1 90
+#define EVAL_RUNAWAY_2 60
+#define EVAL_RUNAWAY_3 35
+#define EVAL_RUNAWAY_4 15
+/* Having the move (tempo) in a position with only men. */
+#define EVAL_TEMPO 3
+/* The side ahead in material trades down: a bonus per piece the weaker
+ * side has lost, scaled by the lead. */
+#define EVAL_TRADE_DOWN 3
+
+/* ---- Endgame facts ---- */
+/* Italian: a lone king against a lone king, and a king against a king and
+ * nothing else of note, is a draw; Spanish: one flying king holds a draw
+ * against two; English: a king against a king is a draw.  The engine
+ * scores such positions 0 (eval.c). */
+
+/** Per-variant geometry the evaluation looks up: file and rank of each
+ * bit, filled by pdn_eval_init(). */
+typedef struct pdn_eval_tables {
+    const pdn_variant *v;
+    int king;             /* the king's worth */
+    signed char file[64]; /* 0..7, or -1 off the board */
+    signed char rank[64]; /* 1..8 */
+    pdn_bb ahead[2][64];  /* squares a man of each colour on the bit may
+                             still cross or reach: the cone before it */
+} pdn_eval_tables;
+
+void pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v);
+
+/** The score of @b for the side to move. */
+int pdn_eval(const pdn_eval_tables *t, const pdn_board *b);
+
+#endif

@@ -1,0 +1,93 @@
+/* search.h -- the engine's search: iterative deepening principal
+ * variation search with a transposition table (Zobrist keys, replacement
+ * by depth and age), move ordering by the table's move, killers and
+ * history; a capture pending is always searched on (captures are
+ * compulsory, so an exchange is never cut in the middle); draws by
+ * repetition and by the no-progress count of the draw rule; a side with
+ * no legal move has lost, and faster wins score higher.
+ *
+ * Scores are in hundredths of a man from the side to move's point of view;
+ * a won position scores PDN_SCORE_WIN minus the plies to the win.
+ */
+#ifndef PDN_ENGINE_SEARCH_H
+#define PDN_ENGINE_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/board.h"
+#include "rules/movegen.h"
+#include "rules/variant.h"
+
+#define PDN_SCORE_WIN 30000
+#define PDN_SCORE_INF 32000
+/** Scores beyond this are wins or losses in plies. */
+#define PDN_SCORE_WON (PDN_SCORE_WIN - 1000)
+#define PDN_MAX_PLY 128
+#define PDN_MAX_MULTIPV 16
+
+typedef struct pdn_engine pdn_engine;
+
+typedef struct pdn_engine_options {
+    const pdn_variant *variant;
+    size_t hash_mb;        /* transposition table; 0: 16 MB */
+    uint32_t repetition;   /* the occurrence of a position that draws;
+                              0: 3 */
+    uint32_t no_progress;  /* reversible plies (king moves that take
+                              nothing) that draw; 0: none */
+} pdn_engine_options;
+
+typedef struct pdn_search_limits {
+    int depth;          /* 0: no limit (then time or nodes must be set) */
+    uint64_t nodes;     /* 0: no limit; checked every 1024 nodes */
+    uint64_t time_ms;   /* 0: no limit */
+    int multipv;        /* best lines wanted; 0 or 1: one */
+    const pdn_move *only; /* score this root move alone, or NULL */
+} pdn_search_limits;
+
+/** One line of the result: a root move, its score and its principal
+ * variation (the move first). */
+typedef struct pdn_search_line {
+    int score;
+    int npv;
+    pdn_move pv[PDN_MAX_PLY];
+} pdn_search_line;
+
+/** Where a search stands, after each depth completed. */
+typedef struct pdn_search_info {
+    int depth;
+    uint64_t nodes;
+    double seconds;
+    int nlines;
+    pdn_search_line lines[PDN_MAX_MULTIPV]; /* best first */
+} pdn_search_info;
+
+typedef void (*pdn_search_report_fn)(void *ctx, const pdn_search_info *i);
+
+pdn_engine *pdn_engine_new(const pdn_engine_options *o);
+void pdn_engine_free(pdn_engine *e);
+
+/** Forgets the table and the history: the next search starts afresh
+ * (and, for a fixed depth or node count, gives the same result). */
+void pdn_engine_clear(pdn_engine *e);
+
+/** Searches @b, the last of the @nhistory positions of the game so far
+ * (oldest first, @b included; NULL and 0 for none but @b), within @l.
+ * Calls @report (may be NULL) after each depth completed.  Returns the
+ * number of lines in @out, 0 when the side to move has no legal move (it
+ * has lost).  @out holds the last depth completed. */
+int pdn_engine_search(pdn_engine *e, const pdn_board *b,
+                      const pdn_board *history, size_t nhistory,
+                      const pdn_search_limits *l,
+                      pdn_search_report_fn report, void *ctx,
+                      pdn_search_info *out);
+
+/** Asks a running search to stop as soon as it can (from another
+ * thread); it returns the last depth completed. */
+void pdn_engine_stop(pdn_engine *e);
+
+/** The Zobrist key of @b. */
+uint64_t pdn_engine_key(const pdn_board *b);
+
+#endif

@@ -1,0 +1,213 @@
+/* test_search.c -- the engine's search against what it must find: a lost
+ * position (no move), a win in one, a repetition scored as a draw, the
+ * same result for the same depth, only legal moves, and on random
+ * positions the same score as a plain minimax written here (no table, no
+ * pruning, the same rules for captures and forced moves), which alpha-beta
+ * with a table must reproduce exactly.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "engine/eval.h"
+#include "engine/search.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+
+static pdn_board
+board(pdn_variant_id id, const char *fen)
+{
+    pdn_board b;
+    pdn_fen_error err;
+    if (pdn_fen_parse(pdn_variant_get(id), fen, strlen(fen), &b, &err))
+        fail_msg("bad FEN %s: %s", fen, err.message);
+    return b;
+}
+
+static pdn_engine *
+engine(pdn_variant_id id)
+{
+    pdn_engine_options o = {.variant = pdn_variant_get(id), .hash_mb = 4};
+    return pdn_engine_new(&o);
+}
+
+static void
+test_no_move_is_lost(void **state)
+{
+    (void)state;
+    pdn_engine *e = engine(PDN_ITALIAN);
+    pdn_board b = board(PDN_ITALIAN, "W::B1,2"); /* White has nothing */
+    pdn_search_limits l = {.depth = 3};
+    pdn_search_info info;
+    assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL,
+                                       &info), 0);
+    pdn_engine_free(e);
+}
+
+static void
+test_win_in_one(void **state)
+{
+    (void)state;
+    pdn_engine *e = engine(PDN_ITALIAN);
+    /* 22x13 takes Black's last piece: Black, to move, has lost. */
+    pdn_board b = board(PDN_ITALIAN, "W:W22:B18");
+    pdn_search_limits l = {.depth = 4};
+    pdn_search_info info;
+    assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL,
+                                       &info), 1);
+    assert_int_equal(info.lines[0].score, PDN_SCORE_WIN - 1);
+    assert_int_equal(info.lines[0].npv, 1);
+    pdn_engine_free(e);
+}
+
+/* The king shuffle 30-26, 4-8 from H0 gives the root H2; there 26-30 and
+ * 8-4 bring H0 back: with it in the history that line is a draw, and
+ * Black, a man down, takes it. */
+static void
+test_repetition_is_a_draw(void **state)
+{
+    (void)state;
+    pdn_engine *e = engine(PDN_ITALIAN);
+    pdn_board h[3] = {board(PDN_ITALIAN, "W:WK30,21:BK4"),
+                      board(PDN_ITALIAN, "B:WK26,21:BK4"),
+                      board(PDN_ITALIAN, "W:WK26,21:BK8")};
+    pdn_move legal[PDN_MAX_MOVES], back = {0};
+    int n = pdn_movegen_legal(pdn_variant_get(PDN_ITALIAN), &h[2], legal);
+    pdn_board want = board(PDN_ITALIAN, "B:WK30,21:BK8");
+    bool found = false;
+    for (int i = 0; i < n; i++) {
+        pdn_board after;
+        pdn_board_after(&h[2], &legal[i], &after);
+        if (pdn_board_equal(&after, &want)) {
+            back = legal[i];
+            found = true;
+        }
+    }
+    assert_true(found);
+    pdn_search_limits l = {.depth = 2, .only = &back};
+    pdn_search_info with, without;
+    pdn_engine_search(e, &h[2], h, 3, &l, NULL, NULL, &with);
+    assert_int_equal(with.lines[0].score, 0);
+    pdn_engine_clear(e);
+    pdn_engine_search(e, &h[2], NULL, 0, &l, NULL, NULL, &without);
+    assert_true(without.lines[0].score > 0); /* a man up, no repetition */
+    pdn_engine_free(e);
+}
+
+/* ---- Against a plain minimax ---- */
+
+static int
+minimax(const pdn_eval_tables *t, const pdn_variant *v, const pdn_board *b,
+        int depth, int ply, uint64_t *nodes)
+{
+    pdn_move moves[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(v, b, moves);
+    (*nodes)++;
+    if (n <= 0)
+        return -PDN_SCORE_WIN + ply;
+    if (depth <= 0 && moves[0].ncaptured == 0)
+        return pdn_eval(t, b);
+    if (depth < 0)
+        depth = 0;
+    int next = n == 1 ? depth : depth - 1, best = -PDN_SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        pdn_board c;
+        pdn_board_after(b, &moves[i], &c);
+        int s = -minimax(t, v, &c, next, ply + 1, nodes);
+        if (s > best)
+            best = s;
+    }
+    return best;
+}
+
+/* A small deterministic generator, local to the test. */
+static uint64_t
+next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void
+check_variant(pdn_variant_id id, int positions, int depth)
+{
+    const pdn_variant *v = pdn_variant_get(id);
+    pdn_eval_tables t;
+    pdn_eval_init(&t, v);
+    uint64_t seed = 0x2545F4914F6CDD1Du + (uint64_t)id;
+    pdn_engine *e = engine(id);
+    for (int p = 0; p < positions; p++) {
+        /* A position: random legal moves from the start, men only so
+         * that no position repeats. */
+        pdn_board b = pdn_board_start(v);
+        int plies = 4 + (int)(next_random(&seed) % 30);
+        for (int i = 0; i < plies; i++) {
+            pdn_move m[PDN_MAX_MOVES];
+            int n = pdn_movegen_legal(v, &b, m);
+            if (n <= 0)
+                break;
+            pdn_board_play(&b, &m[next_random(&seed) % (uint64_t)n]);
+        }
+        if (b.kings)
+            continue;
+        pdn_move legal[PDN_MAX_MOVES];
+        int n = pdn_movegen_legal(v, &b, legal);
+        if (n <= 0)
+            continue;
+        uint64_t nodes = 0;
+        int want = minimax(&t, v, &b, depth, 0, &nodes);
+        pdn_search_limits l = {.depth = depth};
+        pdn_search_info info;
+        pdn_engine_clear(e);
+        assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL,
+                                           &info), 1);
+        if (info.lines[0].score != want) {
+            char fen[PDN_FEN_MAX];
+            pdn_fen_write(v, &b, fen);
+            fail_msg("%s %s depth %d: search %d, minimax %d", v->name, fen,
+                     depth, info.lines[0].score, want);
+        }
+        /* The move is legal, and the same search gives the same. */
+        bool legal_move = false;
+        for (int i = 0; i < n; i++)
+            legal_move |= legal[i].from == info.lines[0].pv[0].from &&
+                          legal[i].to == info.lines[0].pv[0].to &&
+                          legal[i].captured_bb ==
+                              info.lines[0].pv[0].captured_bb;
+        assert_true(legal_move);
+        pdn_search_info again;
+        pdn_engine_clear(e);
+        pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &again);
+        assert_int_equal(again.nodes, info.nodes);
+        assert_int_equal(again.lines[0].score, info.lines[0].score);
+    }
+    pdn_engine_free(e);
+}
+
+static void
+test_against_minimax(void **state)
+{
+    (void)state;
+    check_variant(PDN_ITALIAN, 60, 4);
+    check_variant(PDN_ITALIAN, 20, 6);
+    check_variant(PDN_SPANISH, 40, 4);
+    check_variant(PDN_ENGLISH, 40, 4);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_move_is_lost),
+        cmocka_unit_test(test_win_in_one),
+        cmocka_unit_test(test_repetition_is_a_draw),
+        cmocka_unit_test(test_against_minimax),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
