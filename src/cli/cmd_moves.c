@@ -221,6 +221,16 @@ judge_json(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n,
     move_list(f, job, ml, n, vd->matches, vd->nmatches, true);
     fputs(",\"moves\":", f);
     move_list(f, job, ml, n, vd->all, n, true);
+    fputs(",\"after\":", f);
+    if (vd->ex.reason == PDN_REASON_LEGAL) {
+        char fen[PDN_FEN_MAX];
+        pdn_board after = job->board;
+        pdn_board_play(&after, &ml[vd->matches[0]]);
+        pdn_fen_write(job->v, &after, fen);
+        fprintf(f, "\"%s\"", fen);
+    } else {
+        fputs("null", f);
+    }
     fputs("}\n", f);
 }
 
