@@ -5,6 +5,10 @@
 #include "syntax/lexer.h"
 
 #include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#define STRING_SSE2 1 /* strings are scanned 16 bytes at a time */
+#include <emmintrin.h>
+#endif
 
 /* ---- Character classes ---- */
 
@@ -339,7 +343,27 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     const char *b = lx->buf;
     size_t i = start + 1;
     uint64_t high = 0;
+    bool backslash = false;
     for (;; i++) {
+#if defined(STRING_SSE2)
+        /* sixteen bytes at a time, then eight */
+        const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'),
+                      ctl = _mm_set1_epi8(13);
+        while (i + 16 <= lx->len) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+            __m128i m = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bsl)),
+                _mm_cmpeq_epi8(_mm_min_epu8(x, ctl), x)); /* below 14 */
+            unsigned hits = (unsigned)_mm_movemask_epi8(m);
+            if (_mm_movemask_epi8(x))
+                high = HIGHS;
+            if (hits) {
+                i += (size_t)__builtin_ctz(hits);
+                goto byte;
+            }
+            i += 16;
+        }
+#endif
         while (i + 8 <= lx->len) {
             uint64_t x = load8(b + i);
             uint64_t m = bytes_below(x, 14) | bytes_eq(x, '"') |
@@ -351,12 +375,20 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
             }
             i += 8;
         }
+#if defined(STRING_SSE2)
+    byte:;
+#endif
         char ch = b[i];
         high |= (unsigned char)ch;
         if (ch != '"' && ch != '\\' && ch != '\n' && ch != '\r' && ch)
             continue;
-        if (ch == '"')
-            return finish_text(lx, tok, PDN_TOK_STRING, start, i + 1, high);
+        if (ch == '"') {
+            pdn_token_kind k = finish_text(lx, tok, PDN_TOK_STRING, start,
+                                           i + 1, high);
+            tok->plain = !backslash && !(high & HIGHS);
+            return k;
+        }
+        backslash |= ch == '\\';
         if (ch == '\\' && (b[i + 1] == '\\' || b[i + 1] == '"')) {
             size_t j = i + 2;
             while (b[j] == ' ' || b[j] == '\t')
@@ -585,6 +617,8 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
     if (i >= lx->len)
         return finish(lx, tok, lx->final ? PDN_TOK_EOF : PDN_TOK_MORE, i, i);
     unsigned char ch = (unsigned char)lx->buf[i];
+    if (is_digit((char)ch)) /* moves and move numbers: most tokens */
+        return lex_number(lx, tok, i);
     switch (ch) {
     case '[':
         return finish(lx, tok, PDN_TOK_LBRACKET, i, i + 1);
@@ -651,8 +685,6 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
         break;
     }
     unsigned char cls = class_of((char)ch);
-    if (cls & C_DIGIT)
-        return lex_number(lx, tok, i);
     if (cls & (C_IDENT))
         return lex_letters(lx, tok, i);
     return lex_word(lx, tok, i);

@@ -695,6 +695,8 @@ parse_terminator(pdn_parse *p)
 static char *
 tag_value(pdn_parse *p, const pdn_token *t)
 {
+    if (t->plain)
+        return pdn_arena_strndup(&p->game->arena, t->text + 1, t->len - 2);
     if (!memchr(t->text + 1, '\\', t->len - 2)) /* the usual case */
         return pdn_parse_text(p, t->text + 1, t->len - 2);
     size_t n = 0;

@@ -8,6 +8,7 @@
 #ifndef PDN_SYNTAX_TOKEN_H
 #define PDN_SYNTAX_TOKEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,9 @@ typedef struct pdn_token {
     const char *text;  /* the bytes, in the reader's buffer */
     uint32_t line;     /* 1-based line of its first byte */
     uint32_t col;      /* 1-based column, in characters */
+    bool plain;        /* STRING (else unset): no backslash and no byte
+                          above 0x7F, so the value is the bytes between the
+                          quotes as they are */
 } pdn_token;
 
 /** A stable upper-case name for @kind ("MOVE"), for traces and tests. */
