@@ -37,7 +37,11 @@ tok_loc(const pdn_parse *p)
 
 /* ---- Tokens ---- */
 
-static pdn_token_kind
+/* Inlined at each call: it runs once per token. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline pdn_token_kind
 next(pdn_parse *p)
 {
     if (p->tok.kind != PDN_TOK_EOF && p->tok.kind != PDN_TOK_MORE)
