@@ -11,6 +11,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "engine/search.h"
+#include "engine/solver.h"
 #include "replay/draw.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -29,7 +30,8 @@ enum {
     OPT_MOVE,
     OPT_JSON,
     OPT_HASH,
-    OPT_DRAW_RULE
+    OPT_DRAW_RULE,
+    OPT_SOLVER
 };
 
 static const pdn_option analyse_options[] = {
@@ -43,6 +45,7 @@ static const pdn_option analyse_options[] = {
     {"json", 0, false, OPT_JSON},
     {"hash", 0, true, OPT_HASH},
     {"draw-rule", 0, true, OPT_DRAW_RULE},
+    {"solver", 0, true, OPT_SOLVER},
 };
 
 typedef struct analyse_job {
@@ -53,6 +56,7 @@ typedef struct analyse_job {
     pdn_move move;       /* --move, resolved */
     pdn_search_limits limits;
     size_t hash_mb;
+    int solver;          /* --solver: pieces, or 0 */
     const pdn_draw_rule *rule;
     bool json;
     const pdn_cli *cli;
@@ -251,6 +255,16 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
                 return PDN_EXIT_USAGE;
             job->hash_mb = (size_t)v;
             break;
+        case OPT_SOLVER:
+            if (read_count(cli, "solver", a.value, PDN_SOLVER_MAX_PIECES,
+                           &v))
+                return PDN_EXIT_USAGE;
+            if (v < 2)
+                return pdn_args_fail(cli, CMD, "bad --solver '%s': expected "
+                                     "a number from 2 to %d", a.value,
+                                     PDN_SOLVER_MAX_PIECES);
+            job->solver = (int)v;
+            break;
         case OPT_MOVE:
             job->move_text = a.value;
             break;
@@ -293,6 +307,9 @@ pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
                              .repetition = job.rule->repetition,
                              .no_progress = job.rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
+    pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver)
+                                    : NULL;
+    pdn_engine_use_solver(e, solver, job.solver);
     pdn_search_info info;
     int n = pdn_engine_search(e, &job.board, NULL, 0, &job.limits, report,
                               &job, &info);
@@ -303,5 +320,6 @@ pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
                 job.board.side == PDN_WHITE ? "White" : "Black");
     }
     pdn_engine_free(e);
+    pdn_solver_free(solver);
     return PDN_EXIT_OK;
 }

@@ -17,6 +17,7 @@
 
 #include "base/xalloc.h"
 #include "engine/eval.h"
+#include "engine/solver.h"
 #include "rules/bitboard.h"
 
 /* ---- Zobrist keys ---- */
@@ -83,6 +84,8 @@ typedef struct tt_entry {
 
 struct pdn_engine {
     pdn_engine_options opt;
+    const pdn_solver *solver; /* exact values at the leaves, or NULL */
+    int solver_pieces;
     pdn_eval_tables eval;
     tt_entry *tt;
     size_t tt_mask;
@@ -146,6 +149,13 @@ pdn_engine_clear(pdn_engine *e)
     memset(e->history, 0, sizeof e->history);
     memset(e->killers, 0, sizeof e->killers);
     e->age = 0;
+}
+
+void
+pdn_engine_use_solver(pdn_engine *e, const pdn_solver *s, int pieces)
+{
+    e->solver = s;
+    e->solver_pieces = s ? pieces : 0;
 }
 
 void
@@ -278,6 +288,20 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         return 0;
     if (ply >= PDN_MAX_PLY - 1)
         return pdn_eval(&e->eval, b);
+    if (e->solver && ply > 0 &&
+        pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->solver_pieces) {
+        int plies;
+        switch (pdn_solver_probe(e->solver, b, &plies)) {
+        case PDN_SOLVED_WIN:
+            return PDN_SCORE_WIN - ply - plies;
+        case PDN_SOLVED_LOSS:
+            return -PDN_SCORE_WIN + ply + plies;
+        case PDN_SOLVED_DRAW:
+            return 0;
+        default:
+            break;
+        }
+    }
 
     pdn_move moves[PDN_MAX_MOVES];
     int n = pdn_movegen_legal(e->opt.variant, b, moves);

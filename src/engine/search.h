@@ -83,6 +83,14 @@ int pdn_engine_search(pdn_engine *e, const pdn_board *b,
                       pdn_search_report_fn report, void *ctx,
                       pdn_search_info *out);
 
+struct pdn_solver;
+
+/** Makes the search take the exact value of every position with at most
+ * @pieces pieces from the solver @s (engine/solver.h; borrowed, it must
+ * outlive the searches) instead of searching it; NULL: no solver. */
+void pdn_engine_use_solver(pdn_engine *e, const struct pdn_solver *s,
+                           int pieces);
+
 /** Asks a running search to stop as soon as it can (from another
  * thread); it returns the last depth completed. */
 void pdn_engine_stop(pdn_engine *e);
