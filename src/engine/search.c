@@ -8,9 +8,12 @@
  * one ply deeper.  The table gives a move to try first and, off the
  * principal variation, a bound that may end the node.
  */
+#define _DEFAULT_SOURCE /* madvise() */
+
 #include "engine/search.h"
 
 #include <stdatomic.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -53,17 +56,32 @@ pdn_engine_key(const pdn_board *b)
     return k;
 }
 
+/* The keys of every (colour, kind, bit), looked up in the search. */
+typedef struct zobrist {
+    uint64_t piece[2][2][64];
+} zobrist;
+
+static void
+zobrist_init(zobrist *z)
+{
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < 2; k++)
+            for (int bit = 0; bit < 64; bit++)
+                z->piece[c][k][bit] = piece_key(c, k, bit);
+}
+
 /* The key after @m, legal on @b whose key is @k. */
 static inline uint64_t
-key_after(uint64_t k, const pdn_board *b, const pdn_move *m)
+key_after(const zobrist *z, uint64_t k, const pdn_board *b,
+          const pdn_move *m)
 {
     int c = b->side;
     int king = (m->flags & PDN_MOVE_KING) != 0;
     int crowned = king || (m->flags & PDN_MOVE_PROMOTES) != 0;
-    k ^= piece_key(c, king, m->from) ^ piece_key(c, crowned, m->to);
+    k ^= z->piece[c][king][m->from] ^ z->piece[c][crowned][m->to];
     for (pdn_bb t = m->captured_bb; t; t &= t - 1) {
         int bit = pdn_bb_lowest(t);
-        k ^= piece_key(c ^ 1, (int)((b->kings >> bit) & 1), bit);
+        k ^= z->piece[c ^ 1][(b->kings >> bit) & 1][bit];
     }
     return k ^ SIDE_KEY;
 }
@@ -84,6 +102,7 @@ typedef struct tt_entry {
 
 struct pdn_engine {
     pdn_engine_options opt;
+    zobrist z;
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
     pdn_eval_tables eval;
@@ -126,9 +145,20 @@ pdn_engine_new(const pdn_engine_options *o)
     size_t n = 1;
     while (n * 2 * sizeof(tt_entry) <= e->opt.hash_mb << 20)
         n *= 2;
-    e->tt = pdn_xcalloc(n, sizeof(tt_entry));
+    /* Aligned to 2 MB and marked for huge pages where the system has
+     * them: a table probed at random costs a TLB miss a probe in 4 KB
+     * pages. */
+    size_t bytes = n * sizeof(tt_entry), align = (size_t)2 << 20;
+    if (posix_memalign((void **)&e->tt, align,
+                       (bytes + align - 1) / align * align) != 0)
+        e->tt = pdn_xcalloc(n, sizeof(tt_entry));
+#ifdef MADV_HUGEPAGE
+    madvise(e->tt, bytes, MADV_HUGEPAGE);
+#endif
+    memset(e->tt, 0, bytes);
     e->tt_mask = n - 1;
     pdn_eval_init(&e->eval, e->opt.variant);
+    zobrist_init(&e->z);
     atomic_init(&e->stop, false);
     return e;
 }
@@ -333,7 +363,10 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         const pdn_move *m = &moves[i];
         pdn_board child;
         pdn_board_after(b, m, &child);
-        e->keys[at + 1] = key_after(key, b, m);
+        e->keys[at + 1] = key_after(&e->z, key, b, m);
+        /* The child probes its entry after generating its moves: fetch
+         * it now, so that the two overlap. */
+        __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
         uint32_t rev = (m->flags & PDN_MOVE_KING) && !m->ncaptured
                            ? reversible + 1
                            : 0;
@@ -342,8 +375,21 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
                         pv_node);
         } else {
-            s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1, rev,
-                        false);
+            /* Late quiet moves are searched a ply shallower first; one
+             * that then beats alpha is searched again in full. */
+            int reduce = 0;
+            if (!e->opt.no_reductions && !capture && next >= 2 &&
+                i >= (pv_node ? 4 : 2) &&
+                !same_move(m, &e->killers[ply][0]) &&
+                !same_move(m, &e->killers[ply][1]))
+                reduce = 1 + (i >= 6 && next >= 6) + (i >= 12 && next >= 8);
+            if (reduce > 0 && reduce >= next)
+                reduce = next - 1;
+            s = -search(e, &child, next - reduce, -alpha - 1, -alpha,
+                        ply + 1, rev, false);
+            if (reduce && s > alpha && !e->aborted)
+                s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
+                            rev, false);
             if (s > alpha && s < beta && !e->aborted)
                 s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
                             true);
@@ -471,7 +517,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b,
             root_move *r = &roots[i];
             pdn_board child;
             pdn_board_after(b, &r->move, &child);
-            e->keys[e->nkeys_game + 1] = key_after(key, b, &r->move);
+            e->keys[e->nkeys_game + 1] = key_after(&e->z, key, b, &r->move);
             uint32_t rev = (r->move.flags & PDN_MOVE_KING) &&
                                    !r->move.ncaptured
                                ? reversible + 1

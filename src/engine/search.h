@@ -36,6 +36,9 @@ typedef struct pdn_engine_options {
                               0: 3 */
     uint32_t no_progress;  /* reversible plies (king moves that take
                               nothing) that draw; 0: none */
+    bool no_reductions;    /* search every move to the full depth (late
+                              move reductions off): the result is then
+                              the fixed-depth minimax value */
 } pdn_engine_options;
 
 typedef struct pdn_search_limits {

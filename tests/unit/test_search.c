@@ -31,7 +31,8 @@ board(pdn_variant_id id, const char *fen)
 static pdn_engine *
 engine(pdn_variant_id id)
 {
-    pdn_engine_options o = {.variant = pdn_variant_get(id), .hash_mb = 4};
+    pdn_engine_options o = {.variant = pdn_variant_get(id), .hash_mb = 4,
+                            .no_reductions = true};
     return pdn_engine_new(&o);
 }
 
