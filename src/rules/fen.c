@@ -202,8 +202,14 @@ write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c,
         pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, sq);
         if (!(b->pieces[c] & m))
             continue;
-        n += (size_t)snprintf(buf + n, PDN_FEN_MAX - n, "%s%s%d", sep,
-                              (b->kings & m) ? "K" : "", sq);
+        /* By hand: snprintf costs more than the rest of the FEN. */
+        if (*sep)
+            buf[n++] = ',';
+        if (b->kings & m)
+            buf[n++] = 'K';
+        if (sq >= 10)
+            buf[n++] = (char)('0' + sq / 10);
+        buf[n++] = (char)('0' + sq % 10);
         sep = ",";
     }
     return n;

@@ -60,39 +60,45 @@ pdn_square_at(const pdn_variant *v, int file, int rank)
     return 4 * r + k + 1;
 }
 
-/* Internal index (bitboard.h) of the square at @file, @rank. */
-static int
-index_at(const pdn_variant *v, int file, int rank)
-{
-    int row = rank - 1, k;
-    if (a1_is_dark(v))
-        k = (row % 2 == 0) ? (6 - file) / 2 : (7 - file) / 2;
-    else
-        k = (row % 2 == 0) ? (file - 1) / 2 : file / 2;
-    return 4 * row + k;
-}
+
+/* Generated from the geometry of square_coords() and checked by
+ * tests/unit/test_square.c: bit of each square, square of each bit. */
+static const signed char bit_of_square[PDN_VARIANT_COUNT][PDN_SQUARES + 1] = {
+    {-1, 31, 32, 33, 34, 27, 28, 29, 30, 22, 23, 24,
+     25, 18, 19, 20, 21, 13, 14, 15, 16, 9, 10, 11,
+     12, 4, 5, 6, 7, 0, 1, 2, 3},
+    {-1, 3, 2, 1, 0, 7, 6, 5, 4, 12, 11, 10,
+     9, 16, 15, 14, 13, 21, 20, 19, 18, 25, 24, 23,
+     22, 30, 29, 28, 27, 34, 33, 32, 31},
+    {-1, 34, 33, 32, 31, 30, 29, 28, 27, 25, 24, 23,
+     22, 21, 20, 19, 18, 16, 15, 14, 13, 12, 11, 10,
+     9, 7, 6, 5, 4, 3, 2, 1, 0},
+};
+static const unsigned char square_of_bit[PDN_VARIANT_COUNT][64] = {
+    {29, 30, 31, 32, 25, 26, 27, 28, 0, 21, 22, 23, 24, 17, 18, 19,
+     20, 0, 13, 14, 15, 16, 9, 10, 11, 12, 0, 5, 6, 7, 8, 1,
+     2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {4, 3, 2, 1, 8, 7, 6, 5, 0, 12, 11, 10, 9, 16, 15, 14,
+     13, 0, 20, 19, 18, 17, 24, 23, 22, 21, 0, 28, 27, 26, 25, 32,
+     31, 30, 29, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {32, 31, 30, 29, 28, 27, 26, 25, 0, 24, 23, 22, 21, 20, 19, 18,
+     17, 0, 16, 15, 14, 13, 12, 11, 10, 9, 0, 8, 7, 6, 5, 4,
+     3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+};
 
 int
 pdn_square_to_bit(const pdn_variant *v, int n)
 {
-    int file, rank;
-    if (pdn_square_coords(v, n, &file, &rank) < 0)
-        return -1;
-    return pdn_bb_bit_of_index(index_at(v, file, rank));
+    return n >= 1 && n <= PDN_SQUARES ? bit_of_square[v->id][n] : -1;
 }
 
 int
 pdn_square_from_bit(const pdn_variant *v, int bit)
 {
-    if (bit < 0 || bit >= PDN_BB_BITS || !((BB_PLAYABLE >> bit) & 1))
-        return 0;
-    int i = pdn_bb_index_of_bit(bit);
-    int row = i / 4, k = i % 4, file;
-    if (a1_is_dark(v))
-        file = (row % 2 == 0) ? 6 - 2 * k : 7 - 2 * k;
-    else
-        file = (row % 2 == 0) ? 2 * k + 1 : 2 * k;
-    return pdn_square_at(v, file, row + 1);
+    return bit >= 0 && bit < 64 ? square_of_bit[v->id][bit] : 0;
 }
 
 void

@@ -189,7 +189,9 @@ static void
 json_text_node(writer *w, const char *key, const char *text, size_t len)
 {
     json_open(w);
-    pdn_strbuf_printf(w->out, "\"%s\":", key);
+    pdn_strbuf_putc(w->out, '"');
+    pdn_strbuf_puts(w->out, key);
+    pdn_strbuf_put(w->out, "\":", 2);
     pdn_json_string(text, len, w->out);
     pdn_strbuf_putc(w->out, '}');
 }
@@ -214,8 +216,11 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     pdn_strbuf_puts(w->out, n->kind == PDN_NODE_MOVE ? "\"move\":"
                                                       : "\"unknown\":");
     pdn_json_string(text, len, w->out);
-    pdn_strbuf_printf(w->out, ",\"number\":%u,\"side\":\"%s\"",
-                      (unsigned)k->number, side_name(w, k));
+    pdn_strbuf_puts(w->out, ",\"number\":");
+    put_uint(w->out, k->number);
+    pdn_strbuf_puts(w->out, ",\"side\":\"");
+    pdn_strbuf_puts(w->out, side_name(w, k));
+    pdn_strbuf_putc(w->out, '"');
     if (n->kind == PDN_NODE_MOVE && n->u.move.strength) {
         pdn_strbuf_puts(w->out, ",\"strength\":");
         pdn_json_string(n->u.move.strength, strlen(n->u.move.strength),
@@ -243,7 +248,9 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
             char fen[PDN_FEN_MAX];
             pdn_board_after(&r->before, &r->move, &after);
             pdn_fen_write(v, &after, fen);
-            pdn_strbuf_printf(w->out, ",\"fen\":\"%s\"", fen);
+            pdn_strbuf_puts(w->out, ",\"fen\":\"");
+            pdn_strbuf_puts(w->out, fen);
+            pdn_strbuf_putc(w->out, '"');
         }
     }
     pdn_strbuf_putc(w->out, '}');
@@ -439,8 +446,9 @@ write_line(writer *w, const pdn_node *n, counter k)
         case PDN_NODE_NAG:
             if (w->json) {
                 json_open(w);
-                pdn_strbuf_printf(w->out, "\"nag\":%u}",
-                                  (unsigned)n->u.nag);
+                pdn_strbuf_puts(w->out, "\"nag\":");
+                put_uint(w->out, n->u.nag);
+                pdn_strbuf_putc(w->out, '}');
                 break;
             }
             pdn_strbuf_clear(s);
@@ -750,14 +758,18 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         char fen[PDN_FEN_MAX];
         pdn_strbuf_puts(out, "{\"file\":");
         pdn_json_string(g->file, strlen(g->file), out);
-        pdn_strbuf_printf(out, ",\"game\":%llu,\"tags\":[",
-                          (unsigned long long)g->number);
+        pdn_strbuf_puts(out, ",\"game\":");
+        put_uint(out, (uint32_t)g->number);
+        pdn_strbuf_puts(out, ",\"tags\":[");
         write_tags(c, g, result_tag, d, &to);
         pdn_strbuf_puts(out, "],\"variant\":");
         if (rr.variant) {
             pdn_fen_write(rr.variant, &rr.start, fen);
-            pdn_strbuf_printf(out, "\"%s\",\"start\":\"%s\"",
-                              rr.variant->name, fen);
+            pdn_strbuf_putc(out, '"');
+            pdn_strbuf_puts(out, rr.variant->name);
+            pdn_strbuf_puts(out, "\",\"start\":\"");
+            pdn_strbuf_puts(out, fen);
+            pdn_strbuf_putc(out, '"');
         } else {
             pdn_strbuf_puts(out, "null");
         }
