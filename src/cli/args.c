@@ -409,6 +409,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
     int got;
 
     d.count_only = job->count_only && job->quiet;
+    job->reader = r;
     progress pr = {.on = false};
     struct stat st;
     if (job->progress && cli->err_tty && fstat(fileno(in), &st) == 0 &&
@@ -435,7 +436,17 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
     report(cli, job, &d, colour, &buf);
     pdn_strbuf_free(&buf);
     pdn_diags_free(&d);
+    job->reader = NULL;
     pdn_reader_free(r);
+}
+
+void
+pdn_args_give_back(pdn_read_job *job, pdn_game *g)
+{
+    if (job->reader)
+        pdn_reader_recycle(job->reader, g);
+    else
+        pdn_game_free(g);
 }
 
 int

@@ -163,13 +163,16 @@ typedef struct pdn_read_job {
     pdn_game_fn each;         /* called for every game, in file order */
     pdn_diag_fn on_diag;      /* NULL: render on cli->err */
     pdn_diags_fn adjust;      /* NULL: report diagnostics as they are */
-    bool own_games;           /* each() keeps the game and frees it with
-                                 pdn_game_free() (no reuse by the reader) */
+    bool own_games;           /* each() keeps the game, and gives it back
+                                 with pdn_args_give_back() */
     void (*flush)(const pdn_cli *cli, void *ctx); /* at the end of each
                                  file, before its last diagnostics */
     bool progress;            /* a progress line on cli->err when it is a
                                  terminal and the input passes 4 MB */
     void *ctx;
+    struct pdn_reader *reader; /* the reader of the file being read, for
+                                 pdn_args_give_back(); set by
+                                 pdn_args_read() */
     uint64_t games;           /* games read */
     size_t errors, warnings;  /* diagnostics of each severity */
     bool io_failed;           /* a file could not be opened or read */
@@ -181,6 +184,11 @@ pdn_args_plural(uint64_t n)
 {
     return n == 1 ? "" : "s";
 }
+
+/** Gives back a game that each() kept (own_games), from the thread that
+ * reads, before the flush at the end of its file: the reader reuses its
+ * memory. */
+void pdn_args_give_back(pdn_read_job *job, pdn_game *g);
 
 /** Name in diagnostics and output of the standard input ("-"). */
 #define PDN_STDIN_NAME "<stdin>"

@@ -71,6 +71,7 @@ typedef struct check_job {
     struct pool *pool; /* the games being checked by the jobs */
     size_t errors, warnings; /* counted by the pool's output */
     const pdn_cli *cli;
+    pdn_read_job *rj;  /* the reading under way, to give games back */
     pdn_strbuf buf;
 } check_job;
 
@@ -185,8 +186,8 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     job->seen++;
     if (!in_shard(job)) {
         drop_other_shard(job, d);
-        if (job->pool)
-            pdn_game_free((pdn_game *)g); /* own_games: ours to free */
+        if (job->pool) /* own_games: ours to give back */
+            pdn_args_give_back(job->rj, (pdn_game *)g);
         return;
     }
     job->checked++;
@@ -347,8 +348,8 @@ write_oldest(struct pool *p)
             else
                 text_diag(job->cli, &d->items[i], job);
         }
-        pdn_diags_free(d);
-        pdn_game_free(s->games[g]);
+        pdn_diags_clear(d);
+        pdn_args_give_back(job->rj, s->games[g]);
     }
     s->n = 0;
     pthread_mutex_lock(&p->lock);
@@ -375,8 +376,11 @@ pool_push(check_job *job, pdn_game *g, pdn_diags *d)
         write_oldest(p);
     slot *s = &p->ring[p->tail % p->depth];
     s->games[s->n] = g;
-    s->diags[s->n] = *d; /* the game's diagnostics go with it */
-    *d = (pdn_diags)PDN_DIAGS_INIT;
+    /* The game's diagnostics go with it; the reader goes on with the
+     * slot's emptied list, whose memory is reused. */
+    pdn_diags spare = s->diags[s->n];
+    s->diags[s->n] = *d;
+    *d = spare;
     d->count_only = s->diags[s->n].count_only;
     if (++s->n == POOL_BATCH)
         submit(p);
@@ -429,6 +433,9 @@ pool_free(struct pool *p)
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->done);
     free(p->threads);
+    for (size_t i = 0; i < p->depth; i++)
+        for (size_t g = 0; g < POOL_BATCH; g++)
+            pdn_diags_free(&p->ring[i].diags[g]);
     free(p->ring);
     free(p);
 }
@@ -626,6 +633,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         if (job.jobs > 1) {
             job.pool = pool_new(&job, job.jobs);
             rj.own_games = true;
+            job.rj = &rj;
             rj.flush = pool_flush;
         }
         rc = pdn_args_read(cli, &rj);
