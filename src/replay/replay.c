@@ -319,9 +319,16 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
                           b->side == PDN_WHITE ? "White" : "Black"),
                    n, ply, NULL);
     if (written_move(v, n, &w, &bad) < 0) {
+        /* A square as written: "45", or "d4" (a square not played on). */
+        char square[8];
+        if (bad & PDN_SQUARE_ALPHA)
+            snprintf(square, sizeof square, "%c%d", 'a' + ((bad >> 3) & 7),
+                     (bad & 7) + 1);
+        else
+            snprintf(square, sizeof square, "%d", bad);
         about_move(report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
-                          "illegal move %s: the %s board has no square %d",
-                          n->text, v->name, bad),
+                          "illegal move %s: the %s board has no square %s",
+                          n->text, v->name, square),
                    n, ply, NULL);
         return -1;
     }

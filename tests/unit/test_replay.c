@@ -158,6 +158,8 @@ test_diagnostics(void **state)
     expect("[FEN \"W:W30:BK26\"] 1. 30x21 *", PDN_ENGLISH, 1, NULL);
     /* A square the board does not have. */
     expect("1. 22-45 *", PDN_ITALIAN, 1, "has no square 45");
+    /* c3 is a light square of the Italian board: named as written */
+    expect("1. c3-d4 *", PDN_ITALIAN, 1, "has no square c3");
     /* Two ways round from 21 to 21: the next move decides... */
     expect("[FEN \"W:WK21,5:B18,19,26,27,3\"] 1. 21x21 3-7 2. 5-1 *",
            PDN_ITALIAN, 1, NULL);
