@@ -258,6 +258,26 @@ pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
     return 0;
 }
 
+int
+pdn_args_number(const pdn_cli *cli, const char *cmd, const char *name,
+                const char *value, unsigned long long min,
+                unsigned long long max, const char *what,
+                unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(value, &end, 10);
+    if (*value < '0' || *value > '9' || *end || errno || v < min || v > max) {
+        if (what)
+            return pdn_args_fail(cli, cmd, "bad --%s '%s': expected %s",
+                                 name, value, what);
+        return pdn_args_fail(cli, cmd, "bad --%s '%s': expected a number "
+                             "from %llu to %llu", name, value, min, max);
+    }
+    *out = v;
+    return 0;
+}
+
 /* ---- The configuration file ---- */
 
 int

@@ -90,6 +90,15 @@ int pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/** Reads the value @value of option --@name, a whole number from @min to
+ * @max, into *@out and returns 0; or prints "pdn @cmd: bad --@name
+ * 'VALUE': expected @what" (@what NULL: "a number from MIN to MAX") and
+ * returns PDN_EXIT_USAGE. */
+int pdn_args_number(const pdn_cli *cli, const char *cmd, const char *name,
+                    const char *value, unsigned long long min,
+                    unsigned long long max, const char *what,
+                    unsigned long long *out);
+
 /** Prints @text on one line and a caret under its column @column (1-based,
  * in characters) on the next, both indented by two spaces. */
 void pdn_args_caret(FILE *f, const char *text, unsigned column);

@@ -3,7 +3,6 @@
  * second, time, principal variation), or with --json the final result;
  * the best K moves with --multipv, one given move's score with --move.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,21 +159,6 @@ print_json(const analyse_job *job, const pdn_search_info *info)
 
 /* ---- Arguments ---- */
 
-/* A count option's value: 1 to @max. */
-static int
-read_count(const pdn_cli *cli, const char *name, const char *value,
-           unsigned long long max, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(value, &end, 10);
-    if (*value < '0' || *value > '9' || *end || errno || v < 1 || v > max)
-        return pdn_args_fail(cli, CMD, "bad --%s '%s': expected a number "
-                             "from 1 to %llu", name, value, max);
-    *out = v;
-    return 0;
-}
-
 /* --move: the legal move the text names, exactly one. */
 static int
 read_move(const pdn_cli *cli, analyse_job *job)
@@ -231,38 +215,39 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
             variant = a.value;
             break;
         case OPT_DEPTH:
-            if (read_count(cli, "depth", a.value, PDN_MAX_PLY - 2, &v))
+            if (pdn_args_number(cli, CMD, "depth", a.value, 1,
+                                PDN_MAX_PLY - 2, NULL, &v))
                 return PDN_EXIT_USAGE;
             job->limits.depth = (int)v;
             break;
         case OPT_TIME:
-            if (read_count(cli, "time", a.value, 86400000ull, &v))
+            if (pdn_args_number(cli, CMD, "time", a.value, 1, 86400000ull, NULL,
+                                &v))
                 return PDN_EXIT_USAGE;
             job->limits.time_ms = v;
             break;
         case OPT_NODES:
-            if (read_count(cli, "nodes", a.value, 1ull << 50, &v))
+            if (pdn_args_number(cli, CMD, "nodes", a.value, 1, 1ull << 50, NULL,
+                                &v))
                 return PDN_EXIT_USAGE;
             job->limits.nodes = v;
             break;
         case OPT_MULTIPV:
-            if (read_count(cli, "multipv", a.value, PDN_MAX_MULTIPV, &v))
+            if (pdn_args_number(cli, CMD, "multipv", a.value, 1,
+                                PDN_MAX_MULTIPV, NULL, &v))
                 return PDN_EXIT_USAGE;
             job->limits.multipv = (int)v;
             break;
         case OPT_HASH:
-            if (read_count(cli, "hash", a.value, 65536, &v))
+            if (pdn_args_number(cli, CMD, "hash", a.value, 1, 65536, NULL,
+                                &v))
                 return PDN_EXIT_USAGE;
             job->hash_mb = (size_t)v;
             break;
         case OPT_SOLVER:
-            if (read_count(cli, "solver", a.value, PDN_SOLVER_MAX_PIECES,
-                           &v))
+            if (pdn_args_number(cli, CMD, "solver", a.value, 2,
+                                PDN_SOLVER_MAX_PIECES, NULL, &v))
                 return PDN_EXIT_USAGE;
-            if (v < 2)
-                return pdn_args_fail(cli, CMD, "bad --solver '%s': expected "
-                                     "a number from 2 to %d", a.value,
-                                     PDN_SOLVER_MAX_PIECES);
             job->solver = (int)v;
             break;
         case OPT_MOVE:

@@ -3,7 +3,6 @@
  * signature of the search (it changes only when the search or the
  * evaluation does), printed with the speed.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,8 +44,7 @@ pdn_cmd_bench(const pdn_cli *cli, int argc, char **argv)
     pdn_args a;
     int opt, depth = 12;
     size_t hash_mb = 16;
-    char *end;
-    unsigned long v;
+    unsigned long long v;
 
     pdn_args_init(&a, argc, argv, bench_options,
                   sizeof bench_options / sizeof bench_options[0]);
@@ -62,15 +60,11 @@ pdn_cmd_bench(const pdn_cli *cli, int argc, char **argv)
             return PDN_EXIT_OK;
         case OPT_DEPTH:
         case OPT_HASH:
-            errno = 0;
-            v = strtoul(a.value, &end, 10);
-            if (*a.value < '0' || *a.value > '9' || *end || errno || v < 1 ||
-                v > (opt == OPT_DEPTH ? 60ul : 65536ul))
-                return pdn_args_fail(cli, CMD, "bad --%s '%s': expected a "
-                                     "number from 1 to %lu",
-                                     opt == OPT_DEPTH ? "depth" : "hash",
-                                     a.value,
-                                     opt == OPT_DEPTH ? 60ul : 65536ul);
+            if (pdn_args_number(cli, CMD,
+                                opt == OPT_DEPTH ? "depth" : "hash", a.value,
+                                1, opt == OPT_DEPTH ? 60 : 65536, NULL,
+                                &v) != 0)
+                return PDN_EXIT_USAGE;
             if (opt == OPT_DEPTH)
                 depth = (int)v;
             else

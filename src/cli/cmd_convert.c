@@ -3,7 +3,7 @@
  * line as FEN lines, or the main line as text with board diagrams
  * (write/diagram.h).  Moves in numeric or alphanumeric notation.
  */
-#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,7 +323,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
     pdn_args a;
     int opt;
     bool to_given = false;
-    char *end;
+    unsigned long long every;
 
     pdn_args_init(&a, argc, argv, convert_options,
                   sizeof convert_options / sizeof convert_options[0]);
@@ -358,13 +358,10 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
             job->alpha = strcmp(a.value, "alpha") == 0;
             break;
         case OPT_EVERY:
-            errno = 0;
-            job->every = strtol(a.value, &end, 10);
-            if (*a.value < '0' || *a.value > '9' || *end || errno ||
-                job->every < 1)
-                return pdn_args_fail(cli, CMD, "bad --every '%s': expected "
-                                     "a number of plies, 1 or more",
-                                     a.value);
+            if (pdn_args_number(cli, CMD, "every", a.value, 1, LONG_MAX,
+                                "a number of plies, 1 or more", &every) != 0)
+                return PDN_EXIT_USAGE;
+            job->every = (long)every;
             break;
         case OPT_POSITIONS:
             job->positions = true;

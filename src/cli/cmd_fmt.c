@@ -8,8 +8,6 @@
 #define _XOPEN_SOURCE 700 /* realpath() */
 
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -211,8 +209,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
 {
     pdn_args a;
     int opt;
-    char *end;
-    unsigned long width;
+    unsigned long long width;
 
     pdn_args_init(&a, argc, argv, fmt_options,
                   sizeof fmt_options / sizeof fmt_options[0]);
@@ -233,13 +230,10 @@ read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
             job->in_place = true;
             break;
         case OPT_WIDTH:
-            errno = 0;
-            width = strtoul(a.value, &end, 10);
-            if (*a.value < '0' || *a.value > '9' || *end || errno ||
-                width < 20 || width > 100000)
-                return pdn_args_fail(cli, CMD, "bad --width '%s': expected "
-                                     "a number of columns from 20 to "
-                                     "100000", a.value);
+            if (pdn_args_number(cli, CMD, "width", a.value, 20, 100000,
+                                "a number of columns from 20 to 100000",
+                                &width) != 0)
+                return PDN_EXIT_USAGE;
             job->width = (unsigned)width;
             break;
         case OPT_VARIANT:

@@ -258,6 +258,17 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
 
 /* ---- Units ---- */
 
+/* Appends @len bytes of @text with CR LF and CR made LF. */
+static void
+put_lf(pdn_strbuf *s, const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        pdn_strbuf_putc(s, text[i] == '\r' ? '\n' : text[i]);
+        if (text[i] == '\r' && i + 1 < len && text[i + 1] == '\n')
+            i++;
+    }
+}
+
 /* A comment as a unit: "{text}", else ";text" (then a line end) when the
  * text holds '}', else as it was written.  Line ends in the text become
  * LF. */
@@ -266,14 +277,8 @@ write_comment(writer *w, const pdn_node *n)
 {
     pdn_strbuf *s = &w->scratch;
     if (w->json) {
-        /* The text with its line ends made LF, as in PDN. */
         pdn_strbuf_clear(s);
-        for (size_t i = 0; i < n->len; i++) {
-            pdn_strbuf_putc(s, n->text[i] == '\r' ? '\n' : n->text[i]);
-            if (n->text[i] == '\r' && i + 1 < n->len &&
-                n->text[i + 1] == '\n')
-                i++;
-        }
+        put_lf(s, n->text, n->len);
         json_text_node(w, "comment", s->ptr ? s->ptr : "", s->len);
         return;
     }
@@ -287,15 +292,7 @@ write_comment(writer *w, const pdn_node *n)
         pdn_strbuf_putc(s, ';');
     else
         pdn_strbuf_putc(s, n->u.comment == PDN_COMMENT_LINE ? ';' : '(');
-    for (size_t i = 0; i < n->len; i++) {
-        if (n->text[i] == '\r') {
-            pdn_strbuf_putc(s, '\n');
-            if (i + 1 < n->len && n->text[i + 1] == '\n')
-                i++;
-        } else {
-            pdn_strbuf_putc(s, n->text[i]);
-        }
-    }
+    put_lf(s, n->text, n->len);
     if (brace)
         pdn_strbuf_putc(s, '}');
     else if (!line_comment && n->u.comment != PDN_COMMENT_LINE)
