@@ -1,6 +1,8 @@
 /* config.c -- the YAML configuration file, pdn-config(5), read with
  * libyaml's document API: a mapping of known keys at each level, each
  * value checked, the first error returned as a diagnostic with its mark.
+ * The top level and `check` are read here, `annotate` in
+ * config_annotate.c (the helpers they share: config_yaml.h).
  */
 #include "cli/config.h"
 
@@ -14,6 +16,7 @@
 #include <yaml.h>
 
 #include "base/xalloc.h"
+#include "cli/config_yaml.h"
 #include "replay/draw.h"
 #include "rules/variant.h"
 
@@ -23,6 +26,7 @@ void
 pdn_config_init(pdn_config *c)
 {
     memset(c, 0, sizeof *c);
+    pdn_annotate_defaults(&c->annotate);
 }
 
 void
@@ -80,6 +84,13 @@ pdn_config_merge(pdn_config *into, const pdn_config *over)
     for (size_t i = 0; i < over->nseverities; i++)
         (void)pdn_config_set_severity(into, over->severities[i].code,
                                       over->severities[i].severity);
+    if (over->annotate_set) {
+        into->annotate = over->annotate;
+        into->annotate_set = true;
+    }
+    if (into->variant) /* annotate.variant follows the top-level key */
+        snprintf(into->annotate.variant, sizeof into->annotate.variant, "%s",
+                 into->variant);
 }
 
 void
@@ -220,13 +231,6 @@ pdn_config_parse_level(const char *s, pdn_severity *out)
 
 /* ---- Loading ---- */
 
-typedef struct load_ctx {
-    yaml_document_t *doc;
-    const char *path;
-    pdn_diags *d;
-    pdn_config *c;
-} load_ctx;
-
 static pdn_loc
 mark_loc(yaml_mark_t m)
 {
@@ -234,16 +238,9 @@ mark_loc(yaml_mark_t m)
     return at;
 }
 
-/* Adds an error at @n and returns -1. */
-static int
-fail(load_ctx *x, const yaml_node_t *n, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static int
-fail(load_ctx *x, const yaml_node_t *n, const char *fmt, ...)
+int
+pdn_config_fail(pdn_config_yaml *x, const yaml_node_t *n, const char *fmt,
+                ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -253,21 +250,15 @@ fail(load_ctx *x, const yaml_node_t *n, const char *fmt, ...)
     return -1;
 }
 
-static const char *
-scalar(const yaml_node_t *n)
+bool
+pdn_config_is_null(const yaml_node_t *n)
 {
-    return (const char *)n->data.scalar.value;
-}
-
-/* An empty value ("check:" and nothing): as good as an empty mapping. */
-static bool
-is_null(const yaml_node_t *n)
-{
+    const char *s;
     if (n->type != YAML_SCALAR_NODE ||
         n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return false;
-    return !*scalar(n) || strcmp(scalar(n), "~") == 0 ||
-           strcmp(scalar(n), "null") == 0;
+    s = pdn_config_scalar(n);
+    return !*s || strcmp(s, "~") == 0 || strcmp(s, "null") == 0;
 }
 
 /* "a mapping", "a sequence", "'text'", for messages. */
@@ -279,49 +270,48 @@ describe(const yaml_node_t *n, char *buf, size_t size)
     else if (n->type == YAML_SEQUENCE_NODE)
         snprintf(buf, size, "a list");
     else
-        snprintf(buf, size, "'%.60s'", scalar(n));
+        snprintf(buf, size, "'%.60s'", pdn_config_scalar(n));
 }
 
-/* Checks that @n, the value of @key, is a mapping (or empty). */
-static int
-want_mapping(load_ctx *x, const yaml_node_t *n, const char *key)
+int
+pdn_config_want_mapping(pdn_config_yaml *x, const yaml_node_t *n,
+                        const char *key)
 {
     char found[80];
-    if (n->type == YAML_MAPPING_NODE || is_null(n))
+    if (n->type == YAML_MAPPING_NODE || pdn_config_is_null(n))
         return 0;
     describe(n, found, sizeof found);
-    return fail(x, n, "%s: expected a mapping, found %s", key, found);
+    return pdn_config_fail(x, n, "%s: expected a mapping, found %s", key,
+                           found);
 }
 
-/* Checks that @n, the value of @key, is a scalar. */
-static int
-want_scalar(load_ctx *x, const yaml_node_t *n, const char *key,
-            const char *what)
+int
+pdn_config_want_scalar(pdn_config_yaml *x, const yaml_node_t *n,
+                       const char *key, const char *what)
 {
     char found[80];
     if (n->type == YAML_SCALAR_NODE)
         return 0;
     describe(n, found, sizeof found);
-    return fail(x, n, "%s: expected %s, found %s", key, what, found);
+    return pdn_config_fail(x, n, "%s: expected %s, found %s", key, what,
+                           found);
 }
 
-/* Which of the @n @known keys the key node @k is, in *@which; an unknown
- * key is an error naming the closest known one.  @prefix is the path of
- * the mapping ("check"; "" at the top); @path receives the key's. */
-static int
-find_key(load_ctx *x, const yaml_node_t *k, const char *prefix,
-         const char *const *known, size_t n, int *which, char *path,
-         size_t size)
+int
+pdn_config_find_key(pdn_config_yaml *x, const yaml_node_t *k,
+                    const char *prefix, const char *const *known, size_t n,
+                    int *which, char *path, size_t size)
 {
     const char *sep = *prefix ? "." : "";
-    size_t best = 0, dist = (size_t)-1;
+    size_t best = 0, dist = (size_t)-1, used = 0;
+    char list[512];
 
     if (k->type != YAML_SCALAR_NODE)
-        return fail(x, k, "%s: a key must be a word",
-                    *prefix ? prefix : "top level");
-    snprintf(path, size, "%s%s%s", prefix, sep, scalar(k));
+        return pdn_config_fail(x, k, "%s: a key must be a word",
+                               *prefix ? prefix : "top level");
+    snprintf(path, size, "%s%s%s", prefix, sep, pdn_config_scalar(k));
     for (size_t i = 0; i < n; i++) {
-        size_t di = pdn_config_distance(scalar(k), known[i]);
+        size_t di = pdn_config_distance(pdn_config_scalar(k), known[i]);
         if (di == 0) {
             *which = (int)i;
             return 0;
@@ -332,18 +322,63 @@ find_key(load_ctx *x, const yaml_node_t *k, const char *prefix,
         }
     }
     if (2 * dist <= strlen(known[best]))
-        return fail(x, k, "%s: unknown key (did you mean `%s`?)", path,
-                    known[best]);
-    if (n == 2)
-        return fail(x, k, "%s: unknown key (expected `%s` or `%s`)", path,
-                    known[0], known[1]);
-    return fail(x, k, "%s: unknown key (expected `%s`, `%s` or `%s`)", path,
-                known[0], known[1], known[2]);
+        return pdn_config_fail(x, k, "%s: unknown key (did you mean `%s`?)",
+                               path, known[best]);
+    list[0] = '\0';
+    for (size_t i = 0; i < n && used < sizeof list; i++) {
+        const char *sep_i = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+        int w = snprintf(list + used, sizeof list - used, "%s`%s`", sep_i,
+                         known[i]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return pdn_config_fail(x, k, "%s: unknown key (expected %s)", path, list);
+}
+
+int
+pdn_config_load_mapping(pdn_config_yaml *x, yaml_node_t *map,
+                        const char *prefix, const char *const *known,
+                        size_t n, pdn_config_key_fn load)
+{
+    char path[160];
+    uint32_t seen = 0;
+    int which = 0;
+
+    if (map->type != YAML_MAPPING_NODE)
+        return 0; /* empty */
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+         p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
+        if (pdn_config_find_key(x, k, prefix, known, n, &which, path,
+                                sizeof path) != 0)
+            return -1;
+        if (seen & (UINT32_C(1) << which))
+            return pdn_config_fail(x, k, "%s: given twice", path);
+        seen |= UINT32_C(1) << which;
+        if (load(x, k, v, which, path) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+yaml_node_t *
+pdn_config_value_of(pdn_config_yaml *x, yaml_node_t *map, const char *name)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return NULL;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+         p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
+        if (k->type == YAML_SCALAR_NODE &&
+            strcmp(pdn_config_scalar(k), name) == 0)
+            return yaml_document_get_node(x->doc, p->value);
+    }
+    return NULL;
 }
 
 /* check.severity: CODE: LEVEL... */
 static int
-load_severity(load_ctx *x, yaml_node_t *map)
+load_severity(pdn_config_yaml *x, yaml_node_t *map)
 {
     char path[160], suggest[8];
     int code;
@@ -355,21 +390,26 @@ load_severity(load_ctx *x, yaml_node_t *map)
          p < map->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
         yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
-        if (want_scalar(x, k, "check.severity", "a code") != 0)
+        const char *ks, *vs;
+        if (pdn_config_want_scalar(x, k, "check.severity", "a code") != 0)
             return -1;
-        snprintf(path, sizeof path, "check.severity.%s", scalar(k));
-        if (pdn_config_parse_code(scalar(k), &code, suggest) != 0)
-            return fail(x, k, "%s: unknown code (did you mean %s?)", path,
-                        suggest);
-        if (want_scalar(x, v, path, "error, warning, note or off") != 0)
+        ks = pdn_config_scalar(k);
+        snprintf(path, sizeof path, "check.severity.%s", ks);
+        if (pdn_config_parse_code(ks, &code, suggest) != 0)
+            return pdn_config_fail(x, k,
+                                   "%s: unknown code (did you mean %s?)",
+                                   path, suggest);
+        if (pdn_config_want_scalar(x, v, path,
+                                   "error, warning, note or off") != 0)
             return -1;
-        if (pdn_config_parse_level(scalar(v), &s) != 0)
-            return fail(x, v,
-                        "%s: expected error, warning, note or off, "
-                        "found '%s'",
-                        path, scalar(v));
+        vs = pdn_config_scalar(v);
+        if (pdn_config_parse_level(vs, &s) != 0)
+            return pdn_config_fail(x, v,
+                                   "%s: expected error, warning, note or "
+                                   "off, found '%s'",
+                                   path, vs);
         if (pdn_config_set_severity(x->c, code, s) != 0)
-            return fail(x, k, "%s: too many codes", path);
+            return pdn_config_fail(x, k, "%s: too many codes", path);
     }
     return 0;
 }
@@ -379,76 +419,58 @@ static const char *const check_keys[] = {"draw_rule", "automatic_draws",
 
 /* One key of check: @v the value, @which its index in check_keys. */
 static int
-load_check_key(load_ctx *x, yaml_node_t *v, int which, const char *path)
+load_check_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
+               int which, const char *path)
 {
-    switch (which) {
-    case 0:
-        if (want_scalar(x, v, path, "a draw rule") != 0)
-            return -1;
-        if (!pdn_draw_rule_by_name(scalar(v)))
-            return fail(x, v, "%s: unknown draw rule '%s' (%s)", path,
-                        scalar(v), pdn_draw_rule_names());
-        replace_string(&x->c->draw_rule, scalar(v));
-        return 0;
-    case 1:
-        if (want_scalar(x, v, path, "true or false") != 0)
-            return -1;
-        if (strcmp(scalar(v), "true") != 0 && strcmp(scalar(v), "false"))
-            return fail(x, v, "%s: expected true or false, found '%s'", path,
-                        scalar(v));
-        x->c->automatic_draws = strcmp(scalar(v), "true") == 0;
-        x->c->automatic_draws_set = true;
-        return 0;
-    default:
-        if (want_mapping(x, v, path) != 0)
+    const char *s;
+    (void)k;
+    if (which == 2) {
+        if (pdn_config_want_mapping(x, v, path) != 0)
             return -1;
         return load_severity(x, v);
     }
-}
-
-/* A mapping of @n known keys, each key once; @load reads each value. */
-static int
-load_mapping(load_ctx *x, yaml_node_t *map, const char *prefix,
-             const char *const *known, size_t n,
-             int (*load)(load_ctx *, yaml_node_t *, int, const char *))
-{
-    char path[160];
-    unsigned seen = 0;
-    int which = 0;
-
-    if (map->type != YAML_MAPPING_NODE)
-        return 0; /* empty */
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-         p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
-        yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
-        if (find_key(x, k, prefix, known, n, &which, path, sizeof path) != 0)
-            return -1;
-        if (seen & (1u << which))
-            return fail(x, k, "%s: given twice", path);
-        seen |= 1u << which;
-        if (load(x, v, which, path) != 0)
-            return -1;
+    if (pdn_config_want_scalar(x, v, path,
+                               which ? "true or false" : "a draw rule") != 0)
+        return -1;
+    s = pdn_config_scalar(v);
+    if (which == 0) {
+        if (!pdn_draw_rule_by_name(s))
+            return pdn_config_fail(x, v, "%s: unknown draw rule '%s' (%s)",
+                                   path, s, pdn_draw_rule_names());
+        replace_string(&x->c->draw_rule, s);
+        return 0;
     }
+    if (strcmp(s, "true") != 0 && strcmp(s, "false") != 0)
+        return pdn_config_fail(x, v, "%s: expected true or false, found '%s'",
+                               path, s);
+    x->c->automatic_draws = strcmp(s, "true") == 0;
+    x->c->automatic_draws_set = true;
     return 0;
 }
 
-static const char *const top_keys[] = {"variant", "check"};
+static const char *const top_keys[] = {"variant", "check", "annotate"};
 
 static int
-load_top_key(load_ctx *x, yaml_node_t *v, int which, const char *path)
+load_top_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+             const char *path)
 {
+    const char *s;
+    if (which == 2)
+        return pdn_config_load_annotate(x, k, v, path);
     if (which == 1) {
-        if (want_mapping(x, v, path) != 0)
+        if (pdn_config_want_mapping(x, v, path) != 0)
             return -1;
-        return load_mapping(x, v, "check", check_keys, 3, load_check_key);
+        return pdn_config_load_mapping(x, v, "check", check_keys, 3,
+                                       load_check_key);
     }
-    if (want_scalar(x, v, path, "a variant") != 0)
+    if (pdn_config_want_scalar(x, v, path, "a variant") != 0)
         return -1;
-    if (!pdn_variant_by_name(scalar(v)) && !pdn_variant_by_gametype(scalar(v)))
-        return fail(x, v, "%s: unknown variant '%s'; %s", path, scalar(v),
-                    pdn_variant_supported());
-    replace_string(&x->c->variant, scalar(v));
+    s = pdn_config_scalar(v);
+    if (!pdn_variant_by_name(s) && !pdn_variant_by_gametype(s))
+        return pdn_config_fail(x, v, "%s: unknown variant '%s'; %s", path, s,
+                               pdn_variant_supported());
+    replace_string(&x->c->variant, s);
+    snprintf(x->c->annotate.variant, sizeof x->c->annotate.variant, "%s", s);
     return 0;
 }
 
@@ -481,7 +503,7 @@ pdn_config_load(pdn_config *c, const char *path, pdn_diags *d)
     yaml_parser_t parser;
     yaml_document_t doc;
     yaml_node_t *root;
-    load_ctx x = {&doc, path, d, c};
+    pdn_config_yaml x = {&doc, path, d, c};
     pdn_loc none = {0, 0, 0};
     int rc = -1;
     FILE *f = fopen(path, "rb");
@@ -502,12 +524,12 @@ pdn_config_load(pdn_config *c, const char *path, pdn_diags *d)
         goto out;
     }
     root = yaml_document_get_root_node(&doc);
-    if (!root || is_null(root))
+    if (!root || pdn_config_is_null(root))
         rc = 0; /* an empty file sets nothing */
     else if (root->type != YAML_MAPPING_NODE)
-        rc = want_mapping(&x, root, "top level");
+        rc = pdn_config_want_mapping(&x, root, "top level");
     else
-        rc = load_mapping(&x, root, "", top_keys, 2, load_top_key);
+        rc = pdn_config_load_mapping(&x, root, "", top_keys, 3, load_top_key);
     yaml_document_delete(&doc);
 out:
     yaml_parser_delete(&parser);

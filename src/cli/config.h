@@ -1,7 +1,8 @@
 /* config.h -- the YAML configuration file of pdn(1), pdn-config(5): the
- * default variant, the draw rule and automatic draws of pdn check, and a
- * severity (or off) per diagnostic code.  Read with libyaml; errors come
- * back as diagnostics with the file, line and column.
+ * default variant, the draw rule and automatic draws of pdn check, a
+ * severity (or off) per diagnostic code, and the settings of pdn annotate.
+ * Read with libyaml; errors come back as diagnostics with the file, line
+ * and column.
  */
 #ifndef PDN_CLI_CONFIG_H
 #define PDN_CLI_CONFIG_H
@@ -9,7 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "annotate/annotate.h"
 #include "base/diag.h"
+#include "base/strbuf.h"
 
 /** Room in the table of severity overrides: more than the codes. */
 #define PDN_CONFIG_MAX_CODES 64
@@ -30,9 +33,12 @@ typedef struct pdn_config {
     bool automatic_draws_set; /* automatic_draws was given */
     pdn_config_severity severities[PDN_CONFIG_MAX_CODES];
     size_t nseverities;
+    pdn_annotate_options annotate; /* `annotate:` over the defaults; its
+                                      variant is the top-level key's */
+    bool annotate_set;        /* the file has an `annotate` section */
 } pdn_config;
 
-/** Makes @c empty: nothing set. */
+/** Makes @c empty: nothing set, annotate at pdn_annotate_defaults(). */
 void pdn_config_init(pdn_config *c);
 
 /** Frees what @c holds and makes it empty. */
@@ -62,8 +68,15 @@ pdn_severity pdn_config_severity_of(const pdn_config *c, int code,
                                     pdn_severity dflt);
 
 /** Copies into @into what @over sets (variant, draw rule, automatic draws,
- * each override), so that @over wins. */
+ * each override, and the whole of annotate when over->annotate_set), so
+ * that @over wins; into->annotate.variant then follows into->variant. */
 void pdn_config_merge(pdn_config *into, const pdn_config *over);
+
+/** Appends to @out the settings of pdn annotate in @c as a YAML file that
+ * pdn_config_load reads back to the same settings: the top-level variant
+ * (c->annotate.variant, else c->variant, else "italian") and the whole
+ * `annotate:` section, every key with a short comment. */
+void pdn_config_print_annotate(const pdn_config *c, pdn_strbuf *out);
 
 /** Rewrites the severity of every diagnostic of @d by the overrides of
  * @c and recounts d->errors, warnings and notes; PDN_SEV_OFF counts

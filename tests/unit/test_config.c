@@ -1,6 +1,7 @@
 /* test_config.c -- the configuration file of pdn-config(5): inline YAML
  * written to a temporary file (libinput's quirks tests), each error with
- * its exact line, column and message; codes, levels and the overrides.
+ * its exact line, column and message; codes, levels and the overrides;
+ * the annotate section, its example file, and its printing read back.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -315,6 +316,455 @@ test_distance(void **state)
     assert_int_equal(pdn_config_distance("same", "same"), 0);
 }
 
+/* ---- annotate: ---- */
+
+/* Every field of two sets of options, one by one (the struct has padding
+ * that memcmp would read). */
+static void
+assert_same_options(const pdn_annotate_options *a,
+                    const pdn_annotate_options *b)
+{
+    assert_int_equal(a->depth, b->depth);
+    assert_int_equal(a->time_ms, b->time_ms);
+    assert_int_equal(a->nodes, b->nodes);
+    assert_int_equal(a->hash_mb, b->hash_mb);
+    assert_int_equal(a->threads, b->threads);
+    assert_int_equal(a->game_time_ms, b->game_time_ms);
+    assert_int_equal(a->scale, b->scale);
+    assert_true(a->spread == b->spread && a->inaccuracy == b->inaccuracy &&
+                a->mistake == b->mistake && a->blunder == b->blunder);
+    assert_int_equal(a->sides, b->sides);
+    assert_int_equal(a->first_move, b->first_move);
+    assert_int_equal(a->last_move, b->last_move);
+    assert_int_equal(a->skip_plies, b->skip_plies);
+    assert_true(a->variations == b->variations && a->nags == b->nags &&
+                a->comments == b->comments && a->lines == b->lines &&
+                a->eval == b->eval && a->tags == b->tags);
+    assert_int_equal(a->line_plies, b->line_plies);
+    assert_string_equal(a->comment, b->comment);
+    for (int i = 1; i < 4; i++)
+        assert_string_equal(a->labels[i], b->labels[i]);
+    assert_string_equal(a->annotator, b->annotator);
+    assert_int_equal(a->nselect, b->nselect);
+    for (size_t i = 0; i < a->nselect; i++) {
+        assert_string_equal(a->select[i].tag, b->select[i].tag);
+        assert_string_equal(a->select[i].pattern, b->select[i].pattern);
+    }
+    assert_string_equal(a->variant, b->variant);
+    assert_string_equal(a->draw_rule, b->draw_rule);
+    assert_int_equal(a->report, b->report);
+    assert_int_equal(a->alpha, b->alpha);
+}
+
+/* pdn_config_print_annotate of @c, to be freed with free(). */
+static char *
+print_of(const pdn_config *c)
+{
+    pdn_strbuf b = PDN_STRBUF_INIT;
+    pdn_config_print_annotate(c, &b);
+    return pdn_strbuf_detach(&b);
+}
+
+static void
+test_annotate_absent(void **state)
+{
+    pdn_config c;
+    pdn_annotate_options dflt;
+    char msg[256];
+    (void)state;
+
+    pdn_annotate_defaults(&dflt);
+    pdn_config_init(&c);
+    assert_false(c.annotate_set);
+    assert_same_options(&c.annotate, &dflt);
+    assert_int_equal(load("variant: \"22\"\ncheck:\n  draw_rule: short\n", &c,
+                          msg, sizeof msg),
+                     0);
+    assert_false(c.annotate_set);
+    assert_string_equal(c.annotate.variant, "22"); /* the top-level key */
+    dflt.variant[0] = '\0';
+    c.annotate.variant[0] = '\0';
+    assert_same_options(&c.annotate, &dflt); /* check.draw_rule: not here */
+    assert_int_equal(load("annotate:\n", &c, msg, sizeof msg), 0);
+    assert_true(c.annotate_set);
+    assert_same_options(&c.annotate, &dflt);
+    pdn_config_fini(&c);
+}
+
+static void
+test_annotate_example(void **state)
+{
+    pdn_config c;
+    pdn_diags d = PDN_DIAGS_INIT;
+    const pdn_annotate_options *o = &c.annotate;
+    (void)state;
+
+    pdn_config_init(&c);
+    assert_int_equal(pdn_config_load(&c, PDN_SOURCE_ROOT
+                                     "/corpus/annotate-config.yaml", &d),
+                     0);
+    assert_int_equal(d.count, 0);
+    assert_true(c.annotate_set);
+    assert_string_equal(c.variant, "english");
+    assert_string_equal(o->variant, "english");
+    assert_string_equal(o->draw_rule, "fid-2008");
+    assert_int_equal(o->depth, 16);
+    assert_int_equal(o->time_ms, 2000);
+    assert_int_equal(o->nodes, 5000000);
+    assert_int_equal(o->hash_mb, 64);
+    assert_int_equal(o->threads, 2);
+    assert_int_equal(o->game_time_ms, 60000);
+    assert_int_equal(o->scale, PDN_SCALE_MEN);
+    assert_true(o->spread == 1.25);
+    assert_true(o->inaccuracy == 0.25);
+    assert_true(o->mistake == 0.6);
+    assert_true(o->blunder == 2.0);
+    assert_int_equal(o->sides, PDN_SIDE_SECOND);
+    assert_int_equal(o->first_move, 5);
+    assert_int_equal(o->last_move, 40);
+    assert_int_equal(o->skip_plies, 6);
+    assert_true(o->variations && o->nags && o->comments && o->tags);
+    assert_false(o->lines || o->eval);
+    assert_int_equal(o->line_plies, 12);
+    assert_string_equal(o->comment,
+                        "{label} ({loss} men): {best} was better than "
+                        "{played}.");
+    assert_string_equal(o->labels[PDN_MARK_INACCURACY], "Dubious");
+    assert_string_equal(o->labels[PDN_MARK_MISTAKE], "Weak");
+    assert_string_equal(o->labels[PDN_MARK_BLUNDER], "Losing");
+    assert_string_equal(o->annotator, "pdn 0.1, depth 16");
+    assert_int_equal(o->nselect, 2);
+    assert_string_equal(o->select[0].tag, "Event");
+    assert_string_equal(o->select[0].pattern, "(?i)championship");
+    assert_string_equal(o->select[1].tag, "Black");
+    assert_string_equal(o->select[1].pattern, "^Tinsley");
+    assert_int_equal(o->report, PDN_REPORT_HTML);
+    assert_true(o->alpha);
+    assert_null(c.draw_rule); /* check.draw_rule is another key */
+    pdn_config_fini(&c);
+}
+
+static void
+test_annotate_values(void **state)
+{
+    pdn_config c;
+    char msg[256];
+    (void)state;
+
+    pdn_config_init(&c);
+    assert_int_equal(
+        load("annotate:\n  draw_rule: \"\"\n"
+             "  engine: {depth: 0, nodes: 1000000000000, hash: \"65536\"}\n"
+             "  thresholds: {spread: 0.01, inaccuracy: 0.5, mistake: 0.50,"
+             " blunder: 100}\n"
+             "  sides: first\n  moves: {from: 3, to: 3}\n"
+             "  templates: {comment: '{{{best}}} }} {{ {depth}'}\n"
+             "  annotator:\n  select: {}\n  notation: numeric\n",
+             &c, msg, sizeof msg),
+        0);
+    assert_string_equal(c.annotate.draw_rule, "");
+    assert_int_equal(c.annotate.depth, 0);
+    assert_int_equal(c.annotate.nodes, UINT64_C(1000000000000));
+    assert_int_equal(c.annotate.hash_mb, 65536);
+    assert_true(c.annotate.spread == 0.01);
+    assert_true(c.annotate.mistake == 0.5);
+    assert_true(c.annotate.blunder == 100.0);
+    assert_int_equal(c.annotate.sides, PDN_SIDE_FIRST);
+    assert_int_equal(c.annotate.first_move, 3);
+    assert_int_equal(c.annotate.last_move, 3);
+    assert_string_equal(c.annotate.comment, "{{{best}}} }} {{ {depth}");
+    assert_string_equal(c.annotate.annotator, "");
+    assert_false(c.annotate.alpha);
+    pdn_config_fini(&c);
+}
+
+/* Bad values of annotate: the file, and the error as "line:col message". */
+#define ENGINE "annotate:\n  engine:\n    "
+#define THRESHOLDS "annotate:\n  thresholds:\n    "
+#define MEN "expected a number from 0.01 to 100 (at most 2 decimals), found "
+#define ORDER ": expected inaccuracy <= mistake <= blunder"
+static const char *const annotate_errors[][2] = {
+    /* keys */
+    {ENGINE "dpth: 3\n",
+     "3:5 annotate.engine.dpth: unknown key (did you mean `depth`?)"},
+    {"annotat: {}\n", "1:1 annotat: unknown key (did you mean `annotate`?)"},
+    {"colour: red\n", "1:1 colour: unknown key (expected `variant`, `check` "
+                      "or `annotate`)"},
+    {"annotate:\n  colour: red\n",
+     "2:3 annotate.colour: unknown key (expected `draw_rule`, `engine`, "
+     "`thresholds`, `sides`, `moves`, `skip_plies`, `variations`, `write`, "
+     "`templates`, `annotator`, `select`, `report` or `notation`)"},
+    {"annotate:\n  sides: both\n  sides: first\n",
+     "3:3 annotate.sides: given twice"},
+    {"annotate: 3\n", "1:11 annotate: expected a mapping, found '3'"},
+    {"annotate:\n  write: [nags]\n",
+     "2:10 annotate.write: expected a mapping, found a list"},
+    {"annotate:\n  templates:\n    coment: x\n",
+     "3:5 annotate.templates.coment: unknown key (did you mean `comment`?)"},
+    /* whole numbers */
+    {ENGINE "depth: 65\n", "3:12 annotate.engine.depth: expected a number "
+                           "from 0 to 64, found '65'"},
+    {ENGINE "time: 1e3\n", "3:11 annotate.engine.time: expected a number "
+                           "from 0 to 86400000, found '1e3'"},
+    {ENGINE "nodes: 0x10\n", "3:12 annotate.engine.nodes: expected a number "
+                             "from 0 to 1000000000000, found '0x10'"},
+    {ENGINE "nodes: 1000000000001\n",
+     "3:12 annotate.engine.nodes: expected a number from 0 to 1000000000000, "
+     "found '1000000000001'"},
+    {ENGINE "hash: 0\n", "3:11 annotate.engine.hash: expected a number from "
+                         "1 to 65536, found '0'"},
+    {ENGINE "threads: -1\n", "3:14 annotate.engine.threads: expected a "
+                             "number from 1 to 256, found '-1'"},
+    {ENGINE "time_per_game: \"12 \"\n",
+     "3:20 annotate.engine.time_per_game: expected a number from 0 to "
+     "86400000, found '12 '"},
+    {ENGINE "depth: [1]\n", "3:12 annotate.engine.depth: expected a number "
+                            "from 0 to 64, found a list"},
+    {ENGINE "depth: 0\n", "2:3 annotate.engine: no limit: depth, time, "
+                          "nodes and time_per_game are all 0"},
+    {"annotate:\n  skip_plies: 1001\n", "2:15 annotate.skip_plies: expected "
+                                        "a number from 0 to 1000, found "
+                                        "'1001'"},
+    {"annotate:\n  write:\n    line_plies: 33\n",
+     "3:17 annotate.write.line_plies: expected a number from 1 to 32, found "
+     "'33'"},
+    {"annotate:\n  moves:\n    from: 0\n", "3:11 annotate.moves.from: "
+                                          "expected a number from 1 to "
+                                          "10000, found '0'"},
+    {"annotate:\n  moves:\n    from: 5\n    to: 3\n",
+     "4:9 annotate.moves.to: expected 0 (to the end) or a number from 5 to "
+     "10000, found '3'"},
+    /* men */
+    {THRESHOLDS "spread: 0\n", "3:13 annotate.thresholds.spread: " MEN "'0'"},
+    {THRESHOLDS "spread: 0.125\n",
+     "3:13 annotate.thresholds.spread: " MEN "'0.125'"},
+    {THRESHOLDS "inaccuracy: -0.3\n",
+     "3:17 annotate.thresholds.inaccuracy: " MEN "'-0.3'"},
+    {THRESHOLDS "mistake: 1e1\n",
+     "3:14 annotate.thresholds.mistake: " MEN "'1e1'"},
+    {THRESHOLDS "blunder: 100.01\n",
+     "3:14 annotate.thresholds.blunder: " MEN "'100.01'"},
+    {THRESHOLDS "blunder: .5\n", "3:14 annotate.thresholds.blunder: " MEN
+                                 "'.5'"},
+    {THRESHOLDS "blunder: 2.\n", "3:14 annotate.thresholds.blunder: " MEN
+                                 "'2.'"},
+    {THRESHOLDS "blunder: 0.5\n", "3:14 annotate.thresholds.blunder: 0.5 is "
+                                  "below mistake (0.7)" ORDER},
+    {THRESHOLDS "inaccuracy: 1\n", "3:17 annotate.thresholds.inaccuracy: 1 "
+                                   "is above mistake (0.7)" ORDER},
+    {THRESHOLDS "mistake: 2\n", "3:14 annotate.thresholds.mistake: 2 is "
+                                "above blunder (1.5)" ORDER},
+    {THRESHOLDS "inaccuracy: 1\n    mistake: 0.5\n",
+     "4:14 annotate.thresholds.mistake: 0.5 is below inaccuracy (1)" ORDER},
+    /* choices */
+    {THRESHOLDS "scale: chance\n", "3:12 annotate.thresholds.scale: "
+                                   "expected win_chance or men, found "
+                                   "'chance'"},
+    {"annotate:\n  sides: white\n",
+     "2:10 annotate.sides: expected first, second or both, found 'white' "
+     "(the side that moves first is White in Italian and Spanish, Black in "
+     "English)"},
+    {"annotate:\n  variations: yes\n", "2:15 annotate.variations: expected "
+                                       "true or false, found 'yes'"},
+    {"annotate:\n  write:\n    eval: 1\n",
+     "3:11 annotate.write.eval: expected true or false, found '1'"},
+    {"annotate:\n  report: pdf\n", "2:11 annotate.report: expected none, "
+                                   "text, json or html, found 'pdf'"},
+    {"annotate:\n  notation: algebraic\n",
+     "2:13 annotate.notation: expected numeric or alpha, found 'algebraic'"},
+    {"annotate:\n  draw_rule: long\n",
+     "2:14 annotate.draw_rule: unknown draw rule 'long' (standard, short, "
+     "fid-2008, spanish, english)"},
+};
+
+static void
+test_annotate_errors(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof annotate_errors / sizeof *annotate_errors;
+         i++)
+        expect_error(annotate_errors[i][0], annotate_errors[i][1]);
+}
+
+static void
+test_annotate_texts(void **state)
+{
+    char yaml[512], want[256];
+    (void)state;
+
+    expect_error("annotate:\n  templates:\n    comment: \"{lose} {best}\"\n",
+                 "3:14 annotate.templates.comment: unknown field `{lose}` "
+                 "(did you mean `{loss}`?)");
+    expect_error("annotate:\n  templates:\n    comment: \"{bestmove}\"\n",
+                 "3:14 annotate.templates.comment: unknown field "
+                 "`{bestmove}` (expected {played}, {best}, {before}, "
+                 "{after}, {loss}, {label} or {depth})");
+    expect_error("annotate:\n  templates:\n    comment: \"ok {{ {played\"\n",
+                 "3:14 annotate.templates.comment: unclosed `{` at offset 6 "
+                 "(write `{{` for a brace)");
+    expect_error("annotate:\n  templates:\n    comment: \"a } b\"\n",
+                 "3:14 annotate.templates.comment: lone `}` at offset 2 "
+                 "(write `}}` for a brace)");
+    expect_error("annotate:\n  templates:\n    mistake: \"\"\n",
+                 "3:14 annotate.templates.mistake: expected a text of 1 to "
+                 "63 bytes, found 0 bytes");
+    snprintf(yaml, sizeof yaml, "annotate:\n  templates:\n    blunder: %064d\n",
+             0);
+    expect_error(yaml, "3:14 annotate.templates.blunder: expected a text of "
+                       "1 to 63 bytes, found 64 bytes");
+    snprintf(yaml, sizeof yaml, "annotate:\n  annotator: x%0255d\n", 0);
+    expect_error(yaml, "2:14 annotate.annotator: expected a text of at most "
+                       "255 bytes, found 256 bytes");
+    expect_error("annotate:\n  annotator: \"a\\tb\"\n",
+                 "2:14 annotate.annotator: control character at offset 1");
+    expect_error("annotate:\n  annotator: {a: b}\n",
+                 "2:14 annotate.annotator: expected a text of at most 255 "
+                 "bytes, found a mapping");
+
+    /* select */
+    expect_error("annotate:\n  select:\n    White: \"(?i)(ab\"\n",
+                 "3:12 annotate.select.White: bad pattern: missing closing "
+                 "parenthesis at offset 7");
+    expect_error("annotate:\n  select:\n    \"Wh ite\": x\n",
+                 "3:5 annotate.select.Wh ite: a tag name is 1 to 63 "
+                 "letters, digits or `_`");
+    expect_error("annotate:\n  select:\n    White: a\n    White: b\n",
+                 "4:5 annotate.select.White: given twice");
+    expect_error("annotate:\n  select: [White]\n",
+                 "2:11 annotate.select: expected a mapping, found a list");
+    strcpy(yaml, "annotate:\n  select:\n");
+    for (int i = 0; i < 9; i++)
+        snprintf(yaml + strlen(yaml), sizeof yaml - strlen(yaml),
+                 "    T%d: x\n", i);
+    snprintf(want, sizeof want,
+             "11:5 annotate.select.T8: more than %d patterns",
+             PDN_ANNOTATE_MAX_SELECT);
+    expect_error(yaml, want);
+}
+
+/* A failed file leaves the options as they were; moves.from is checked
+ * against a moves.to of an earlier file. */
+static void
+test_annotate_failure_keeps(void **state)
+{
+    pdn_config c;
+    char msg[256];
+    (void)state;
+
+    pdn_config_init(&c);
+    assert_int_equal(load("annotate:\n  engine: {depth: 20}\n"
+                          "  moves: {to: 10}\n",
+                          &c, msg, sizeof msg),
+                     0);
+    assert_int_equal(load("annotate:\n  report: json\n  engine:\n"
+                          "    depth: 99\n",
+                          &c, msg, sizeof msg),
+                     -1);
+    assert_int_equal(c.annotate.depth, 20);
+    assert_int_equal(c.annotate.report, PDN_REPORT_NONE);
+    assert_int_equal(load("annotate:\n  moves:\n    from: 20\n", &c, msg,
+                          sizeof msg),
+                     -1);
+    assert_string_equal(msg, "3:11 annotate.moves.from: expected a number "
+                             "from 1 to 10 (moves.to), found '20'");
+    assert_int_equal(c.annotate.first_move, 1);
+    pdn_config_fini(&c);
+}
+
+/* Loads the text @yaml into a new @c. */
+static void
+load_text_into(const char *yaml, pdn_config *c)
+{
+    char msg[256];
+    pdn_config_init(c);
+    assert_int_equal(load(yaml, c, msg, sizeof msg), 0);
+}
+
+static void
+test_annotate_print(void **state)
+{
+    pdn_config a, b, c;
+    pdn_diags d = PDN_DIAGS_INIT;
+    char *once, *twice;
+    (void)state;
+
+    /* The defaults: every key, and the variant italian. */
+    pdn_config_init(&a);
+    once = print_of(&a);
+    assert_non_null(strstr(once, "\nvariant: italian "));
+    assert_non_null(strstr(once, "\n  draw_rule: \"\" "));
+    assert_non_null(strstr(once, "\n    depth: 12 "));
+    assert_non_null(strstr(once, "\n    inaccuracy: 0.3 "));
+    assert_non_null(strstr(once, "\n  select: {} "));
+    load_text_into(once, &b);
+    assert_true(b.annotate_set);
+    a.annotate.variant[0] = '\0';
+    b.annotate.variant[0] = '\0'; /* "italian" now, "" before */
+    assert_same_options(&a.annotate, &b.annotate);
+    twice = print_of(&b);
+    assert_string_equal(once, twice);
+    free(once);
+    free(twice);
+    pdn_config_fini(&a);
+    pdn_config_fini(&b);
+
+    /* The example, and strings that need quoting. */
+    pdn_config_init(&a);
+    assert_int_equal(pdn_config_load(&a, PDN_SOURCE_ROOT
+                                     "/corpus/annotate-config.yaml", &d),
+                     0);
+    strcpy(a.annotate.comment, "\"{best}\" \\ {{x}} \xe2\x86\x92 {loss}");
+    strcpy(a.annotate.annotator, "O'Neil: \"pdn\" #1");
+    strcpy(a.annotate.select[1].pattern, "^(?:Tinsley|\"Chinook\")\\b");
+    once = print_of(&a);
+    assert_non_null(strstr(once, "\n  select:  "));
+    assert_non_null(strstr(once,
+                           "\n    Black: \"^(?:Tinsley|\\\"Chinook\\\")\\\\b\""));
+    load_text_into(once, &b);
+    assert_same_options(&a.annotate, &b.annotate);
+    twice = print_of(&b);
+    assert_string_equal(once, twice);
+    load_text_into(twice, &c);
+    assert_same_options(&b.annotate, &c.annotate);
+    free(once);
+    free(twice);
+    pdn_diags_free(&d);
+    pdn_config_fini(&a);
+    pdn_config_fini(&b);
+    pdn_config_fini(&c);
+}
+
+static void
+test_annotate_merge(void **state)
+{
+    pdn_config into, over;
+    (void)state;
+
+    load_text_into("variant: spanish\nannotate:\n  engine: {depth: 20}\n",
+                   &into);
+    pdn_config_init(&over); /* no annotate: nothing copied */
+    pdn_config_set_severity(&over, 204, PDN_SEV_OFF);
+    pdn_config_merge(&into, &over);
+    assert_true(into.annotate_set);
+    assert_int_equal(into.annotate.depth, 20);
+    assert_string_equal(into.annotate.variant, "spanish");
+    pdn_config_fini(&over);
+
+    load_text_into("annotate:\n  engine: {depth: 5}\n", &over);
+    pdn_config_merge(&into, &over);
+    assert_int_equal(into.annotate.depth, 5);
+    assert_string_equal(into.variant, "spanish");
+    assert_string_equal(into.annotate.variant, "spanish"); /* kept */
+    pdn_config_fini(&over);
+
+    load_text_into("variant: english\n", &over);
+    pdn_config_merge(&into, &over);
+    assert_int_equal(into.annotate.depth, 5);
+    assert_string_equal(into.annotate.variant, "english");
+    pdn_config_fini(&over);
+    pdn_config_fini(&into);
+}
+
 int
 main(void)
 {
@@ -332,6 +782,14 @@ main(void)
         cmocka_unit_test(test_apply_and_merge),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_distance),
+        cmocka_unit_test(test_annotate_absent),
+        cmocka_unit_test(test_annotate_example),
+        cmocka_unit_test(test_annotate_values),
+        cmocka_unit_test(test_annotate_errors),
+        cmocka_unit_test(test_annotate_texts),
+        cmocka_unit_test(test_annotate_failure_keeps),
+        cmocka_unit_test(test_annotate_print),
+        cmocka_unit_test(test_annotate_merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
