@@ -5,17 +5,13 @@
  * the original once it is complete; --check writes nothing and lists the
  * files that are not in canonical form.
  */
-#define _XOPEN_SOURCE 700 /* realpath() */
-
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/atomic.h"
 #include "cli/commands.h"
 #include "cli/config.h"
 #include "cli/games_out.h"
@@ -135,69 +131,20 @@ check_file(const pdn_cli *cli, fmt_job *job, const char *path)
     return rc;
 }
 
-/* --in-place: FILE rewritten through a temporary file beside it, renamed
- * over it only when all was written; the original is left alone on any
- * failure, and when nothing changed. */
+/* --in-place: FILE rewritten through a temporary file beside it
+ * (cli/atomic.h); the original is left alone on any failure, and when
+ * nothing changed. */
 static int
 rewrite_file(const pdn_cli *cli, fmt_job *job, const char *path)
 {
-    char *real = realpath(path, NULL);
-    struct stat st;
-    if (!real || stat(real, &st) != 0) {
-        fprintf(cli->err, "pdn %s: %s: %s\n", CMD, path, strerror(errno));
-        free(real);
+    pdn_atomic t;
+    if (pdn_atomic_open(cli, CMD, path, false, &t) != 0)
         return PDN_EXIT_USAGE;
-    }
-    pdn_strbuf tmp = PDN_STRBUF_INIT;
-    const char *slash = strrchr(real, '/');
-    pdn_strbuf_put(&tmp, real, (size_t)(slash - real) + 1);
-    pdn_strbuf_printf(&tmp, ".%s.fmt-XXXXXX", slash + 1);
-    int fd = mkstemp(tmp.ptr);
-    FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (!out) {
-        fprintf(cli->err, "pdn %s: %s: cannot create a temporary file "
-                          "beside it: %s; the file is left as it was\n",
-                CMD, path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp.ptr);
-        }
-        free(real);
-        pdn_strbuf_free(&tmp);
-        return PDN_EXIT_USAGE;
-    }
-    job->sink.out = out;
+    job->sink.out = t.out;
     job->sink.compare = true;
     int rc = format_file(cli, job, path, true);
-    int err = 0;
-    if (fflush(out) != 0 || ferror(out))
-        err = errno ? errno : EIO;
-    if (!err && fsync(fileno(out)) != 0)
-        err = errno;
-    if (!err && fchmod(fileno(out), st.st_mode & 07777) != 0)
-        err = errno;
-    if (fclose(out) != 0 && !err)
-        err = errno ? errno : EIO;
     job->sink.out = NULL;
-    if (err || rc == PDN_EXIT_USAGE) {
-        if (err)
-            fprintf(cli->err, "pdn %s: %s: cannot write the new text: %s; "
-                              "the file is left as it was\n",
-                    CMD, path, strerror(err));
-        unlink(tmp.ptr);
-        rc = PDN_EXIT_USAGE;
-    } else if (!job->sink.differs) {
-        unlink(tmp.ptr); /* already canonical: left untouched */
-    } else if (rename(tmp.ptr, real) != 0) {
-        fprintf(cli->err, "pdn %s: %s: cannot replace it: %s; the file is "
-                          "left as it was\n",
-                CMD, path, strerror(errno));
-        unlink(tmp.ptr);
-        rc = PDN_EXIT_USAGE;
-    }
-    free(real);
-    pdn_strbuf_free(&tmp);
-    return rc;
+    return pdn_atomic_close(cli, CMD, &t, job->sink.differs, rc);
 }
 
 /* ---- Arguments ---- */

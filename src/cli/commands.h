@@ -37,6 +37,11 @@ int pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv);
  * [--json] FEN: the engine's best moves and scores. */
 int pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv);
 
+/** pdn annotate [--config FILE] [--depth D] [--report FORMAT] [FILE...]:
+ * judges every move with the engine and writes the judgement into the
+ * games, or a report. */
+int pdn_cmd_annotate(const pdn_cli *cli, int argc, char **argv);
+
 /** pdn bench [--depth D]: a fixed search; its node count and speed. */
 int pdn_cmd_bench(const pdn_cli *cli, int argc, char **argv);
 

@@ -30,6 +30,7 @@ static const struct {
     {"fmt", pdn_cmd_fmt},
     {"convert", pdn_cmd_convert},
     {"analyse", pdn_cmd_analyse},
+    {"annotate", pdn_cmd_annotate},
     {"bench", pdn_cmd_bench},
     {"tags", pdn_cmd_tags},
 };

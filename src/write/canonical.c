@@ -662,8 +662,11 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
 /* Whether a diagnostic of code @code means the game cannot be written
  * anew without loss. */
 static bool
-refusing(int code)
+refusing(const pdn_canonical *c, int code)
 {
+    if (c->opt.keep_illegal &&
+        (code == PDN_E_ILLEGAL || code == PDN_E_AMBIGUOUS))
+        return false;
     return code == PDN_W_JUNK || code == PDN_E_ILLEGAL ||
            code == PDN_E_RESULT_MISMATCH ||
            code == PDN_E_AMBIGUOUS || code == PDN_E_BAD_FEN ||
@@ -727,7 +730,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     pdn_replay_game(g, &ro, d, &rr);
     const char *result_tag, *result;
     for (size_t i = 0; i < d->count; i++)
-        if (refusing(d->items[i].code))
+        if (refusing(c, d->items[i].code))
             refuse = true;
     if (!results(g, &result_tag, &result))
         refuse = true; /* the replay reported it (E0212) */

@@ -33,6 +33,10 @@ typedef struct pdn_canonical_options {
                                    object man/pdn-convert.1 describes */
     bool positions;             /* JSON: the FEN after every move */
     bool alpha;                 /* moves as "c3-d4", not "22-18" */
+    bool keep_illegal;          /* write a game with an illegal or
+                                   ambiguous move all the same: the
+                                   moves its replay did not reach as
+                                   written (pdn annotate) */
 } pdn_canonical_options;
 
 typedef struct pdn_canonical pdn_canonical;

@@ -12,7 +12,8 @@
 # Each case runs in CASE_DIR, so that FILE operands and the file names in
 # messages are relative to it.  Timing figures are masked before
 # comparing: "seconds":T, "nodes_per_second":R, "nodes in T s (R
-# Mnodes/s)" in plain perft, and " in T s" ending a summary line.
+# Mnodes/s)" in plain perft, " in T s" ending a summary line, and
+# " nodes, T s" ending a line of pdn annotate's text report.
 
 if [ $# -ne 2 ]; then
     echo "usage: $0 PDN_BINARY CASE_DIR" >&2
@@ -44,6 +45,7 @@ mask() {
         -e 's/"nodes_per_second":[-+.0-9eE]*/"nodes_per_second":R/g' \
         -e "s/$timing/ nodes in T s (R Mnodes\\/s)/" \
         -e 's/ in [.0-9]* s$/ in T s/' \
+        -e 's/ nodes, [.0-9]* s$/ nodes, T s/' \
         -e 's/  nps *[0-9]*  time [.0-9]* s  / nps R  time T s  /'
 }
 

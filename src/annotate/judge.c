@@ -1,0 +1,486 @@
+/* judge.c -- a game's moves judged by the engine.  The game is replayed
+ * (replay/replay.h) to find each move's position and the legal move it
+ * names; then each move to judge is searched twice at the same depth:
+ * the position for its best move, and the move played alone.  The loss
+ * between the two scores, on the scale of the options, gives the mark.
+ *
+ * With a time budget per game the work is done in two passes: every move
+ * at a shallow depth, then the rest of the budget shared by the moves the
+ * first pass marked.
+ */
+#include "annotate/annotate.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <math.h>
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/xalloc.h"
+#include "engine/search.h"
+#include "replay/draw.h"
+#include "replay/replay.h"
+#include "rules/movegen.h"
+
+/** The depth of the first pass of a time budget per game. */
+#define SHALLOW_DEPTH 6
+
+/** Scores are capped at this many hundredths (ten men) before losses are
+ * taken in men, so that a won position does not weigh as thirty. */
+#define LOSS_CAP 1000
+
+struct pdn_annotator {
+    pdn_annotate_options o;
+    const pdn_variant *variant;   /* of games without a GameType */
+    pdn_engine *engines[3];       /* by variant id, made when needed */
+    pdn_engine *running;          /* for pdn_annotator_stop() */
+    pcre2_code *select[PDN_ANNOTATE_MAX_SELECT];
+    pcre2_match_data *match;
+};
+
+pdn_annotator *
+pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
+{
+    pdn_annotator *a = pdn_xcalloc(1, sizeof *a);
+    a->o = *o;
+    a->variant = pdn_variant_by_name(o->variant);
+    if (!a->variant)
+        a->variant = pdn_variant_by_gametype(o->variant);
+    if (!a->variant)
+        a->variant = pdn_variant_get(PDN_ITALIAN);
+    for (size_t i = 0; i < o->nselect; i++) {
+        int code;
+        PCRE2_SIZE at;
+        a->select[i] = pcre2_compile((PCRE2_SPTR)o->select[i].pattern,
+                                     PCRE2_ZERO_TERMINATED, PCRE2_UTF, &code,
+                                     &at, NULL);
+        if (!a->select[i]) {
+            char msg[160];
+            pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, sizeof msg);
+            snprintf(err, errsize, "select.%s: bad pattern: %s at offset %zu",
+                     o->select[i].tag, msg, (size_t)at);
+            pdn_annotator_free(a);
+            return NULL;
+        }
+    }
+    a->match = pcre2_match_data_create(4, NULL);
+    return a;
+}
+
+void
+pdn_annotator_free(pdn_annotator *a)
+{
+    if (!a)
+        return;
+    for (int i = 0; i < 3; i++)
+        pdn_engine_free(a->engines[i]);
+    for (size_t i = 0; i < PDN_ANNOTATE_MAX_SELECT; i++)
+        pcre2_code_free(a->select[i]);
+    pcre2_match_data_free(a->match);
+    free(a);
+}
+
+void
+pdn_annotator_stop(pdn_annotator *a)
+{
+    pdn_engine *e = __atomic_load_n(&a->running, __ATOMIC_ACQUIRE);
+    if (e)
+        pdn_engine_stop(e);
+}
+
+bool
+pdn_annotator_selects(const pdn_annotator *a, const pdn_game *g)
+{
+    for (size_t i = 0; i < a->o.nselect; i++) {
+        const char *value = pdn_game_tag(g, a->o.select[i].tag);
+        if (!value || pcre2_match(a->select[i], (PCRE2_SPTR)value,
+                                  strlen(value), 0, 0, a->match, NULL) < 0)
+            return false;
+    }
+    return true;
+}
+
+/* The engine of @v, made on first use. */
+static pdn_engine *
+engine_for(pdn_annotator *a, const pdn_variant *v)
+{
+    int id = (int)v->id;
+    if (!a->engines[id]) {
+        const pdn_draw_rule *rule = pdn_draw_rule_by_name(a->o.draw_rule);
+        if (!rule)
+            rule = pdn_draw_rule_default(v);
+        pdn_engine_options eo = {.variant = v,
+                                 .hash_mb = a->o.hash_mb,
+                                 .repetition = rule->repetition,
+                                 .no_progress = rule->no_progress};
+        a->engines[id] = pdn_engine_new(&eo);
+    }
+    return a->engines[id];
+}
+
+/* ---- Collecting the moves ---- */
+
+typedef struct collect {
+    pdn_annotation *out;
+} collect;
+
+static pdn_judged_move *
+push(pdn_annotation *a)
+{
+    if (a->count == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 128;
+        a->moves = pdn_xrealloc(a->moves, a->cap * sizeof *a->moves);
+    }
+    pdn_judged_move *m = &a->moves[a->count++];
+    memset(m, 0, sizeof *m);
+    return m;
+}
+
+/* The replay's hook: one record per move replayed, in text order. */
+static void
+on_move(void *ctx, const pdn_node *n, const pdn_board *before,
+        const pdn_move *played, const pdn_move *legal, int nlegal)
+{
+    collect *c = ctx;
+    pdn_judged_move *m = push(c->out);
+    (void)legal;
+    (void)nlegal;
+    m->node = n;
+    m->before = *before;
+    m->played = *played;
+}
+
+/* Numbers each recorded move and tells the main line's: a walk of the
+ * tree in text order meets the moves in the order they were recorded.
+ * @ply is the ply of the line's first move. */
+static void
+number_line(pdn_annotation *a, size_t *next, const pdn_node *n,
+            uint32_t ply, bool main_line)
+{
+    uint32_t before = ply;
+    for (; n; n = n->next) {
+        if (n->kind == PDN_NODE_MOVE || n->kind == PDN_NODE_UNKNOWN) {
+            before = ply;
+            if (*next < a->count && a->moves[*next].node == n) {
+                a->moves[*next].ply = ply;
+                a->moves[*next].main_line = main_line;
+                (*next)++;
+            }
+            ply++;
+        } else if (n->kind == PDN_NODE_VARIATION) {
+            number_line(a, next, n->children, before, false);
+        }
+    }
+}
+
+/* The number of the first move: the first number written before it,
+ * else 1. */
+static uint32_t
+first_number(const pdn_game *g)
+{
+    for (const pdn_node *n = g->moves; n; n = n->next) {
+        if (n->kind == PDN_NODE_NUMBER)
+            return n->u.number.value ? n->u.number.value : 1;
+        if (n->kind == PDN_NODE_MOVE || n->kind == PDN_NODE_UNKNOWN)
+            break;
+    }
+    return 1;
+}
+
+/* ---- Judging one move ---- */
+
+static bool
+same_move(const pdn_move *x, const pdn_move *y)
+{
+    if (x->from != y->from || x->to != y->to ||
+        x->captured_bb != y->captured_bb || x->ncaptured != y->ncaptured)
+        return false;
+    for (int i = 0; i < x->ncaptured; i++)
+        if (x->landing[i] != y->landing[i])
+            return false;
+    return true;
+}
+
+static int
+capped(int score)
+{
+    return score > LOSS_CAP ? LOSS_CAP : score < -LOSS_CAP ? -LOSS_CAP
+                                                            : score;
+}
+
+/* The loss of @m on the options' scale, and its mark. */
+static void
+measure(const pdn_annotate_options *o, pdn_judged_move *m)
+{
+    double wc_loss, t[4];
+    m->men_lost = (capped(m->best_score) - capped(m->played_score)) / 100.0;
+    if (m->men_lost < 0)
+        m->men_lost = 0;
+    t[PDN_MARK_INACCURACY] = o->inaccuracy;
+    t[PDN_MARK_MISTAKE] = o->mistake;
+    t[PDN_MARK_BLUNDER] = o->blunder;
+    if (o->scale == PDN_SCALE_MEN) {
+        m->loss = m->men_lost;
+    } else {
+        wc_loss = pdn_win_chance(m->best_score, o->spread) -
+                  pdn_win_chance(m->played_score, o->spread);
+        m->loss = wc_loss > 0 ? wc_loss : 0;
+        for (int k = 1; k < 4; k++)
+            t[k] = pdn_win_chance((int)lround(t[k] * 100), o->spread) - 0.5;
+    }
+    m->mark = PDN_MARK_NONE;
+    for (int k = 3; k >= 1; k--) {
+        if (m->loss >= t[k] - 1e-9) {
+            m->mark = (pdn_mark)k;
+            break;
+        }
+    }
+}
+
+typedef struct budget {
+    int depth;
+    uint64_t time_ms;
+    uint64_t nodes;
+} budget;
+
+/* Searches @m: its best move, then the move played alone at the depth
+ * the first search reached.  Returns false when the side to move has no
+ * move (cannot happen for a move played). */
+static bool
+search_move(pdn_annotator *a, pdn_engine *e, pdn_judged_move *m,
+            const pdn_board *history, size_t nhistory, const budget *b,
+            pdn_annotation *out)
+{
+    pdn_search_limits l = {.depth = b->depth, .nodes = b->nodes,
+                           .time_ms = b->time_ms, .multipv = 1};
+    pdn_search_info info;
+    if (pdn_engine_search(e, &m->before, history, nhistory, &l, NULL, NULL,
+                          &info) == 0)
+        return false;
+    out->nodes += info.nodes;
+    m->depth = info.depth;
+    m->best = info.lines[0].pv[0];
+    m->best_score = info.lines[0].score;
+    m->nline = info.lines[0].npv < PDN_ANNOTATE_MAX_LINE
+                   ? info.lines[0].npv
+                   : PDN_ANNOTATE_MAX_LINE;
+    memcpy(m->line, info.lines[0].pv, (size_t)m->nline * sizeof *m->line);
+    if (same_move(&m->best, &m->played)) {
+        m->played_score = m->best_score;
+    } else {
+        pdn_search_limits only = {.depth = info.depth > 0 ? info.depth : 1,
+                                  .multipv = 1, .only = &m->played};
+        pdn_search_info played;
+        pdn_engine_search(e, &m->before, history, nhistory, &only, NULL,
+                          NULL, &played);
+        out->nodes += played.nodes;
+        m->played_score = played.lines[0].score;
+        if (m->played_score > m->best_score) {
+            /* The move played proved better at this depth: it is the
+             * best. */
+            m->best = m->played;
+            m->best_score = m->played_score;
+            m->nline = played.lines[0].npv < PDN_ANNOTATE_MAX_LINE
+                           ? played.lines[0].npv
+                           : PDN_ANNOTATE_MAX_LINE;
+            memcpy(m->line, played.lines[0].pv,
+                   (size_t)m->nline * sizeof *m->line);
+        }
+    }
+    (void)a;
+    return true;
+}
+
+/* Writes the best move of @m as the notation of the options asks. */
+static void
+name_best(const pdn_annotate_options *o, const pdn_variant *v,
+          pdn_judged_move *m)
+{
+    pdn_move legal[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(v, &m->before, legal);
+    if (o->alpha)
+        pdn_notation_format_alpha(v, &m->best, legal, n, m->best_text);
+    else
+        pdn_notation_format(v, &m->best, legal, n, m->best_text);
+}
+
+/* Whether the options ask for @m to be judged (it is not forced). */
+static bool
+wanted(const pdn_annotate_options *o, const pdn_judged_move *m)
+{
+    if (!m->main_line && !o->variations)
+        return false;
+    if (!(o->sides & (m->second ? PDN_SIDE_SECOND : PDN_SIDE_FIRST)))
+        return false;
+    if (m->number < o->first_move ||
+        (o->last_move && m->number > o->last_move))
+        return false;
+    return m->ply >= o->skip_plies;
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) +
+           (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* The accuracy of a move that lost @drop of the winning chance (0..1),
+ * 0..100: 100 for no loss, falling off exponentially. */
+static double
+accuracy_of(double drop)
+{
+    double acc = 103.1668 * exp(-0.04354 * drop * 100.0) - 3.1669;
+    return acc < 0 ? 0 : acc > 100 ? 100 : acc;
+}
+
+static void
+summarise(const pdn_annotate_options *o, pdn_annotation *out)
+{
+    double acc[2] = {0, 0};
+    memset(out->sides, 0, sizeof out->sides);
+    out->depth_min = out->depth_max = 0;
+    for (size_t i = 0; i < out->count; i++) {
+        const pdn_judged_move *m = &out->moves[i];
+        if (!m->judged)
+            continue;
+        if (!out->depth_min || m->depth < out->depth_min)
+            out->depth_min = m->depth;
+        if (m->depth > out->depth_max)
+            out->depth_max = m->depth;
+        if (!m->main_line)
+            continue;
+        pdn_side_summary *s = &out->sides[m->second];
+        s->judged++;
+        s->marks[m->mark]++;
+        s->men_lost += m->men_lost;
+        acc[m->second] += accuracy_of(
+            pdn_win_chance(m->best_score, o->spread) -
+            pdn_win_chance(m->played_score, o->spread));
+    }
+    for (int k = 0; k < 2; k++)
+        out->sides[k].accuracy =
+            out->sides[k].judged ? acc[k] / out->sides[k].judged : 0;
+}
+
+size_t
+pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
+                  pdn_annotation *out, pdn_annotate_progress_fn fn,
+                  void *ctx)
+{
+    const pdn_annotate_options *o = &a->o;
+    collect c = {out};
+    pdn_replay_options ro = {.variant = a->variant, .moves_only = true,
+                             .on_move = on_move, .ctx = &c};
+    pdn_replay_result rr;
+    struct timespec t0;
+    size_t next = 0, total = 0, done = 0;
+    pdn_board *history;
+    size_t nhistory = 0;
+    pdn_move legal[PDN_MAX_MOVES];
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    out->count = 0;
+    out->variant = NULL;
+    out->nodes = 0;
+    out->stopped = false;
+    out->selected = pdn_annotator_selects(a, g);
+    if (!out->selected)
+        return 0;
+    if (pdn_replay_game(g, &ro, d, &rr) > 0)
+        out->stopped = true;
+    out->variant = rr.variant;
+    if (!rr.variant) {
+        out->count = 0;
+        return 0;
+    }
+    number_line(out, &next, g->moves, 0, true);
+    uint32_t first = first_number(g);
+    bool starts_second = rr.start.side != rr.variant->first;
+    for (size_t i = 0; i < out->count; i++) {
+        pdn_judged_move *m = &out->moves[i];
+        int n = pdn_movegen_legal(rr.variant, &m->before, legal);
+        uint32_t k = m->ply + (starts_second ? 1u : 0u);
+        m->second = m->before.side != rr.variant->first;
+        m->number = first + k / 2;
+        m->forced = n == 1;
+        if (o->alpha)
+            pdn_notation_format_alpha(rr.variant, &m->played, legal, n,
+                                      m->played_text);
+        else
+            pdn_notation_format(rr.variant, &m->played, legal, n,
+                                m->played_text);
+        m->judged = !m->forced && wanted(o, m);
+        total += m->judged;
+    }
+
+    pdn_engine *e = engine_for(a, rr.variant);
+    pdn_engine_clear(e); /* the same result in any order, on any job */
+    __atomic_store_n(&a->running, e, __ATOMIC_RELEASE);
+    history = pdn_xmalloc((out->count + 1) * sizeof *history);
+    budget full = {o->depth, o->time_ms, o->nodes};
+    bool two_pass = o->game_time_ms > 0;
+    budget first_pass = full;
+    if (two_pass) {
+        first_pass.depth = o->depth && o->depth < SHALLOW_DEPTH
+                               ? o->depth
+                               : SHALLOW_DEPTH;
+        first_pass.time_ms = 0;
+        first_pass.nodes = 0;
+    }
+    for (size_t i = 0; i < out->count; i++) {
+        pdn_judged_move *m = &out->moves[i];
+        if (m->main_line)
+            history[nhistory++] = m->before;
+        if (!m->judged)
+            continue;
+        if (!search_move(a, e, m, m->main_line ? history : NULL,
+                         m->main_line ? nhistory : 0, &first_pass, out)) {
+            m->judged = false;
+            continue;
+        }
+        measure(o, m);
+        name_best(o, rr.variant, m);
+        done++;
+        if (fn)
+            fn(ctx, done, total);
+    }
+    if (two_pass) {
+        size_t flagged = 0;
+        for (size_t i = 0; i < out->count; i++)
+            flagged += out->moves[i].judged &&
+                       out->moves[i].mark != PDN_MARK_NONE;
+        double left = (double)o->game_time_ms / 1000.0 - seconds_since(&t0);
+        nhistory = 0;
+        for (size_t i = 0; i < out->count && flagged && left > 0; i++) {
+            pdn_judged_move *m = &out->moves[i];
+            if (m->main_line)
+                history[nhistory++] = m->before;
+            if (!m->judged || m->mark == PDN_MARK_NONE)
+                continue;
+            budget deep = {o->depth, (uint64_t)(left * 1000.0 / flagged),
+                           o->nodes};
+            if (deep.time_ms == 0)
+                deep.time_ms = 1;
+            pdn_judged_move again = *m;
+            if (search_move(a, e, &again, m->main_line ? history : NULL,
+                            m->main_line ? nhistory : 0, &deep, out) &&
+                again.depth >= m->depth) {
+                measure(o, &again);
+                name_best(o, rr.variant, &again);
+                *m = again;
+            }
+            flagged--;
+            left = (double)o->game_time_ms / 1000.0 - seconds_since(&t0);
+        }
+    }
+    __atomic_store_n(&a->running, NULL, __ATOMIC_RELEASE);
+    free(history);
+    summarise(o, out);
+    out->seconds = seconds_since(&t0);
+    return done;
+}

@@ -1,0 +1,136 @@
+#!/bin/sh
+# files.sh -- what pdn annotate writes, on whole files:
+#   - the planted blunder gets $4, the better move and its line; the game
+#     of best moves gets no mark (also with a time budget per game);
+#   - it passes pdn check with no error, and pdn fmt leaves it as it is;
+#   - annotating it again changes nothing (only pdn's own additions are
+#     replaced), and a game's own comments, NAGs and variations stay;
+#   - --jobs 2 writes the same as one job, games in input order;
+#   - -o FILE and --in-place write the same as standard output; --in-place
+#     failing midway (a file size limit) leaves the original as it was,
+#     with no temporary file, and exits 2; -o naming an input is refused.
+#
+#   files.sh PDN_BINARY SOURCE_ROOT
+set -u
+pdn=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+cases=$root/tests/cli/annotate
+# The planted blunder, the best moves, a game with its own annotations,
+# and three games of the Italian archive (when it is there).
+cat "$cases/blunder.pdn" >"$tmp/in.pdn"
+echo >>"$tmp/in.pdn"
+cat "$cases/best.pdn" >>"$tmp/in.pdn"
+echo >>"$tmp/in.pdn"
+cat "$cases/own.pdn" >>"$tmp/in.pdn"
+archive=$root/../shared/corpora/italian/gc_italian_partite.pdn
+if [ -f "$archive" ]; then
+    echo >>"$tmp/in.pdn"
+    awk '/^\[Event / { k++ } k > 3 { exit } { print }' "$archive" \
+        >>"$tmp/in.pdn"
+else
+    echo "note: $archive is missing: the archive games are left out"
+fi
+games=$(grep -c '^\[Event ' "$tmp/in.pdn")
+
+# The planted blunder (4. 30-27, which lets 11-15 20x11 7x30 take two)
+# and the game of the engine's best moves, at depth 6 and with a budget.
+for how in "--depth 6" "--time-per-game 400"; do
+    "$pdn" annotate -q $how "$cases/blunder.pdn" >"$tmp/blunder"
+    if grep -q '4\. 30-27 \$4' "$tmp/blunder" &&
+       grep -q 'Blunder\. 19-15 was best\.' "$tmp/blunder" &&
+       grep -q '(4\. 19-15 ' "$tmp/blunder"; then ok; else
+        bad "$how: the planted blunder is not marked \$4 with 19-15"
+        cat "$tmp/blunder"
+    fi
+    "$pdn" annotate -q $how "$cases/best.pdn" >"$tmp/best"
+    if grep -q '\$[246]' "$tmp/best"; then
+        bad "$how: a game of best moves got a mark"
+        cat "$tmp/best"
+    else ok; fi
+    if "$pdn" check -q "$tmp/blunder" "$tmp/best" >/dev/null; then ok; else
+        bad "$how: pdn check finds errors"
+    fi
+done
+
+a="--depth 4 -q"
+"$pdn" annotate $a "$tmp/in.pdn" >"$tmp/once"
+rc=$?
+if [ $rc = 0 ]; then ok; else bad "annotate: exit $rc"; fi
+n=$(grep -c '^\[Event ' "$tmp/once")
+if [ "$n" = "$games" ]; then ok; else bad "annotate wrote $n games of $games"; fi
+if grep -q '^\[Annotator "pdn"\]' "$tmp/once"; then ok; else bad "no Annotator tag"; fi
+
+"$pdn" check -q "$tmp/once" >"$tmp/check" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q ' 0 errors' "$tmp/check"; then ok; else
+    bad "pdn check finds errors in the annotated games (exit $rc)"
+    cat "$tmp/check"
+fi
+
+"$pdn" fmt -q "$tmp/once" >"$tmp/fmt"
+if cmp -s "$tmp/once" "$tmp/fmt"; then ok; else
+    bad "pdn fmt changes the annotated games"
+    diff "$tmp/once" "$tmp/fmt" | head -n 10
+fi
+
+"$pdn" annotate $a "$tmp/once" >"$tmp/twice"
+if cmp -s "$tmp/once" "$tmp/twice"; then ok; else
+    bad "annotating the annotated games again changes them"
+    diff "$tmp/once" "$tmp/twice" | head -n 10
+fi
+
+# The game's own comment, NAG and variation are still there.
+for own in '{a comment of the player}' '$1' '(4. 21-18 10-14)'; do
+    if grep -qF -- "$own" "$tmp/twice"; then ok; else bad "lost: $own"; fi
+done
+
+"$pdn" annotate $a --jobs 2 "$tmp/in.pdn" >"$tmp/jobs2"
+if cmp -s "$tmp/once" "$tmp/jobs2"; then ok; else
+    bad "--jobs 2 writes something else than one job"
+    diff "$tmp/once" "$tmp/jobs2" | head -n 10
+fi
+
+"$pdn" annotate $a -o "$tmp/out.pdn" "$tmp/in.pdn"
+if cmp -s "$tmp/once" "$tmp/out.pdn"; then ok; else bad "-o FILE differs"; fi
+if [ -z "$(ls -A "$tmp" | grep annotate-)" ]; then ok; else
+    bad "-o left a temporary file"
+fi
+
+cp "$tmp/in.pdn" "$tmp/inplace.pdn"
+"$pdn" annotate $a --in-place "$tmp/inplace.pdn"
+if cmp -s "$tmp/once" "$tmp/inplace.pdn"; then ok; else bad "--in-place differs"; fi
+
+"$pdn" annotate $a -o "$tmp/in.pdn" "$tmp/in.pdn" 2>"$tmp/err"
+rc=$?
+if [ $rc = 2 ] && grep -q "is an input" "$tmp/err"; then ok; else
+    bad "-o naming an input: exit $rc"
+fi
+
+# A report goes to standard output, the games only to -o.
+"$pdn" annotate $a --report json -o "$tmp/with-report.pdn" "$tmp/in.pdn" \
+    >"$tmp/report.jsonl"
+n=$(wc -l <"$tmp/report.jsonl")
+if [ "$n" = "$games" ]; then ok; else bad "--report json: $n lines for $games games"; fi
+if cmp -s "$tmp/once" "$tmp/with-report.pdn"; then ok; else bad "--report with -o: games differ"; fi
+
+# --in-place failing midway: a file size limit (SIGXFSZ ignored).
+big=$tmp/big.pdn
+cp "$tmp/in.pdn" "$big"
+cp "$big" "$tmp/big.orig"
+(trap '' XFSZ; ulimit -f 4; "$pdn" annotate $a --in-place "$big" 2>"$tmp/err")
+rc=$?
+if [ $rc = 2 ]; then ok; else bad "--in-place past the file size limit: exit $rc, expected 2"; fi
+if cmp -s "$big" "$tmp/big.orig"; then ok; else bad "--in-place failing midway changed the original"; fi
+if grep -q "the file is left as it was" "$tmp/err"; then ok; else bad "--in-place failing midway: no message"; cat "$tmp/err"; fi
+if [ -z "$(ls -A "$tmp" | grep annotate-)" ]; then ok; else bad "--in-place failing midway left a temporary file"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
