@@ -37,8 +37,9 @@ progress_draw(const pdn_cli *cli, pdn_annotate_progress *p, bool force)
     double elapsed = since(&p->start);
     char bar[21], left[32] = "";
     uint64_t total = p->total ? p->total : p->done + 1;
-    double part = p->moves_total ? (double)p->moves_done / p->moves_total
-                                 : 0.0;
+    double part = p->game > p->done && p->moves_total
+                      ? (double)p->moves_done / (double)p->moves_total
+                      : 0.0; /* of a game not yet written out */
     double fraction = ((double)p->done + part) / (double)total;
     int fill = (int)(fraction * 20.0);
     for (int i = 0; i < 20; i++)
@@ -69,12 +70,11 @@ on_judged(void *ctx, size_t done, size_t total)
     progress_ctx *c = ctx;
     pdn_annotate_progress *p = &c->job->pr;
     pthread_mutex_lock(&p->lock);
-    if (c->game <= p->game || p->game <= p->done) {
-        p->game = c->game;
-        p->moves_done = done;
-        p->moves_total = total;
-        progress_draw(c->job->cli, p, false);
-    }
+    /* With several jobs, the line follows the game that spoke last. */
+    p->game = c->game;
+    p->moves_done = done;
+    p->moves_total = total;
+    progress_draw(c->job->cli, p, false);
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -117,6 +117,11 @@ judge(pdn_annotate_job *job, pdn_annotator *a, pdn_game *g, pdn_diags *d,
       pdn_annotation *ann)
 {
     progress_ctx pc = {job, g->number};
+    if (job->pr.on) {
+        pthread_mutex_lock(&job->pr.lock);
+        pc.game = ++job->pr.started; /* counted over all the files */
+        pthread_mutex_unlock(&job->pr.lock);
+    }
     ann->count = 0;
     ann->variant = NULL;
     ann->selected = false;
@@ -177,8 +182,6 @@ write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
     if (job->pr.on) {
         pthread_mutex_lock(&job->pr.lock);
         job->pr.done++;
-        job->pr.game = g->number + 1;
-        job->pr.moves_done = job->pr.moves_total = 0;
         progress_draw(job->cli, &job->pr, true);
         pthread_mutex_unlock(&job->pr.lock);
     }

@@ -28,7 +28,8 @@ typedef struct pdn_annotate_progress {
     struct timespec start, shown;
     uint64_t total;      /* games to annotate; 0: not known */
     uint64_t done;       /* games written */
-    uint64_t game;       /* the game being judged (the oldest) */
+    uint64_t started;    /* games whose judging started */
+    uint64_t game;       /* the game judged that spoke last, from 1 */
     size_t moves_done, moves_total;
 } pdn_annotate_progress;
 
