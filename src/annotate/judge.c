@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "base/xalloc.h"
+#include "base/clock.h"
 #include "engine/search.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
@@ -320,15 +321,6 @@ wanted(const pdn_annotate_options *o, const pdn_judged_move *m)
     return m->ply >= o->skip_plies;
 }
 
-static double
-seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) +
-           (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 /* The accuracy of a move that lost @drop of the winning chance (0..1),
  * 0..100: 100 for no loss, falling off exponentially. */
 static double
@@ -383,7 +375,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     size_t nhistory = 0;
     pdn_move legal[PDN_MAX_MOVES];
 
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pdn_clock_start(&t0);
     out->count = 0;
     out->variant = NULL;
     out->nodes = 0;
@@ -454,7 +446,8 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
         for (size_t i = 0; i < out->count; i++)
             flagged += out->moves[i].judged &&
                        out->moves[i].mark != PDN_MARK_NONE;
-        double left = (double)o->game_time_ms / 1000.0 - seconds_since(&t0);
+        double left =
+            (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
         nhistory = 0;
         for (size_t i = 0; i < out->count && flagged && left > 0; i++) {
             pdn_judged_move *m = &out->moves[i];
@@ -475,12 +468,13 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                 *m = again;
             }
             flagged--;
-            left = (double)o->game_time_ms / 1000.0 - seconds_since(&t0);
+            left = (double)o->game_time_ms / 1000.0 -
+                   pdn_clock_since(&t0);
         }
     }
     __atomic_store_n(&a->running, NULL, __ATOMIC_RELEASE);
     free(history);
     summarise(o, out);
-    out->seconds = seconds_since(&t0);
+    out->seconds = pdn_clock_since(&t0);
     return done;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "annotate/mark.h"
+#include "base/clock.h"
 #include "base/xalloc.h"
 #include "cli/atomic.h"
 #include "cli/pool.h"
@@ -18,23 +19,14 @@
 
 /* ---- Progress ---- */
 
-static double
-since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) +
-           (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 /* Draws the line (at most ten times a second unless @force). */
 static void
 progress_draw(const pdn_cli *cli, pdn_annotate_progress *p, bool force)
 {
-    if (!force && since(&p->shown) < 0.1)
+    if (!force && pdn_clock_since(&p->shown) < 0.1)
         return;
-    clock_gettime(CLOCK_MONOTONIC, &p->shown);
-    double elapsed = since(&p->start);
+    pdn_clock_start(&p->shown);
+    double elapsed = pdn_clock_since(&p->start);
     char bar[21], left[32] = "";
     uint64_t total = p->total ? p->total : p->done + 1;
     double part = p->game > p->done && p->moves_total
@@ -451,9 +443,9 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     if (job->pr.on) {
         job->pr.total = count_games(cli, job);
         job->pr.game = 1;
-        clock_gettime(CLOCK_MONOTONIC, &job->pr.start);
+        pdn_clock_start(&job->pr.start);
     }
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pdn_clock_start(&t0);
     int rc = annotate_all(cli, job);
     if (job->pr.on)
         fputs("\r\033[K", cli->err);
@@ -472,7 +464,8 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
                 (unsigned long long)job->marks[PDN_MARK_MISTAKE],
                 pdn_args_plural(job->marks[PDN_MARK_MISTAKE]),
                 (unsigned long long)job->marks[PDN_MARK_BLUNDER],
-                pdn_args_plural(job->marks[PDN_MARK_BLUNDER]), since(&t0));
+                pdn_args_plural(job->marks[PDN_MARK_BLUNDER]),
+                pdn_clock_since(&t0));
     pthread_mutex_destroy(&job->pr.lock);
     pdn_annotator_free(job->annotator);
     pdn_canonical_free(job->canon);

@@ -17,6 +17,7 @@
 #include "base/diag.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "base/clock.h"
 #include "rules/fen.h"
 #include "syntax/reader.h"
 
@@ -379,23 +380,14 @@ typedef struct progress {
     struct timespec start, last;
 } progress;
 
-static double
-seconds_since(const struct timespec *t)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - t->tv_sec) +
-           (double)(now.tv_nsec - t->tv_nsec) / 1e9;
-}
-
 /* "12.3/200.0 MB  45000 games/s  3 s left", at most ten times a second. */
 static void
 progress_show(const pdn_cli *cli, progress *pr, uint64_t bytes)
 {
-    if (!pr->on || seconds_since(&pr->last) < 0.1)
+    if (!pr->on || pdn_clock_since(&pr->last) < 0.1)
         return;
-    clock_gettime(CLOCK_MONOTONIC, &pr->last);
-    double t = seconds_since(&pr->start);
+    pdn_clock_start(&pr->last);
+    double t = pdn_clock_since(&pr->start);
     double rate = t > 0 ? (double)bytes / t : 0;
     fprintf(cli->err, "\r%.1f", (double)bytes / 1e6);
     if (pr->total)
@@ -436,7 +428,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
         (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > PROGRESS_MIN_BYTES)) {
         pr.on = true;
         pr.total = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
-        clock_gettime(CLOCK_MONOTONIC, &pr.start);
+        pdn_clock_start(&pr.start);
     }
     while ((got = pdn_reader_next(r, &g, &d)) > 0) {
         job->games++;

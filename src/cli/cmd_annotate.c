@@ -99,6 +99,7 @@ typedef struct annotate_job {
     given *given;          /* the settings among the options, in order */
     size_t ngiven;
     pdn_config cfg;
+    pdn_tagmap *tagmap;    /* --map-tag; the run reads it */
 } annotate_job;
 
 /* ---- Arguments ---- */
@@ -305,7 +306,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, annotate_job *job)
             job->run.in_place = true;
             break;
         case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, (pdn_tagmap *)job->run.tagmap, a.value) != 0)
+            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
                 return PDN_EXIT_USAGE;
             break;
         case OPT_QUIET:
@@ -372,7 +373,8 @@ pdn_cmd_annotate(const pdn_cli *cli, int argc, char **argv)
     annotate_job job = {
         .run = {.tagmap = tagmap,
                 .files = pdn_xcalloc((size_t)argc + 1, sizeof(char *))},
-        .given = pdn_xcalloc((size_t)argc + 1, sizeof(given))};
+        .given = pdn_xcalloc((size_t)argc + 1, sizeof(given)),
+        .tagmap = tagmap};
     pdn_config_init(&job.cfg);
     int rc = read_args(cli, argc, argv, &job);
     if (rc < 0)

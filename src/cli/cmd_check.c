@@ -3,17 +3,18 @@
  * style or as JSON Lines, then a summary.
  */
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/config.h"
+#include "cli/pool.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
 #include "write/json_out.h"
@@ -275,71 +276,48 @@ text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
  * game.
  */
 
-enum { SLOT_WAITING, SLOT_RUNNING, SLOT_DONE };
-
 /* Games go to the threads in batches, so that a tiny game does not cost a
  * lock and a wake-up of its own. */
 #define POOL_BATCH 64
 
-typedef struct slot {
+typedef struct batch {
     pdn_game *games[POOL_BATCH];
     pdn_diags diags[POOL_BATCH];
     verdict v[POOL_BATCH];
     size_t n;
-    int state;
-} slot;
+} batch;
 
 struct pool {
     check_job *job;
-    slot *ring;
-    size_t depth;
-    uint64_t head, next, tail; /* to write out, to check, to fill */
-    bool closing;
-    pthread_mutex_t lock;
-    pthread_cond_t work, done;
-    pthread_t *threads;
-    long nthreads;
+    pdn_pool *threads;  /* cli/pool.h: a slot is a batch */
+    batch *batches;     /* by slot */
+    batch *filling;     /* the batch being filled, or NULL */
 };
 
-static void *
-worker(void *arg)
+static void
+check_batch(void *ctx, long worker, size_t slot)
 {
-    struct pool *p = arg;
-    pthread_mutex_lock(&p->lock);
-    for (;;) {
-        while (p->next == p->tail && !p->closing)
-            pthread_cond_wait(&p->work, &p->lock);
-        if (p->next == p->tail)
-            break;
-        slot *s = &p->ring[p->next++ % p->depth];
-        s->state = SLOT_RUNNING;
-        pthread_mutex_unlock(&p->lock);
-        for (size_t i = 0; i < s->n; i++)
-            s->v[i] = check_game(p->job, s->games[i], &s->diags[i]);
-        pthread_mutex_lock(&p->lock);
-        s->state = SLOT_DONE;
-        pthread_cond_broadcast(&p->done);
-    }
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
+    struct pool *p = ctx;
+    batch *b = &p->batches[slot];
+    (void)worker;
+    for (size_t i = 0; i < b->n; i++)
+        b->v[i] = check_game(p->job, b->games[i], &b->diags[i]);
 }
 
-/* Waits for the oldest batch, writes its diagnostics out and frees it. */
+/* Writes the diagnostics of the oldest batch out and gives its games
+ * back. */
 static void
-write_oldest(struct pool *p)
+write_batch(void *ctx, size_t slot)
 {
+    struct pool *p = ctx;
     check_job *job = p->job;
-    slot *s = &p->ring[p->head % p->depth];
-    pthread_mutex_lock(&p->lock);
-    while (s->state != SLOT_DONE)
-        pthread_cond_wait(&p->done, &p->lock);
-    pthread_mutex_unlock(&p->lock);
-    for (size_t g = 0; g < s->n; g++) {
-        pdn_diags *d = &s->diags[g];
+    batch *b = &p->batches[slot];
+    for (size_t g = 0; g < b->n; g++) {
+        pdn_diags *d = &b->diags[g];
         job->errors += d->errors;
         job->warnings += d->warnings;
-        job->notes += s->v[g].notes;
-        job->sound += s->v[g].sound;
+        job->notes += b->v[g].notes;
+        job->sound += b->v[g].sound;
         for (size_t i = 0; i < d->count && !job->quiet; i++) {
             if (d->items[i].severity == PDN_SEV_OFF)
                 continue;
@@ -349,41 +327,29 @@ write_oldest(struct pool *p)
                 text_diag(job->cli, &d->items[i], job);
         }
         pdn_diags_clear(d);
-        pdn_args_give_back(job->rj, s->games[g]);
+        pdn_args_give_back(job->rj, b->games[g]);
     }
-    s->n = 0;
-    pthread_mutex_lock(&p->lock);
-    p->head++;
-    pthread_mutex_unlock(&p->lock);
-}
-
-/* Hands the batch being filled to the threads. */
-static void
-submit(struct pool *p)
-{
-    pthread_mutex_lock(&p->lock);
-    p->ring[p->tail % p->depth].state = SLOT_WAITING;
-    p->tail++;
-    pthread_cond_signal(&p->work);
-    pthread_mutex_unlock(&p->lock);
+    b->n = 0;
 }
 
 static void
 pool_push(check_job *job, pdn_game *g, pdn_diags *d)
 {
     struct pool *p = job->pool;
-    while (p->tail - p->head == p->depth)
-        write_oldest(p);
-    slot *s = &p->ring[p->tail % p->depth];
-    s->games[s->n] = g;
+    if (!p->filling)
+        p->filling = &p->batches[pdn_pool_reserve(p->threads)];
+    batch *b = p->filling;
+    b->games[b->n] = g;
     /* The game's diagnostics go with it; the reader goes on with the
-     * slot's emptied list, whose memory is reused. */
-    pdn_diags spare = s->diags[s->n];
-    s->diags[s->n] = *d;
+     * batch's emptied list, whose memory is reused. */
+    pdn_diags spare = b->diags[b->n];
+    b->diags[b->n] = *d;
     *d = spare;
-    d->count_only = s->diags[s->n].count_only;
-    if (++s->n == POOL_BATCH)
-        submit(p);
+    d->count_only = b->diags[b->n].count_only;
+    if (++b->n == POOL_BATCH) {
+        pdn_pool_submit(p->threads);
+        p->filling = NULL;
+    }
 }
 
 /* Writes out every game read so far (at the end of each file). */
@@ -395,26 +361,26 @@ pool_flush(const pdn_cli *cli, void *ctx)
     (void)cli;
     if (!p)
         return;
-    if (p->tail - p->head < p->depth && p->ring[p->tail % p->depth].n)
-        submit(p);
-    while (p->head < p->tail)
-        write_oldest(p);
+    if (p->filling) {
+        pdn_pool_submit(p->threads);
+        p->filling = NULL;
+    }
+    pdn_pool_flush(p->threads);
 }
 
+/* A pool of @jobs threads, or NULL when none could start (the games are
+ * then checked as they are read). */
 static struct pool *
 pool_new(check_job *job, long jobs)
 {
     struct pool *p = pdn_xcalloc(1, sizeof *p);
     p->job = job;
-    p->depth = (size_t)jobs * 2;
-    p->ring = pdn_xcalloc(p->depth, sizeof *p->ring);
-    pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->work, NULL);
-    pthread_cond_init(&p->done, NULL);
-    p->threads = pdn_xcalloc((size_t)jobs, sizeof *p->threads);
-    for (long i = 0; i < jobs; i++)
-        if (pthread_create(&p->threads[i], NULL, worker, p) == 0)
-            p->nthreads++;
+    p->threads = pdn_pool_new(jobs, check_batch, write_batch, p);
+    if (!p->threads) {
+        free(p);
+        return NULL;
+    }
+    p->batches = pdn_xcalloc(pdn_pool_depth(p->threads), sizeof *p->batches);
     return p;
 }
 
@@ -423,20 +389,12 @@ static void
 pool_free(struct pool *p)
 {
     pool_flush(NULL, p->job);
-    pthread_mutex_lock(&p->lock);
-    p->closing = true;
-    pthread_cond_broadcast(&p->work);
-    pthread_mutex_unlock(&p->lock);
-    for (long i = 0; i < p->nthreads; i++)
-        pthread_join(p->threads[i], NULL);
-    pthread_mutex_destroy(&p->lock);
-    pthread_cond_destroy(&p->work);
-    pthread_cond_destroy(&p->done);
-    free(p->threads);
-    for (size_t i = 0; i < p->depth; i++)
+    size_t depth = pdn_pool_depth(p->threads);
+    pdn_pool_free(p->threads);
+    for (size_t i = 0; i < depth; i++)
         for (size_t g = 0; g < POOL_BATCH; g++)
-            pdn_diags_free(&p->ring[i].diags[g]);
-    free(p->ring);
+            pdn_diags_free(&p->batches[i].diags[g]);
+    free(p->batches);
     free(p);
 }
 
@@ -611,8 +569,8 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rc = read_config(cli, &job);
 
     if (rc < 0) {
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        struct timespec t0;
+        pdn_clock_start(&t0);
         job.colour = pdn_args_colour(cli) && isatty(fileno(cli->out));
         rj.files = job.files;
         rj.nfiles = job.nfiles;
@@ -630,8 +588,9 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
             long cores = sysconf(_SC_NPROCESSORS_ONLN);
             job.jobs = cores < 1 ? 1 : cores > 256 ? 256 : cores;
         }
-        if (job.jobs > 1) {
+        if (job.jobs > 1)
             job.pool = pool_new(&job, job.jobs);
+        if (job.pool) {
             rj.own_games = true;
             job.rj = &rj;
             rj.flush = pool_flush;
@@ -643,10 +602,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
             if (rc != PDN_EXIT_USAGE && job.errors)
                 rc = PDN_EXIT_INPUT;
         }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double seconds = (double)(t1.tv_sec - t0.tv_sec) +
-                         (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-        summary(cli, &job, &rj, seconds);
+        summary(cli, &job, &rj, pdn_clock_since(&t0));
     }
     pdn_strbuf_free(&job.buf);
     free(job.files);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "base/xalloc.h"
 #include "engine/eval.h"
 #include "engine/solver.h"
@@ -234,15 +235,6 @@ tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
 
 /* ---- Limits ---- */
 
-static double
-elapsed(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) +
-           (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static bool
 out_of_limits(pdn_engine *e)
 {
@@ -250,7 +242,8 @@ out_of_limits(pdn_engine *e)
         return true;
     if (e->node_limit && e->nodes >= e->node_limit)
         return true;
-    if (e->time_ms && elapsed(&e->start) * 1000.0 >= (double)e->time_ms)
+    if (e->time_ms &&
+        pdn_clock_since(&e->start) * 1000.0 >= (double)e->time_ms)
         return true;
     return false;
 }
@@ -476,7 +469,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b,
     e->time_ms = l->time_ms;
     e->aborted = false;
     e->age++;
-    clock_gettime(CLOCK_MONOTONIC, &e->start);
+    pdn_clock_start(&e->start);
 
     /* The game's keys, then the root's. */
     size_t keep = nhistory > 1024 ? 1024 : nhistory;
@@ -554,7 +547,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b,
         qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
         out->depth = depth;
         out->nodes = e->nodes;
-        out->seconds = elapsed(&e->start);
+        out->seconds = pdn_clock_since(&e->start);
         out->nlines = want;
         for (int i = 0; i < want; i++) {
             out->lines[i].score = roots[i].score;
@@ -575,7 +568,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b,
             break;
     }
     out->nodes = e->nodes;
-    out->seconds = elapsed(&e->start);
+    out->seconds = pdn_clock_since(&e->start);
     free(roots);
     return out->nlines;
 }
