@@ -8,7 +8,8 @@
 #   - --jobs 2 writes the same as one job, games in input order;
 #   - -o FILE and --in-place write the same as standard output; --in-place
 #     failing midway (a file size limit) leaves the original as it was,
-#     with no temporary file, and exits 2; -o naming an input is refused.
+#     with no temporary file, and exits 2; -o naming an input is refused;
+#   - on a terminal a progress line is shown, and nowhere else.
 #
 #   files.sh PDN_BINARY SOURCE_ROOT
 set -u
@@ -131,6 +132,25 @@ if [ $rc = 2 ]; then ok; else bad "--in-place past the file size limit: exit $rc
 if cmp -s "$big" "$tmp/big.orig"; then ok; else bad "--in-place failing midway changed the original"; fi
 if grep -q "the file is left as it was" "$tmp/err"; then ok; else bad "--in-place failing midway: no message"; cat "$tmp/err"; fi
 if [ -z "$(ls -A "$tmp" | grep annotate-)" ]; then ok; else bad "--in-place failing midway left a temporary file"; fi
+
+# On a terminal (script(1) gives one) a progress line: games done of all,
+# the game and move being judged, the time left; erased at the end.
+if command -v script >/dev/null 2>&1; then
+    script -qec "\"$pdn\" annotate --depth 4 --jobs 2 -o \"$tmp/tty.pdn\" \"$tmp/in.pdn\"" \
+        /dev/null </dev/null | tr '\r' '\n' >"$tmp/tty"
+    if grep -q "^\[[#.]*\] [0-9]*/$games games, game [0-9]*: move [0-9]*/[0-9]*" "$tmp/tty" &&
+       grep -q "left" "$tmp/tty" &&
+       grep -q "^.*pdn annotate: $games games" "$tmp/tty"; then ok; else
+        bad "no progress line on a terminal"
+        cat "$tmp/tty"
+    fi
+    "$pdn" annotate --depth 4 -o "$tmp/notty.pdn" "$tmp/in.pdn" 2>"$tmp/notty"
+    if grep -q "games, game" "$tmp/notty"; then
+        bad "a progress line where standard error is no terminal"
+    else ok; fi
+else
+    echo "note: script(1) is missing: the progress line is not checked"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
