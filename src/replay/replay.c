@@ -675,13 +675,23 @@ check_tags(replay *r)
     static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
     const pdn_game *g = r->game;
-    char missing[64] = "";
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (!pdn_game_tag(g, roster[i]))
-            snprintf(missing + strlen(missing),
-                     sizeof missing - strlen(missing), "%s%s",
-                     *missing ? ", " : "", roster[i]);
-    if (*missing && has_moves(g))
+    char missing[64];
+    size_t len = 0;
+    if (has_moves(g)) {
+        /* By hand: this runs for every game, and printf is slow. */
+        for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
+            if (pdn_game_tag(g, roster[i]))
+                continue;
+            if (len) {
+                memcpy(missing + len, ", ", 2);
+                len += 2;
+            }
+            memcpy(missing + len, roster[i], strlen(roster[i]));
+            len += strlen(roster[i]);
+        }
+    }
+    missing[len] = '\0';
+    if (len)
         report(r, PDN_SEV_NOTE, PDN_N_MISSING_TAGS, g->start,
                "tags of the Seven-Tag Roster missing: %s", missing);
     const pdn_tag *date = pdn_game_find_tag(g, "Date");

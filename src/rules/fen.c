@@ -11,6 +11,7 @@
 #include "fen.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,16 +49,33 @@ fail(fen_reader *r, const char *what)
     return -1;
 }
 
+/* ASCII alone, without the locale's tables: a FEN is read for every game
+ * that has one. */
+static bool
+is_digit(char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+static bool
+is_blank(char c)
+{
+    return c == ' ' || (unsigned char)(c - '\t') < 5; /* \t \n \v \f \r */
+}
+
 static int
 peek(const fen_reader *r)
 {
-    return r->pos < r->len ? toupper((unsigned char)r->text[r->pos]) : -1;
+    if (r->pos >= r->len)
+        return -1;
+    unsigned char c = (unsigned char)r->text[r->pos];
+    return c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c;
 }
 
 static void
 skip_blanks(fen_reader *r)
 {
-    while (r->pos < r->len && isspace((unsigned char)r->text[r->pos]))
+    while (r->pos < r->len && is_blank(r->text[r->pos]))
         r->pos++;
 }
 
@@ -78,7 +96,7 @@ read_square(fen_reader *r, int *n)
 {
     size_t start = r->pos;
     long value = 0;
-    while (r->pos < r->len && isdigit((unsigned char)r->text[r->pos])) {
+    while (r->pos < r->len && is_digit(r->text[r->pos])) {
         if (value < 1000)
             value = value * 10 + (r->text[r->pos] - '0');
         r->pos++;
@@ -113,7 +131,7 @@ static int
 read_item(fen_reader *r, pdn_color c)
 {
     size_t at = r->pos;
-    int king = 0, first, last;
+    int king = 0, first = 0, last;
     if (peek(r) == 'K') {
         king = 1;
         r->pos++;
@@ -163,9 +181,112 @@ read_section(fen_reader *r)
     }
 }
 
+/* The usual FEN, read in one pass of local variables: returns 0 with
+ * *@out set, or -1 at anything unusual (an error or not), for the reader
+ * above to read again and explain.  It accepts no FEN that the reader
+ * above refuses, and gives the same board. */
+static int
+read_fast(const pdn_variant *v, const char *p, const char *end,
+          pdn_board *out)
+{
+    pdn_bb pieces[2] = {0, 0}, kings = 0, seen = 0;
+    pdn_color side, colour;
+
+    while (p < end && is_blank(*p))
+        p++;
+    if (p == end || ((*p | 0x20) != 'w' && (*p | 0x20) != 'b'))
+        return -1;
+    side = (*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK;
+    for (;;) {
+        while (p < end && is_blank(*p))
+            p++;
+        if (p == end)
+            break;
+        if (*p == '.') {
+            for (p++; p < end && is_blank(*p); p++)
+                ;
+            if (p != end)
+                return -1;
+            break;
+        }
+        if (*p++ != ':')
+            return -1;
+        while (p < end && is_blank(*p))
+            p++;
+        if (p == end || *p == ':' || *p == '.')
+            continue; /* an empty section */
+        if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
+            return -1;
+        colour = (*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK;
+        for (bool comma = false;;) { /* items, separated by commas */
+            while (p < end && is_blank(*p))
+                p++;
+            if (p == end || *p == ':' || *p == '.') {
+                if (comma)
+                    return -1; /* an item must follow a comma */
+                break;
+            }
+            int king = 0, first = 0, last = 0;
+            if ((*p | 0x20) == 'k') {
+                king = 1;
+                p++;
+            }
+            if (p == end || !is_digit(*p))
+                return -1;
+            for (; p < end && is_digit(*p) && first <= PDN_SQUARES; p++)
+                first = first * 10 + (*p - '0');
+            last = first;
+            if (p < end && *p == '-') {
+                p++;
+                if (p < end && (*p | 0x20) == 'k') {
+                    king = 1;
+                    p++;
+                }
+                if (p == end || !is_digit(*p))
+                    return -1;
+                for (last = 0; p < end && is_digit(*p) && last <= PDN_SQUARES;
+                     p++)
+                    last = last * 10 + (*p - '0');
+            }
+            if (first < 1 || last > PDN_SQUARES || last < first ||
+                (p < end && is_digit(*p)))
+                return -1;
+            for (int n = first; n <= last; n++) {
+                pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, n);
+                if (seen & m)
+                    return -1;
+                seen |= m;
+                pieces[colour] |= m;
+                if (king)
+                    kings |= m;
+            }
+            while (p < end && is_blank(*p))
+                p++;
+            comma = p < end && *p == ',';
+            if (!comma)
+                break;
+            p++;
+        }
+    }
+    out->pieces[PDN_WHITE] = pieces[PDN_WHITE];
+    out->pieces[PDN_BLACK] = pieces[PDN_BLACK];
+    out->kings = kings;
+    out->side = side;
+    return 0;
+}
+
 int
 pdn_fen_parse(const pdn_variant *v, const char *text, size_t len,
               pdn_board *out, pdn_fen_error *err)
+{
+    if (read_fast(v, text, text + len, out) == 0)
+        return 0;
+    return pdn_fen_parse_careful(v, text, len, out, err);
+}
+
+int
+pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
+                      pdn_board *out, pdn_fen_error *err)
 {
     pdn_board board = pdn_board_empty(PDN_WHITE);
     fen_reader r = {.v = v, .text = text, .len = len, .board = &board,

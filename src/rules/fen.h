@@ -23,6 +23,12 @@ typedef struct pdn_fen_error {
 int pdn_fen_parse(const pdn_variant *v, const char *text, size_t len,
                   pdn_board *out, pdn_fen_error *err);
 
+/** The same, always by the careful reader that explains errors (which
+ * pdn_fen_parse() uses only when its one-pass reader meets something
+ * unusual); for the tests that hold the two together. */
+int pdn_fen_parse_careful(const pdn_variant *v, const char *text,
+                          size_t len, pdn_board *out, pdn_fen_error *err);
+
 /** Longest FEN pdn_fen_write() writes, with its terminating NUL. */
 #define PDN_FEN_MAX 160
 

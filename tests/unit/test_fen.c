@@ -129,6 +129,76 @@ test_refusals(void **state)
               "expected ':', ',' or the end of the FEN, found byte 0xC3");
 }
 
+/* The one-pass reader of pdn_fen_parse() against the careful one, on
+ * FENs made by mutating valid ones at random (a fixed seed): the same
+ * verdict, and the same board when both read it. */
+static void
+test_fast_equals_careful(void **state)
+{
+    static const char *const seeds[] = {
+        "W:W21-32:B1-12",
+        "B:W18,19,22,23,24,26,27,29,30,31,32:B01,02,03,04,06,07,08,09,11,12,"
+        "13. ",
+        " w : wK30 , 21 - 24 : bK1-K4,9 .",
+        "W:WK1-K3:B",
+        "B:W:B5,6",
+        "W::B12",
+    };
+    static const char alphabet[] = "WBwbKk0123456789-,:. \tx";
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    long agreed = 0, read = 0;
+    (void)state;
+    for (int v = 0; v < 3; v++) {
+        const pdn_variant *var = pdn_variant_get((pdn_variant_id)v);
+        for (int round = 0; round < 20000; round++) {
+            char fen[96];
+            const char *base = seeds[round % (sizeof seeds / sizeof *seeds)];
+            size_t len = strlen(base);
+            memcpy(fen, base, len);
+            int edits = round % 4;
+            for (int e = 0; e < edits; e++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                size_t at = (size_t)(seed >> 33) % (len + 1);
+                char c = alphabet[(seed >> 13) % (sizeof alphabet - 1)];
+                switch ((seed >> 7) % 3) {
+                case 0: /* replace */
+                    if (at < len)
+                        fen[at] = c;
+                    break;
+                case 1: /* insert */
+                    if (len + 1 < sizeof fen) {
+                        memmove(fen + at + 1, fen + at, len - at);
+                        fen[at] = c;
+                        len++;
+                    }
+                    break;
+                default: /* delete */
+                    if (at < len) {
+                        memmove(fen + at, fen + at + 1, len - at - 1);
+                        len--;
+                    }
+                    break;
+                }
+            }
+            pdn_board fast, careful;
+            pdn_fen_error e1, e2;
+            int a = pdn_fen_parse(var, fen, len, &fast, &e1);
+            int b = pdn_fen_parse_careful(var, fen, len, &careful, &e2);
+            if (a != b)
+                fail_msg("'%.*s': %d by pdn_fen_parse, %d by the careful "
+                         "reader", (int)len, fen, a, b);
+            if (a == 0) {
+                assert_true(pdn_board_equal(&fast, &careful));
+                read++;
+            }
+            agreed++;
+        }
+    }
+    /* Both kinds were met: many read, many refused. */
+    assert_true(read > 10000);
+    assert_true(agreed - read > 10000);
+}
+
 static void
 test_write(void **state)
 {
@@ -160,6 +230,7 @@ main(void)
         cmocka_unit_test(test_start_positions),
         cmocka_unit_test(test_tolerances),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_fast_equals_careful),
         cmocka_unit_test(test_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
