@@ -3,6 +3,8 @@
  */
 #include "base/utf8.h"
 
+#include <string.h>
+
 /* Length of the valid sequence at @s (1-4), 0 if invalid, or -1 if @s
  * ends inside a sequence that is valid so far. */
 static int
@@ -80,10 +82,18 @@ pdn_utf8_valid(const char *s, size_t len)
 size_t
 pdn_utf8_count(const char *s, size_t len)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
+    /* Every byte but the continuation bytes (10xxxxxx), eight at a time:
+     * bit 7 set and bit 6 (shifted up to 7) clear. */
+    const uint64_t high = 0x8080808080808080ull;
+    size_t cont = 0, i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        cont += (size_t)__builtin_popcountll(w & ~(w << 1) & high);
+    }
+    for (; i < len; i++)
+        cont += ((unsigned char)s[i] & 0xC0) == 0x80;
+    return len - cont;
 }
 
 /* Windows-1252 bytes 0x80-0x9F; 0 where the code page has no character
