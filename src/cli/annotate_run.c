@@ -283,8 +283,9 @@ jobs_free(pdn_annotate_jobs *j)
 {
     if (!j)
         return;
+    size_t depth = pdn_pool_depth(j->pool);
     pdn_pool_free(j->pool);
-    for (size_t i = 0; i < 2 * (size_t)j->job->jobs; i++) {
+    for (size_t i = 0; i < depth; i++) {
         pdn_diags_free(&j->slots[i].diags);
         pdn_annotation_fini(&j->slots[i].ann);
     }

@@ -269,11 +269,11 @@ text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
 
 /* ---- Jobs ----
  *
- * With --jobs N, the games read go in batches into a ring of slots; N
- * threads check them, and the reading thread writes them out in the order
- * they were read, waiting for the oldest when the ring is full.  Memory
- * follows the ring's size (2N batches of 64 games) times the largest
- * game.
+ * With --jobs N, the games read go in batches into a ring of slots
+ * (cli/pool.h); N - 1 threads check them, and so does the reading thread
+ * while it waits for the oldest batch, which it writes out in the order
+ * the games were read.  Memory follows the ring's size (4N batches of 64
+ * games) times the largest game.
  */
 
 /* Games go to the threads in batches, so that a tiny game does not cost a
@@ -375,11 +375,14 @@ pool_new(check_job *job, long jobs)
 {
     struct pool *p = pdn_xcalloc(1, sizeof *p);
     p->job = job;
-    p->threads = pdn_pool_new(jobs, check_batch, write_batch, p);
+    /* jobs - 1 threads, and this one checks batches too while it waits:
+     * @jobs threads in all. */
+    p->threads = pdn_pool_new(jobs - 1, check_batch, write_batch, p);
     if (!p->threads) {
         free(p);
         return NULL;
     }
+    pdn_pool_help(p->threads, true);
     p->batches = pdn_xcalloc(pdn_pool_depth(p->threads), sizeof *p->batches);
     return p;
 }

@@ -23,6 +23,7 @@ struct pdn_pool {
     size_t depth;
     size_t head, next, tail;   /* to hand out, to work on, to fill */
     bool closing;
+    bool help;                 /* the filling thread works while it waits */
     pthread_mutex_t lock;
     pthread_cond_t waiting, finished;
     worker *workers;
@@ -60,7 +61,7 @@ pdn_pool_new(long workers, pdn_pool_work_fn work, pdn_pool_done_fn done,
     p->work = work;
     p->done = done;
     p->ctx = ctx;
-    p->depth = (size_t)workers * 2;
+    p->depth = ((size_t)workers + 1) * 4;
     p->state = pdn_xcalloc(p->depth, sizeof *p->state);
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->waiting, NULL);
@@ -93,14 +94,31 @@ pdn_pool_workers(const pdn_pool *p)
     return p->nworkers;
 }
 
-/* Waits for the oldest slot and hands it out. */
+void
+pdn_pool_help(pdn_pool *p, bool on)
+{
+    p->help = on;
+}
+
+/* Waits for the oldest slot (working on waiting ones meanwhile, when
+ * helping) and hands it out. */
 static void
 hand_out(pdn_pool *p)
 {
     size_t slot = p->head % p->depth;
     pthread_mutex_lock(&p->lock);
-    while (p->state[slot] != SLOT_DONE)
+    while (p->state[slot] != SLOT_DONE) {
+        if (p->help && p->next < p->tail) {
+            size_t other = p->next++ % p->depth;
+            p->state[other] = SLOT_RUNNING;
+            pthread_mutex_unlock(&p->lock);
+            p->work(p->ctx, p->nworkers, other);
+            pthread_mutex_lock(&p->lock);
+            p->state[other] = SLOT_DONE;
+            continue;
+        }
         pthread_cond_wait(&p->finished, &p->lock);
+    }
     pthread_mutex_unlock(&p->lock);
     p->done(p->ctx, slot);
     pthread_mutex_lock(&p->lock);
