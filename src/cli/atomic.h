@@ -1,7 +1,9 @@
 /* atomic.h -- a file replaced atomically: the new text goes to a
  * temporary file beside it, which is renamed over it only when all was
  * written (flushed, synced, the mode copied); on any failure the file is
- * left as it was.  Used by pdn fmt --in-place and pdn annotate.
+ * left as it was, and so it is when SIGINT, SIGTERM or SIGHUP ends the
+ * program: the temporary file is removed first.  Used by pdn fmt
+ * --in-place and pdn annotate.
  */
 #ifndef PDN_CLI_ATOMIC_H
 #define PDN_CLI_ATOMIC_H
@@ -17,6 +19,7 @@ typedef struct pdn_atomic {
     char *tmp;         /* the temporary file */
     FILE *out;         /* open on tmp */
     unsigned mode;     /* of the original, or 0666 & ~umask for a new one */
+    int pending;       /* its entry among the files removed on a signal */
 } pdn_atomic;
 
 /** Opens a temporary file beside @path (which must exist unless @create).

@@ -9,6 +9,8 @@
 #   - -o FILE and --in-place write the same as standard output; --in-place
 #     failing midway (a file size limit) leaves the original as it was,
 #     with no temporary file, and exits 2; -o naming an input is refused;
+#   - ended by SIGTERM, --in-place leaves the file as it was and no
+#     temporary file;
 #   - on a terminal a progress line is shown, and nowhere else.
 #
 #   files.sh PDN_BINARY SOURCE_ROOT
@@ -132,6 +134,23 @@ if [ $rc = 2 ]; then ok; else bad "--in-place past the file size limit: exit $rc
 if cmp -s "$big" "$tmp/big.orig"; then ok; else bad "--in-place failing midway changed the original"; fi
 if grep -q "the file is left as it was" "$tmp/err"; then ok; else bad "--in-place failing midway: no message"; cat "$tmp/err"; fi
 if [ -z "$(ls -A "$tmp" | grep annotate-)" ]; then ok; else bad "--in-place failing midway left a temporary file"; fi
+
+# Ended by SIGTERM while it writes --in-place: the file as it was,
+# no temporary file, and the status of a death by SIGTERM (a job run with
+# & ignores SIGINT in a script).
+cp "$tmp/in.pdn" "$tmp/int.pdn"
+"$pdn" annotate -q --depth 30 --in-place "$tmp/int.pdn" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ $rc = 143 ]; then ok; else bad "interrupted --in-place: exit $rc, expected 143"; fi
+if cmp -s "$tmp/int.pdn" "$tmp/in.pdn"; then ok; else bad "interrupted --in-place changed the file"; fi
+if [ -z "$(ls -A "$tmp" | grep annotate-)" ]; then ok; else
+    bad "interrupted --in-place left a temporary file"
+    ls -A "$tmp"
+fi
 
 # On a terminal (script(1) gives one) a progress line: games done of all,
 # the game and move being judged, the time left; erased at the end.
