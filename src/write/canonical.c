@@ -600,36 +600,40 @@ write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d,
     write_tag(out, "Date", t->value);
 }
 
-/* Whether @t is one of the tags written before the others. */
-static bool
-leading_tag(const pdn_tag *t)
+/* Where a tag named @name stands among those written first: 0-6 the
+ * Seven-Tag Roster, 7 GameType, 8 FEN; -1 for the others.  One strcmp:
+ * this runs for every tag of every game. */
+static int
+leading_index(const char *name)
 {
-    const char *name = tag_name(t);
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (strcmp(name, roster[i]) == 0)
-            return true;
-    return strcmp(name, "GameType") == 0 || strcmp(name, "FEN") == 0;
-}
-
-/* The first tag named @name (its standard name), or NULL. */
-static const pdn_tag *
-first_tag(const pdn_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(tag_name(&g->tags[i]), name) == 0)
-            return &g->tags[i];
-    return NULL;
+    static const char *const leading[9] = {"Event", "Site",   "Date",
+                                           "Round", "White",  "Black",
+                                           "Result", "GameType", "FEN"};
+    int i;
+    switch (name[0]) {
+    case 'E': i = 0; break;
+    case 'S': i = 1; break;
+    case 'D': i = 2; break;
+    case 'R': i = name[1] == 'o' ? 3 : 6; break;
+    case 'W': i = 4; break;
+    case 'B': i = 5; break;
+    case 'G': i = 7; break;
+    case 'F': i = 8; break;
+    default: return -1;
+    }
+    return strcmp(name, leading[i]) == 0 ? i : -1;
 }
 
 static void
 write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
            pdn_diags *d, tags_out *out)
 {
-    const pdn_tag *first[9];
-    for (size_t i = 0; i < 7; i++)
-        first[i] = first_tag(g, roster[i]);
-    first[7] = first_tag(g, "GameType");
-    first[8] = first_tag(g, "FEN");
+    const pdn_tag *first[9] = {NULL};
+    for (size_t i = 0; i < g->ntags; i++) {
+        int k = leading_index(tag_name(&g->tags[i]));
+        if (k >= 0 && !first[k])
+            first[k] = &g->tags[i];
+    }
     for (size_t i = 0; i < 7; i++) {
         if (i == 2 && first[i])
             write_date(g, first[i], d, out);
@@ -649,10 +653,9 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
         write_tag(out, "FEN", first[8]->value);
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
-        bool placed = false;
-        for (size_t j = 0; j < 9; j++)
-            placed |= first[j] == t;
-        if (!placed || !leading_tag(t))
+        int k = leading_index(tag_name(t));
+        /* A leading tag given twice: the second goes with the others. */
+        if (k < 0 || first[k] != t)
             write_tag(out, tag_name(t), t->value);
     }
 }
