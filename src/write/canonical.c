@@ -132,11 +132,14 @@ line_unit(line *l, const char *s, size_t len)
         }
     }
     pdn_strbuf_put(l->out, s, len);
-    const char *last = s;
-    for (const char *p = s; (p = memchr(p, '\n', len - (size_t)(p - s)));
-         last = ++p)
-        l->col = 0;
-    l->col += (unsigned)pdn_utf8_count(last, len - (size_t)(last - s));
+    if (!nl) {
+        l->col += (unsigned)first; /* the usual unit: one line */
+    } else {
+        const char *last = nl + 1, *end = s + len, *p;
+        while ((p = memchr(last, '\n', (size_t)(end - last))))
+            last = p + 1;
+        l->col = (unsigned)pdn_utf8_count(last, (size_t)(end - last));
+    }
     l->glue = false;
 }
 
