@@ -191,6 +191,7 @@ read_fast(const pdn_variant *v, const char *p, const char *end,
 {
     pdn_bb pieces[2] = {0, 0}, kings = 0, seen = 0;
     pdn_color side, colour;
+    const signed char *bits = pdn_square_bits(v);
 
     while (p < end && is_blank(*p))
         p++;
@@ -251,15 +252,15 @@ read_fast(const pdn_variant *v, const char *p, const char *end,
             if (first < 1 || last > PDN_SQUARES || last < first ||
                 (p < end && is_digit(*p)))
                 return -1;
-            for (int n = first; n <= last; n++) {
-                pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, n);
-                if (seen & m)
-                    return -1;
-                seen |= m;
-                pieces[colour] |= m;
-                if (king)
-                    kings |= m;
-            }
+            pdn_bb set = 0;
+            for (int n = first; n <= last; n++)
+                set |= (pdn_bb)1 << bits[n];
+            if (seen & set)
+                return -1; /* a square twice: the careful reader says so */
+            seen |= set;
+            pieces[colour] |= set;
+            if (king)
+                kings |= set;
             while (p < end && is_blank(*p))
                 p++;
             comma = p < end && *p == ',';

@@ -95,6 +95,12 @@ pdn_square_to_bit(const pdn_variant *v, int n)
     return n >= 1 && n <= PDN_SQUARES ? bit_of_square[v->id][n] : -1;
 }
 
+const signed char *
+pdn_square_bits(const pdn_variant *v)
+{
+    return bit_of_square[v->id];
+}
+
 int
 pdn_square_from_bit(const pdn_variant *v, int bit)
 {

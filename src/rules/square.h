@@ -11,6 +11,10 @@
 /** Bit position (as in bitboard.h) of PDN square @n (1..32), or -1. */
 int pdn_square_to_bit(const pdn_variant *v, int n);
 
+/** The bit position of every PDN square of @v: [n] for square n (1..32),
+ * [0] is -1.  For readers that look up many squares in a row. */
+const signed char *pdn_square_bits(const pdn_variant *v);
+
 /** PDN square number (1..32) at bit position @bit, or 0 for a non-square. */
 int pdn_square_from_bit(const pdn_variant *v, int bit);
 
