@@ -7,8 +7,8 @@
 
 #include "base/xalloc.h"
 
-static void
-reserve(pdn_strbuf *b, size_t more)
+void
+pdn_strbuf_grow(pdn_strbuf *b, size_t more)
 {
     if (b->len + more + 1 <= b->cap)
         return;
@@ -20,31 +20,6 @@ reserve(pdn_strbuf *b, size_t more)
 }
 
 void
-pdn_strbuf_put(pdn_strbuf *b, const char *s, size_t len)
-{
-    if (len == 0)
-        return; /* s may be NULL then */
-    reserve(b, len);
-    memcpy(b->ptr + b->len, s, len);
-    b->len += len;
-    b->ptr[b->len] = '\0';
-}
-
-void
-pdn_strbuf_puts(pdn_strbuf *b, const char *s)
-{
-    pdn_strbuf_put(b, s, strlen(s));
-}
-
-void
-pdn_strbuf_putc(pdn_strbuf *b, char c)
-{
-    reserve(b, 1);
-    b->ptr[b->len++] = c;
-    b->ptr[b->len] = '\0';
-}
-
-void
 pdn_strbuf_printf(pdn_strbuf *b, const char *fmt, ...)
 {
     va_list ap;
@@ -53,7 +28,7 @@ pdn_strbuf_printf(pdn_strbuf *b, const char *fmt, ...)
     va_end(ap);
     if (n <= 0)
         return;
-    reserve(b, (size_t)n);
+    pdn_strbuf_grow(b, (size_t)n);
     va_start(ap, fmt);
     vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct pdn_strbuf {
     char *ptr;   /* NUL-terminated; NULL until something is added */
@@ -15,9 +16,38 @@ typedef struct pdn_strbuf {
 
 #define PDN_STRBUF_INIT {NULL, 0, 0}
 
-void pdn_strbuf_put(pdn_strbuf *b, const char *s, size_t len);
-void pdn_strbuf_puts(pdn_strbuf *b, const char *s);
-void pdn_strbuf_putc(pdn_strbuf *b, char c);
+/** Makes room in @b for @more bytes and the NUL after them. */
+void pdn_strbuf_grow(pdn_strbuf *b, size_t more);
+
+/* Inline: the writers append a few bytes at a time, millions of times. */
+
+static inline void
+pdn_strbuf_put(pdn_strbuf *b, const char *s, size_t len)
+{
+    if (len == 0)
+        return; /* s may be NULL then */
+    if (b->len + len + 1 > b->cap)
+        pdn_strbuf_grow(b, len);
+    memcpy(b->ptr + b->len, s, len);
+    b->len += len;
+    b->ptr[b->len] = '\0';
+}
+
+static inline void
+pdn_strbuf_puts(pdn_strbuf *b, const char *s)
+{
+    pdn_strbuf_put(b, s, strlen(s));
+}
+
+static inline void
+pdn_strbuf_putc(pdn_strbuf *b, char c)
+{
+    if (b->len + 2 > b->cap)
+        pdn_strbuf_grow(b, 1);
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+}
+
 void pdn_strbuf_printf(pdn_strbuf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
