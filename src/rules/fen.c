@@ -319,9 +319,10 @@ write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c,
              char *buf, size_t n)
 {
     const char *sep = "";
+    const signed char *bits = pdn_square_bits(v);
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
     for (int sq = 1; sq <= PDN_SQUARES; sq++) {
-        pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, sq);
+        pdn_bb m = (pdn_bb)1 << bits[sq];
         if (!(b->pieces[c] & m))
             continue;
         /* By hand: snprintf costs more than the rest of the FEN. */
