@@ -262,10 +262,11 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
     return false;
 }
 
-/* Orders @moves: the table's move, then killers, then by history. */
+/* Orders the @n @moves into @idx (indices, first to try first): the
+ * table's move, then killers, then captures and history. */
 static void
-order(const pdn_engine *e, pdn_move *moves, int n, const tt_entry *t,
-      int ply, pdn_color side)
+order(const pdn_engine *e, const pdn_move *moves, int n, const tt_entry *t,
+      int ply, pdn_color side, int *idx)
 {
     int score[PDN_MAX_MOVES];
     for (int i = 0; i < n; i++) {
@@ -280,18 +281,15 @@ order(const pdn_engine *e, pdn_move *moves, int n, const tt_entry *t,
             s = 1 << 28;
         else if (m->ncaptured)
             s += m->ncaptured << 20;
-        score[i] = s;
-    }
-    /* Insertion sort: lists are short. */
-    for (int i = 1; i < n; i++) {
-        pdn_move m = moves[i];
-        int s = score[i], j = i;
+        /* Insertion sort of the indices (lists are short; moving the
+         * moves themselves cost more than scoring them), stable. */
+        int j = i;
         for (; j > 0 && score[j - 1] < s; j--) {
-            moves[j] = moves[j - 1];
             score[j] = score[j - 1];
+            idx[j] = idx[j - 1];
         }
-        moves[j] = m;
         score[j] = s;
+        idx[j] = i;
     }
 }
 
@@ -347,13 +345,14 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             (t->bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    order(e, moves, n, t, ply, b->side);
+    int idx[PDN_MAX_MOVES]; /* the moves in the order they are tried */
+    order(e, moves, n, t, ply, b->side, idx);
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
     int best = -PDN_SCORE_INF, best_i = -1, alpha0 = alpha;
     for (int i = 0; i < n; i++) {
-        const pdn_move *m = &moves[i];
+        const pdn_move *m = &moves[idx[i]];
         pdn_board child;
         pdn_board_after(b, m, &child);
         e->keys[at + 1] = key_after(&e->z, key, b, m);
@@ -417,7 +416,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     int bound = best >= beta       ? BOUND_LOWER
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
-    tt_store(e, key, depth, best, bound, &moves[best_i], ply);
+    tt_store(e, key, depth, best, bound, &moves[idx[best_i]], ply);
     return best;
 }
 
