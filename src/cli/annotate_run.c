@@ -450,6 +450,7 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     int rc = annotate_all(cli, job);
     if (job->pr.on)
         fputs("\r\033[K", cli->err);
+    fflush(cli->out); /* what it wrote comes before the summary */
     if (!job->quiet)
         fprintf(cli->err,
                 "pdn %s: %llu game%s, %llu annotated, %llu move%s judged: "
