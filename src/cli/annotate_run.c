@@ -262,9 +262,11 @@ jobs_new(pdn_annotate_job *job)
     char err[256];
     j->job = job;
     j->annotators = pdn_xcalloc((size_t)job->jobs, sizeof *j->annotators);
+    bool made = true;
     for (long i = 0; i < job->jobs; i++)
-        j->annotators[i] = pdn_annotator_new(&job->o, err, sizeof err);
-    j->pool = pdn_pool_new(job->jobs, work, done, j);
+        made &= (j->annotators[i] = pdn_annotator_new(&job->o, err,
+                                                      sizeof err)) != NULL;
+    j->pool = made ? pdn_pool_new(job->jobs, work, done, j) : NULL;
     if (!j->pool) {
         for (long i = 0; i < job->jobs; i++)
             pdn_annotator_free(j->annotators[i]);
@@ -439,6 +441,12 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     pdn_games_out_reset(&job->sink);
     job->canon = pdn_canonical_new(&co);
     job->annotator = pdn_annotator_new(&job->o, err, sizeof err);
+    if (!job->annotator) { /* the settings' patterns were checked */
+        fprintf(cli->err, "pdn %s: %s\n", CMD, err);
+        pdn_canonical_free(job->canon);
+        pdn_games_out_free(&job->sink);
+        return PDN_EXIT_USAGE;
+    }
     pthread_mutex_init(&job->pr.lock, NULL);
     job->pr.on = cli->err_tty && !job->quiet;
     if (job->pr.on) {
