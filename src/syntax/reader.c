@@ -16,6 +16,10 @@
 #define READ_CHUNK ((size_t)4 << 20)
 #define LINE_KEEP 4096 /* bytes of a line kept before the next game */
 
+/** Games kept for reuse at most: as many as pdn check --jobs 2 has in
+ * flight (12 batches of 64), with the memory of each. */
+#define MAX_SPARES 1024
+
 struct pdn_reader {
     const char *name;
     FILE *in;              /* NULL when reading memory */
@@ -30,7 +34,8 @@ struct pdn_reader {
     bool cp1252;
     bool encoding_noted;
     bool failed;           /* a read error was reported */
-    pdn_game *spare;       /* a game given back, to be reused */
+    pdn_game **spares;     /* games given back, to be reused */
+    size_t nspares, capspares;
     pdn_tag_cache tag_cache;
     uint64_t games;
     pdn_reader_options opt;
@@ -82,7 +87,9 @@ pdn_reader_free(pdn_reader *r)
 {
     if (!r)
         return;
-    pdn_game_free(r->spare);
+    for (size_t i = 0; i < r->nspares; i++)
+        pdn_game_free(r->spares[i]);
+    free(r->spares);
     free(r->buf);
     free(r);
 }
@@ -92,22 +99,28 @@ pdn_reader_recycle(pdn_reader *r, pdn_game *g)
 {
     if (!g)
         return;
-    if (r->spare) {
+    /* Games come back a batch at a time from the threads of pdn check
+     * and pdn annotate: keep enough for the batches in flight. */
+    if (r->nspares == MAX_SPARES) {
         pdn_game_free(g);
         return;
     }
+    if (r->nspares == r->capspares) {
+        r->capspares = r->capspares ? 2 * r->capspares : 8;
+        r->spares = pdn_xrealloc(r->spares,
+                                 r->capspares * sizeof *r->spares);
+    }
     pdn_arena_reset(&g->arena);
-    r->spare = g;
+    r->spares[r->nspares++] = g;
 }
 
-/* A game to fill: the spare one, emptied, or a new one. */
+/* A game to fill: a spare one, emptied, or a new one. */
 static pdn_game *
 fresh_game(pdn_reader *r)
 {
-    pdn_game *g = r->spare;
-    if (!g)
+    if (r->nspares == 0)
         return pdn_game_new();
-    r->spare = NULL;
+    pdn_game *g = r->spares[--r->nspares];
     pdn_arena arena = g->arena;
     memset(g, 0, sizeof *g);
     g->arena = arena;
