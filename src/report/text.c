@@ -197,4 +197,5 @@ pdn_report_text(const pdn_game *g, const pdn_annotation *a,
                              "it are not judged.\n");
     for (int i = 0; i < 2; i++)
         put_side(g, a, i, o, out);
+    pdn_strbuf_putc(out, '\n'); /* a blank line between games */
 }

@@ -64,7 +64,8 @@ static const char TEXT[] =
     "men\n"
     "    0 inaccuracies, 1 mistake, 0 blunders\n"
     "    4... 24-19  Mistake  +2.60 -> +1.50  lost 1.10 men  better: 32-28  "
-    "line: 4... 32-28 5. 16-20\n";
+    "line: 4... 32-28 5. 16-20\n"
+    "\n";
 
 static void
 test_text(void **state)
