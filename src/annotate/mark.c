@@ -309,7 +309,8 @@ pdn_annotate_mark(pdn_game *g, const pdn_annotation *a,
     pdn_strbuf_free(&s);
     if (!o->tags)
         return;
-    set_tag(g, "Annotator", o->annotator);
+    if (o->annotator[0]) /* "": no Annotator tag */
+        set_tag(g, "Annotator", o->annotator);
     pdn_color first = a->variant->first;
     side_tags(g, first == PDN_WHITE ? "White" : "Black", &a->sides[0]);
     side_tags(g, first == PDN_WHITE ? "Black" : "White", &a->sides[1]);

@@ -39,6 +39,7 @@ enum {
     OPT_NO_VARIATIONS,
     OPT_NO_EVAL,
     OPT_NO_TAGS,
+    OPT_ANNOTATOR,
     OPT_SELECT,
     OPT_NOTATION,
     OPT_REPORT,
@@ -72,6 +73,7 @@ static const pdn_option annotate_options[] = {
     {"no-variations", 0, false, OPT_NO_VARIATIONS},
     {"no-eval", 0, false, OPT_NO_EVAL},
     {"no-tags", 0, false, OPT_NO_TAGS},
+    {"annotator", 0, true, OPT_ANNOTATOR},
     {"select", 0, true, OPT_SELECT},
     {"notation", 0, true, OPT_NOTATION},
     {"report", 'r', true, OPT_REPORT},
@@ -211,6 +213,12 @@ apply(const pdn_cli *cli, annotate_job *job, const given *g)
         return 0;
     case OPT_NO_TAGS:
         o->tags = false;
+        return 0;
+    case OPT_ANNOTATOR:
+        if (strlen(g->value) >= sizeof o->annotator)
+            return pdn_args_fail(cli, CMD, "bad --annotator: longer than "
+                                 "%zu bytes", sizeof o->annotator - 1);
+        snprintf(o->annotator, sizeof o->annotator, "%s", g->value);
         return 0;
     case OPT_NOTATION:
         if (strcmp(g->value, "numeric") != 0 && strcmp(g->value, "alpha"))

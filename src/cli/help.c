@@ -437,6 +437,8 @@ static const char annotate_text[] =
     "      --no-variations    write no best line\n"
     "      --no-eval          write no [%eval] command\n"
     "      --no-tags          write no Annotator tag and no counts\n"
+    "      --annotator=NAME   the Annotator tag's value (default pdn; '' for "
+    "none)\n"
     "      --select=TAG=RE    annotate only games whose TAG matches the "
     "PCRE2\n"
     "                         pattern RE (repeatable: every one must "
