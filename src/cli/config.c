@@ -497,15 +497,36 @@ yaml_failure(const yaml_parser_t *p, const char *path, pdn_diags *d)
                       problem);
 }
 
+/* Reads the document @parser is set up on into @c; @name in messages. */
+static int
+load_document(pdn_config *c, yaml_parser_t *parser, const char *name,
+              pdn_diags *d)
+{
+    yaml_document_t doc;
+    yaml_node_t *root;
+    pdn_config_yaml x = {&doc, name, d, c};
+    int rc;
+
+    if (!yaml_parser_load(parser, &doc)) { /* libyaml: 1 = success */
+        yaml_failure(parser, name, d);
+        return -1;
+    }
+    root = yaml_document_get_root_node(&doc);
+    if (!root || pdn_config_is_null(root))
+        rc = 0; /* an empty file sets nothing */
+    else if (root->type != YAML_MAPPING_NODE)
+        rc = pdn_config_want_mapping(&x, root, "top level");
+    else
+        rc = pdn_config_load_mapping(&x, root, "", top_keys, 3, load_top_key);
+    yaml_document_delete(&doc);
+    return rc;
+}
+
 int
 pdn_config_load(pdn_config *c, const char *path, pdn_diags *d)
 {
     yaml_parser_t parser;
-    yaml_document_t doc;
-    yaml_node_t *root;
-    pdn_config_yaml x = {&doc, path, d, c};
     pdn_loc none = {0, 0, 0};
-    int rc = -1;
     FILE *f = fopen(path, "rb");
 
     if (!f) {
@@ -519,20 +540,25 @@ pdn_config_load(pdn_config *c, const char *path, pdn_diags *d)
         return -1;
     }
     yaml_parser_set_input_file(&parser, f);
-    if (!yaml_parser_load(&parser, &doc)) { /* libyaml: 1 = success */
-        yaml_failure(&parser, path, d);
-        goto out;
-    }
-    root = yaml_document_get_root_node(&doc);
-    if (!root || pdn_config_is_null(root))
-        rc = 0; /* an empty file sets nothing */
-    else if (root->type != YAML_MAPPING_NODE)
-        rc = pdn_config_want_mapping(&x, root, "top level");
-    else
-        rc = pdn_config_load_mapping(&x, root, "", top_keys, 3, load_top_key);
-    yaml_document_delete(&doc);
-out:
+    int rc = load_document(c, &parser, path, d);
     yaml_parser_delete(&parser);
     fclose(f);
+    return rc;
+}
+
+int
+pdn_config_load_text(pdn_config *c, const char *text, size_t len,
+                     const char *name, pdn_diags *d)
+{
+    yaml_parser_t parser;
+    pdn_loc none = {0, 0, 0};
+
+    if (!yaml_parser_initialize(&parser)) {
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, name, none, 0, "out of memory");
+        return -1;
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    int rc = load_document(c, &parser, name, d);
+    yaml_parser_delete(&parser);
     return rc;
 }

@@ -51,6 +51,11 @@ void pdn_config_fini(pdn_config *c);
  * ("check.severity.W9999: unknown code (did you mean W0209?)"). */
 int pdn_config_load(pdn_config *c, const char *path, pdn_diags *d);
 
+/** The same from the @len bytes of @text, named @name in messages
+ * (borrowed, like @path). */
+int pdn_config_load_text(pdn_config *c, const char *text, size_t len,
+                         const char *name, pdn_diags *d);
+
 /** Reads a code as written in the file or on the command line: "W0204",
  * "w204" or "204"; a letter must be the code's own.  Returns 0 with
  * *@code set, or -1 with @suggest set to the closest known code. */
