@@ -734,7 +734,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
     }
     pdn_replay_game(g, &ro, d, &rr);
-    const char *result_tag, *result;
+    const char *result_tag = NULL, *result = NULL;
     for (size_t i = 0; i < d->count; i++)
         if (refusing(c, d->items[i].code))
             refuse = true;
