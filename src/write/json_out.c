@@ -67,6 +67,11 @@ pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
         const char *esc;
         size_t n;
 
+        /* The usual byte, printable ASCII, first and without a call. */
+        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+            i++;
+            continue;
+        }
         if (c < 0x80) {
             if (!(esc = escape_of(c, buf))) {
                 i++;
