@@ -151,6 +151,10 @@ typedef struct pdn_annotation {
 void pdn_annotation_init(pdn_annotation *a);
 void pdn_annotation_fini(pdn_annotation *a);
 
+/** The colour of side @i of @a: 0 the first mover's (White when the
+ * game was not replayed), 1 the other. */
+pdn_color pdn_annotation_side(const pdn_annotation *a, int i);
+
 /** The mean loss in men per judged move of @s, 0 with none. */
 double pdn_side_average_loss(const pdn_side_summary *s);
 
@@ -167,6 +171,21 @@ void pdn_score_format(int score, const char *minus, char buf[24]);
 /** @score, from the side to move of @b's point of view, from White's. */
 int pdn_score_white(const pdn_board *b, int score);
 
+/** Whether @pattern compiles as a `select` pattern (PCRE2, UTF): 0, or -1
+ * with PCRE2's message and the offset in @err ("missing closing
+ * parenthesis at offset 7"). */
+int pdn_annotate_pattern_check(const char *pattern, char *err,
+                               size_t errsize);
+
+/** Writes the first @max plies of the best line of @m (at most m->nline),
+ * replayed from m->before in @v, into @moves (room for
+ * PDN_ANNOTATE_MAX_LINE) as the notation writes them: "22x13" or, with
+ * @alpha, "c3xe5"; the whole path only where another legal move shares
+ * the from and to squares.  Returns how many were written (fewer when a
+ * move of the line is not legal where it stands). */
+int pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m,
+                      bool alpha, int max, char moves[][PDN_MOVE_TEXT_MAX]);
+
 /* ---- Judging games ---- */
 
 typedef struct pdn_annotator pdn_annotator;
@@ -178,7 +197,7 @@ typedef void (*pdn_annotate_progress_fn)(void *ctx, size_t done,
 /** An annotator with the options @o (copied), owning one engine.  Returns
  * NULL after writing PCRE2's message and offset into @err when a
  * `select` pattern does not compile (the config reader checks them
- * first). */
+ * first, with pdn_annotate_pattern_check()). */
 pdn_annotator *pdn_annotator_new(const pdn_annotate_options *o, char *err,
                                  size_t errsize);
 
@@ -187,9 +206,6 @@ void pdn_annotator_free(pdn_annotator *a);
 /** Whether @g matches every pattern of `select` (a game without the tag
  * matches none). */
 bool pdn_annotator_selects(const pdn_annotator *a, const pdn_game *g);
-
-/** Asks a running pdn_annotate_game() to stop soon (another thread). */
-void pdn_annotator_stop(pdn_annotator *a);
 
 /** Replays @g (variant from its GameType, else @o's) and judges its moves
  * into @out (emptied first).  Illegal moves are reported in @d with the

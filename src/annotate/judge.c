@@ -36,10 +36,34 @@ struct pdn_annotator {
     pdn_annotate_options o;
     const pdn_variant *variant;   /* of games without a GameType */
     pdn_engine *engines[3];       /* by variant id, made when needed */
-    pdn_engine *running;          /* for pdn_annotator_stop() */
     pcre2_code *select[PDN_ANNOTATE_MAX_SELECT];
     pcre2_match_data *match;
 };
+
+/* @pattern compiled as `select` patterns are, or NULL with PCRE2's
+ * message and offset in @err. */
+static pcre2_code *
+compile_pattern(const char *pattern, char *err, size_t errsize)
+{
+    int code;
+    PCRE2_SIZE at;
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+                                   PCRE2_UTF, &code, &at, NULL);
+    if (!re) {
+        char msg[160];
+        pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, sizeof msg);
+        snprintf(err, errsize, "%s at offset %zu", msg, (size_t)at);
+    }
+    return re;
+}
+
+int
+pdn_annotate_pattern_check(const char *pattern, char *err, size_t errsize)
+{
+    pcre2_code *re = compile_pattern(pattern, err, errsize);
+    pcre2_code_free(re);
+    return re ? 0 : -1;
+}
 
 pdn_annotator *
 pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
@@ -52,16 +76,11 @@ pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
     if (!a->variant)
         a->variant = pdn_variant_get(PDN_ITALIAN);
     for (size_t i = 0; i < o->nselect; i++) {
-        int code;
-        PCRE2_SIZE at;
-        a->select[i] = pcre2_compile((PCRE2_SPTR)o->select[i].pattern,
-                                     PCRE2_ZERO_TERMINATED, PCRE2_UTF, &code,
-                                     &at, NULL);
+        char why[200];
+        a->select[i] = compile_pattern(o->select[i].pattern, why, sizeof why);
         if (!a->select[i]) {
-            char msg[160];
-            pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, sizeof msg);
-            snprintf(err, errsize, "select.%s: bad pattern: %s at offset %zu",
-                     o->select[i].tag, msg, (size_t)at);
+            snprintf(err, errsize, "select.%s: bad pattern: %s",
+                     o->select[i].tag, why);
             pdn_annotator_free(a);
             return NULL;
         }
@@ -81,14 +100,6 @@ pdn_annotator_free(pdn_annotator *a)
         pcre2_code_free(a->select[i]);
     pcre2_match_data_free(a->match);
     free(a);
-}
-
-void
-pdn_annotator_stop(pdn_annotator *a)
-{
-    pdn_engine *e = __atomic_load_n(&a->running, __ATOMIC_ACQUIRE);
-    if (e)
-        pdn_engine_stop(e);
 }
 
 bool
@@ -123,10 +134,6 @@ engine_for(pdn_annotator *a, const pdn_variant *v)
 
 /* ---- Collecting the moves ---- */
 
-typedef struct collect {
-    pdn_annotation *out;
-} collect;
-
 static pdn_judged_move *
 push(pdn_annotation *a)
 {
@@ -144,8 +151,7 @@ static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *played, const pdn_move *legal, int nlegal)
 {
-    collect *c = ctx;
-    pdn_judged_move *m = push(c->out);
+    pdn_judged_move *m = push(ctx); /* the pdn_annotation */
     (void)legal;
     (void)nlegal;
     m->node = n;
@@ -249,8 +255,17 @@ typedef struct budget {
 /* Searches @m: its best move, then the move played alone at the depth
  * the first search reached.  Returns false when the side to move has no
  * move (cannot happen for a move played). */
+/* Keeps the first plies of @pv as the best line of @m. */
+static void
+take_line(pdn_judged_move *m, const pdn_search_line *pv)
+{
+    m->nline = pv->npv < PDN_ANNOTATE_MAX_LINE ? pv->npv
+                                               : PDN_ANNOTATE_MAX_LINE;
+    memcpy(m->line, pv->pv, (size_t)m->nline * sizeof *m->line);
+}
+
 static bool
-search_move(pdn_annotator *a, pdn_engine *e, pdn_judged_move *m,
+search_move(pdn_engine *e, pdn_judged_move *m,
             const pdn_board *history, size_t nhistory, const budget *b,
             pdn_annotation *out)
 {
@@ -264,10 +279,7 @@ search_move(pdn_annotator *a, pdn_engine *e, pdn_judged_move *m,
     m->depth = info.depth;
     m->best = info.lines[0].pv[0];
     m->best_score = info.lines[0].score;
-    m->nline = info.lines[0].npv < PDN_ANNOTATE_MAX_LINE
-                   ? info.lines[0].npv
-                   : PDN_ANNOTATE_MAX_LINE;
-    memcpy(m->line, info.lines[0].pv, (size_t)m->nline * sizeof *m->line);
+    take_line(m, &info.lines[0]);
     if (same_move(&m->best, &m->played)) {
         m->played_score = m->best_score;
     } else {
@@ -283,15 +295,46 @@ search_move(pdn_annotator *a, pdn_engine *e, pdn_judged_move *m,
              * best. */
             m->best = m->played;
             m->best_score = m->played_score;
-            m->nline = played.lines[0].npv < PDN_ANNOTATE_MAX_LINE
-                           ? played.lines[0].npv
-                           : PDN_ANNOTATE_MAX_LINE;
-            memcpy(m->line, played.lines[0].pv,
-                   (size_t)m->nline * sizeof *m->line);
+            take_line(m, &played.lines[0]);
         }
     }
-    (void)a;
     return true;
+}
+
+/* The legal move of @legal that is @m (the same squares and pieces
+ * taken), or NULL. */
+static const pdn_move *
+find_legal(const pdn_move *legal, int n, const pdn_move *m)
+{
+    for (int i = 0; i < n; i++)
+        if (legal[i].from == m->from && legal[i].to == m->to &&
+            legal[i].captured_bb == m->captured_bb)
+            return &legal[i];
+    return NULL;
+}
+
+int
+pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m,
+                  bool alpha, int max, char moves[][PDN_MOVE_TEXT_MAX])
+{
+    pdn_move legal[PDN_MAX_MOVES];
+    pdn_board b = m->before;
+    int count = m->nline < max ? m->nline : max;
+    if (count < 0)
+        count = 0;
+    for (int i = 0; i < count; i++) {
+        int n = pdn_movegen_legal(v, &b, legal);
+        const pdn_move *mv = n > 0 ? find_legal(legal, n, &m->line[i])
+                                   : NULL;
+        if (!mv)
+            return i;
+        if (alpha)
+            pdn_notation_format_alpha(v, mv, legal, n, moves[i]);
+        else
+            pdn_notation_format(v, mv, legal, n, moves[i]);
+        pdn_board_play(&b, mv);
+    }
+    return count;
 }
 
 /* Writes the best move of @m as the notation of the options asks. */
@@ -365,9 +408,8 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                   void *ctx)
 {
     const pdn_annotate_options *o = &a->o;
-    collect c = {out};
     pdn_replay_options ro = {.variant = a->variant, .moves_only = true,
-                             .on_move = on_move, .ctx = &c};
+                             .on_move = on_move, .ctx = out};
     pdn_replay_result rr;
     struct timespec t0;
     size_t next = 0, total = 0, done = 0;
@@ -412,7 +454,6 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
 
     pdn_engine *e = engine_for(a, rr.variant);
     pdn_engine_clear(e); /* the same result in any order, on any job */
-    __atomic_store_n(&a->running, e, __ATOMIC_RELEASE);
     history = pdn_xmalloc((out->count + 1) * sizeof *history);
     budget full = {o->depth, o->time_ms, o->nodes};
     bool two_pass = o->game_time_ms > 0;
@@ -430,7 +471,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
             history[nhistory++] = m->before;
         if (!m->judged)
             continue;
-        if (!search_move(a, e, m, m->main_line ? history : NULL,
+        if (!search_move(e, m, m->main_line ? history : NULL,
                          m->main_line ? nhistory : 0, &first_pass, out)) {
             m->judged = false;
             continue;
@@ -460,7 +501,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
             if (deep.time_ms == 0)
                 deep.time_ms = 1;
             pdn_judged_move again = *m;
-            if (search_move(a, e, &again, m->main_line ? history : NULL,
+            if (search_move(e, &again, m->main_line ? history : NULL,
                             m->main_line ? nhistory : 0, &deep, out) &&
                 again.depth >= m->depth) {
                 measure(o, &again);
@@ -472,7 +513,6 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                    pdn_clock_since(&t0);
         }
     }
-    __atomic_store_n(&a->running, NULL, __ATOMIC_RELEASE);
     free(history);
     summarise(o, out);
     out->seconds = pdn_clock_since(&t0);

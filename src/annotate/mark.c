@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "engine/search.h"
-#include "rules/movegen.h"
 #include "rules/notation.h"
 
 /* ---- What pdn wrote before ---- */
@@ -151,39 +150,27 @@ put_eval(pdn_strbuf *out, const pdn_judged_move *m)
 
 /* ---- New nodes ---- */
 
-static pdn_node *
-text_node(pdn_game *g, pdn_node_kind kind, const char *text, size_t len)
-{
-    return pdn_game_node_text(g, kind, text, len);
-}
-
 /* The best line of @m as a variation of up to @plies moves, or NULL. */
 static pdn_node *
 line_node(pdn_game *g, const pdn_variant *v, const pdn_judged_move *m,
           int plies, bool alpha)
 {
-    pdn_move legal[PDN_MAX_MOVES];
-    pdn_board b = m->before;
+    char moves[PDN_ANNOTATE_MAX_LINE][PDN_MOVE_TEXT_MAX];
+    int n = pdn_annotate_line(v, m, alpha, plies, moves);
     pdn_node *var = pdn_game_node(g, PDN_NODE_VARIATION);
     pdn_node **tail = &var->children;
-    for (int i = 0; i < m->nline && i < plies; i++) {
-        char text[PDN_MOVE_TEXT_MAX];
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(moves[i]), at;
         pdn_written_move w;
-        size_t at, len;
         char err[80];
-        int n = pdn_movegen_legal(v, &b, legal);
-        len = alpha ? pdn_notation_format_alpha(v, &m->line[i], legal, n,
-                                                text)
-                    : pdn_notation_format(v, &m->line[i], legal, n, text);
-        if (pdn_notation_parse(v, text, len, &w, &at, err, sizeof err) != 0)
+        if (pdn_notation_parse(v, moves[i], len, &w, &at, err, sizeof err))
             break;
-        pdn_node *mv = text_node(g, PDN_NODE_MOVE, text, len);
+        pdn_node *mv = pdn_game_node_text(g, PDN_NODE_MOVE, moves[i], len);
         mv->u.move.written.count = w.count;
         memcpy(mv->u.move.written.squares, w.squares, w.count);
         mv->u.move.written.separator = w.capture ? 'x' : '-';
         *tail = mv;
         tail = &mv->next;
-        pdn_board_play(&b, &m->line[i]);
     }
     return var->children ? var : NULL;
 }
@@ -200,7 +187,7 @@ nodes_for(pdn_game *g, const pdn_variant *v, const pdn_judged_move *m,
     if (m->mark && o->nags) {
         char text[8];
         int n = snprintf(text, sizeof text, "$%u", (unsigned)nags[m->mark]);
-        nag = text_node(g, PDN_NODE_NAG, text, (size_t)n);
+        nag = pdn_game_node_text(g, PDN_NODE_NAG, text, (size_t)n);
         nag->u.nag = nags[m->mark];
     }
     if (m->mark && o->lines && !(m->best.from == m->played.from &&
@@ -223,7 +210,7 @@ nodes_for(pdn_game *g, const pdn_variant *v, const pdn_judged_move *m,
         for (size_t i = 0; i < s->len; i++)
             if (s->ptr[i] == '}')
                 s->ptr[i] = ')';
-        comment = text_node(g, PDN_NODE_COMMENT, s->ptr, s->len);
+        comment = pdn_game_node_text(g, PDN_NODE_COMMENT, s->ptr, s->len);
         comment->u.comment = PDN_COMMENT_BRACE;
     }
     if (nag) {
@@ -311,7 +298,8 @@ pdn_annotate_mark(pdn_game *g, const pdn_annotation *a,
         return;
     if (o->annotator[0]) /* "": no Annotator tag */
         set_tag(g, "Annotator", o->annotator);
-    pdn_color first = a->variant->first;
-    side_tags(g, first == PDN_WHITE ? "White" : "Black", &a->sides[0]);
-    side_tags(g, first == PDN_WHITE ? "Black" : "White", &a->sides[1]);
+    for (int i = 0; i < 2; i++)
+        side_tags(g, pdn_annotation_side(a, i) == PDN_WHITE ? "White"
+                                                            : "Black",
+                  &a->sides[i]);
 }

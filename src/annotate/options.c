@@ -49,6 +49,13 @@ pdn_annotation_fini(pdn_annotation *a)
     pdn_annotation_init(a);
 }
 
+pdn_color
+pdn_annotation_side(const pdn_annotation *a, int i)
+{
+    pdn_color first = a->variant ? a->variant->first : PDN_WHITE;
+    return i == 0 ? first : pdn_color_other(first);
+}
+
 double
 pdn_side_average_loss(const pdn_side_summary *s)
 {

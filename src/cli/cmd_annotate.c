@@ -257,14 +257,9 @@ apply(const pdn_cli *cli, annotate_job *job, const given *g)
                  g->value);
         snprintf(sel->pattern, sizeof sel->pattern, "%s", eq + 1);
         /* The pattern is checked now, before any work. */
-        pdn_annotate_options one = *o;
-        one.select[0] = *sel;
-        one.nselect = 1;
-        pdn_annotator *a = pdn_annotator_new(&one, err, sizeof err);
-        if (!a)
-            return pdn_args_fail(cli, CMD, "bad --select '%s': %s",
-                                 g->value, strstr(err, ": ") + 2);
-        pdn_annotator_free(a);
+        if (pdn_annotate_pattern_check(sel->pattern, err, sizeof err) != 0)
+            return pdn_args_fail(cli, CMD, "bad --select '%s': bad "
+                                 "pattern: %s", g->value, err);
         return 0;
     }
     }

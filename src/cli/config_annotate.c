@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
 #include "replay/draw.h"
 
@@ -413,9 +411,7 @@ load_select(pdn_config_yaml *x, yaml_node_t *map)
         yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
         pdn_annotate_select *sel = &o->select[o->nselect];
         const char *tag;
-        pcre2_code *re;
-        PCRE2_SIZE at;
-        int code;
+        char why[200];
         size_t len;
 
         if (pdn_config_want_scalar(x, k, "annotate.select", "a tag name") != 0)
@@ -437,15 +433,8 @@ load_select(pdn_config_yaml *x, yaml_node_t *map)
                                    PDN_ANNOTATE_MAX_SELECT);
         if (load_text(x, v, path, sel->pattern, sizeof sel->pattern, 0) != 0)
             return -1;
-        re = pcre2_compile((PCRE2_SPTR)sel->pattern, PCRE2_ZERO_TERMINATED,
-                           PCRE2_UTF, &code, &at, NULL);
-        if (!re) {
-            char msg[160];
-            pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, sizeof msg);
-            return pdn_config_fail(x, v, "%s: bad pattern: %s at offset %zu",
-                                   path, msg, (size_t)at);
-        }
-        pcre2_code_free(re);
+        if (pdn_annotate_pattern_check(sel->pattern, why, sizeof why) != 0)
+            return pdn_config_fail(x, v, "%s: bad pattern: %s", path, why);
         memcpy(sel->tag, tag, len + 1);
         o->nselect++;
     }

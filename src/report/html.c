@@ -51,25 +51,10 @@ put_tag(const pdn_game *g, const char *name, pdn_strbuf *out)
     pdn_report_html_escape(s && *s ? s : "?", out);
 }
 
-static pdn_color
-side_color(const pdn_annotation *a, int i)
-{
-    pdn_color first = a->variant ? a->variant->first : PDN_WHITE;
-    return i == 0 ? first : pdn_color_other(first);
-}
-
 static const char *
 color_name(pdn_color c)
 {
     return c == PDN_WHITE ? "White" : "Black";
-}
-
-static const char *
-mark_label(const pdn_annotate_options *o, pdn_mark mark)
-{
-    static const char *const names[4] = {"", "Inaccuracy", "Mistake",
-                                         "Blunder"};
-    return o->labels[mark][0] ? o->labels[mark] : names[mark];
 }
 
 static const char *const MARK_CLASS[4] = {"none", "inaccuracy", "mistake",
@@ -142,7 +127,7 @@ put_summary(const pdn_game *g, const pdn_annotation *a, pdn_strbuf *out)
                     "<tbody>\n");
     for (int i = 0; i < 2; i++) {
         const pdn_side_summary *s = &a->sides[i];
-        const char *colour = color_name(side_color(a, i));
+        const char *colour = color_name(pdn_annotation_side(a, i));
         pdn_strbuf_printf(out, "<tr><td>%s</td><td>", colour);
         put_tag(g, colour, out);
         pdn_strbuf_printf(out,
@@ -268,7 +253,7 @@ put_points(const pdn_annotation *a, const graph *gr,
         pdn_strbuf_printf(out, " %s", score);
         if (mark) {
             pdn_strbuf_puts(out, " ");
-            pdn_report_html_escape(mark_label(o, m->mark), out);
+            pdn_report_html_escape(pdn_report_mark_label(o, m->mark), out);
         }
         pdn_strbuf_puts(out, "</title></circle>\n");
     }
@@ -306,7 +291,7 @@ put_graph(const pdn_annotation *a, const pdn_annotate_options *o,
     for (int mark = PDN_MARK_INACCURACY; mark <= PDN_MARK_BLUNDER; mark++) {
         pdn_strbuf_printf(out, "<span><span class=\"dot %s\"></span>",
                           MARK_CLASS[mark]);
-        pdn_report_html_escape(mark_label(o, (pdn_mark)mark), out);
+        pdn_report_html_escape(pdn_report_mark_label(o, (pdn_mark)mark), out);
         pdn_strbuf_puts(out, "</span>");
     }
     pdn_strbuf_puts(out, "</figcaption>\n</figure>\n");
@@ -329,7 +314,7 @@ put_caption(const pdn_annotation *a, const pdn_judged_move *m,
     pdn_strbuf_printf(out, "</span></strong>%s <span class=\"%s\">",
                       m->main_line ? "" : " (variation)",
                       MARK_CLASS[m->mark]);
-    pdn_report_html_escape(mark_label(o, m->mark), out);
+    pdn_report_html_escape(pdn_report_mark_label(o, m->mark), out);
     pdn_strbuf_printf(out, "</span>: %s &#8594; %s, %.2f men lost.<br>"
                            "Better: <span class=\"best\">",
                       before, after, m->men_lost);
@@ -381,9 +366,9 @@ pdn_report_html_game(const pdn_game *g, const pdn_annotation *a,
     pdn_strbuf_printf(out, "<section class=\"game\">\n<h2>Game %" PRIu64
                            ": ",
                       g->number);
-    put_tag(g, color_name(side_color(a, 0)), out);
+    put_tag(g, color_name(pdn_annotation_side(a, 0)), out);
     pdn_strbuf_puts(out, " &#8211; ");
-    put_tag(g, color_name(side_color(a, 1)), out);
+    put_tag(g, color_name(pdn_annotation_side(a, 1)), out);
     pdn_strbuf_puts(out, "</h2>\n<p class=\"meta\">");
     put_tag(g, "Event", out);
     pdn_strbuf_puts(out, " &#183; ");

@@ -60,8 +60,7 @@ put_side(const pdn_side_summary *s, pdn_strbuf *out)
 static void
 put_sides(const pdn_annotation *a, pdn_strbuf *out)
 {
-    pdn_color first = a->variant ? a->variant->first : PDN_WHITE;
-    int white = first == PDN_WHITE ? 0 : 1;
+    int white = pdn_annotation_side(a, 0) == PDN_WHITE ? 0 : 1;
     pdn_strbuf_puts(out, ",\"sides\":{\"white\":");
     put_side(&a->sides[white], out);
     pdn_strbuf_puts(out, ",\"black\":");
@@ -101,7 +100,7 @@ put_move(const pdn_annotation *a, const pdn_judged_move *m,
                       finite_or_0(m->men_lost),
                       marks[m->mark <= 3 ? m->mark : 0]);
     char line[PDN_ANNOTATE_MAX_LINE][PDN_MOVE_TEXT_MAX];
-    int n = pdn_report_line(a->variant, m, o->alpha, o->line_plies, line);
+    int n = pdn_annotate_line(a->variant, m, o->alpha, o->line_plies, line);
     for (int i = 0; i < n; i++) {
         if (i > 0)
             pdn_strbuf_putc(out, ',');

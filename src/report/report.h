@@ -29,19 +29,15 @@ void pdn_report_html_end(pdn_strbuf *out);
 
 /* ---- Pieces the reports share ---- */
 
-/** Writes the first @max plies of the best line of @m (at most m->nline),
- * replayed from m->before in @v, into @moves (room for
- * PDN_ANNOTATE_MAX_LINE) as the notation writes them: "22x13" or, with
- * @alpha, "c3xe5"; the whole path only where another legal move shares
- * the from and to squares.  Returns how many were written (fewer when a
- * move of the line is not legal where it stands). */
-int pdn_report_line(const pdn_variant *v, const pdn_judged_move *m,
-                    bool alpha, int max, char moves[][PDN_MOVE_TEXT_MAX]);
-
-/** Appends the same line with its move numbers to @out: "14. 22-18 9-13
+/** Appends the best line of @m (pdn_annotate_line()) with its move
+ * numbers to @out: "14. 22-18 9-13
  * 15. 18x9", or "14... 9-13 15. 18x9" when the second mover starts it. */
 void pdn_report_line_text(const pdn_variant *v, const pdn_judged_move *m,
                           bool alpha, int max, pdn_strbuf *out);
+
+/** The label of @mark: the configured one, else its English name. */
+const char *pdn_report_mark_label(const pdn_annotate_options *o,
+                                  pdn_mark mark);
 
 /** Appends @s (NULL: nothing) to @out with '&', '<', '>', '"' and '\''
  * as character references: safe as HTML text and attribute values. */

@@ -12,50 +12,12 @@
 
 /* ---- The best line ---- */
 
-/* The legal move of @legal that is @m (the same squares and pieces
- * taken), or NULL. */
-static const pdn_move *
-find_legal(const pdn_move *legal, int n, const pdn_move *m)
-{
-    for (int i = 0; i < n; i++)
-        if (legal[i].from == m->from && legal[i].to == m->to &&
-            legal[i].captured_bb == m->captured_bb)
-            return &legal[i];
-    return NULL;
-}
-
-int
-pdn_report_line(const pdn_variant *v, const pdn_judged_move *m, bool alpha,
-                int max, char moves[][PDN_MOVE_TEXT_MAX])
-{
-    pdn_move legal[PDN_MAX_MOVES];
-    pdn_board b = m->before;
-    int count = m->nline < max ? m->nline : max;
-    if (count > PDN_ANNOTATE_MAX_LINE)
-        count = PDN_ANNOTATE_MAX_LINE;
-    if (count < 0)
-        count = 0;
-    for (int i = 0; i < count; i++) {
-        int n = pdn_movegen_legal(v, &b, legal);
-        const pdn_move *mv = n > 0 ? find_legal(legal, n, &m->line[i])
-                                   : NULL;
-        if (!mv)
-            return i;
-        if (alpha)
-            pdn_notation_format_alpha(v, mv, legal, n, moves[i]);
-        else
-            pdn_notation_format(v, mv, legal, n, moves[i]);
-        pdn_board_play(&b, mv);
-    }
-    return count;
-}
-
 void
 pdn_report_line_text(const pdn_variant *v, const pdn_judged_move *m,
                      bool alpha, int max, pdn_strbuf *out)
 {
     char moves[PDN_ANNOTATE_MAX_LINE][PDN_MOVE_TEXT_MAX];
-    size_t n = (size_t)pdn_report_line(v, m, alpha, max, moves);
+    size_t n = (size_t)pdn_annotate_line(v, m, alpha, max, moves);
     uint32_t number = m->number;
     bool second = m->second;
     for (size_t i = 0; i < n && i < PDN_ANNOTATE_MAX_LINE; i++) {
@@ -92,27 +54,18 @@ result_of(const pdn_game *g)
     return g->result_text ? g->result_text : "?";
 }
 
-/* The colour of side @i of @a (0: the first mover's). */
-static pdn_color
-side_color(const pdn_annotation *a, int i)
-{
-    pdn_color first = a->variant ? a->variant->first : PDN_WHITE;
-    return i == 0 ? first : pdn_color_other(first);
-}
-
 /* "Game 3: Tinsley - Chinook", the first mover named first. */
 static void
 put_title(const pdn_game *g, const pdn_annotation *a, pdn_strbuf *out)
 {
     const char *names[2] = {"White", "Black"};
     pdn_strbuf_printf(out, "Game %" PRIu64 ": %s - %s", g->number,
-                      tag_or_unknown(g, names[side_color(a, 0)]),
-                      tag_or_unknown(g, names[side_color(a, 1)]));
+                      tag_or_unknown(g, names[pdn_annotation_side(a, 0)]),
+                      tag_or_unknown(g, names[pdn_annotation_side(a, 1)]));
 }
 
-/* A mark's label: the configured one, else its name. */
-static const char *
-mark_label(const pdn_annotate_options *o, pdn_mark mark)
+const char *
+pdn_report_mark_label(const pdn_annotate_options *o, pdn_mark mark)
 {
     static const char *const names[4] = {"", "Inaccuracy", "Mistake",
                                          "Blunder"};
@@ -140,7 +93,7 @@ put_marked_move(const pdn_annotation *a, const pdn_judged_move *m,
                       "men  better: %s",
                       m->number, m->second ? "..." : ".", m->played_text,
                       m->main_line ? "" : " (variation)",
-                      mark_label(o, m->mark), before, after, m->men_lost,
+                      pdn_report_mark_label(o, m->mark), before, after, m->men_lost,
                       m->best_text);
     if (o->line_plies > 0 && m->nline > 0) {
         pdn_strbuf_puts(out, "  line: ");
@@ -154,7 +107,7 @@ put_side(const pdn_game *g, const pdn_annotation *a, int i,
          const pdn_annotate_options *o, pdn_strbuf *out)
 {
     const pdn_side_summary *s = &a->sides[i];
-    const char *colour = side_color(a, i) == PDN_WHITE ? "White" : "Black";
+    const char *colour = pdn_annotation_side(a, i) == PDN_WHITE ? "White" : "Black";
     pdn_strbuf_printf(out, "  %s (%s): ", colour, tag_or_unknown(g, colour));
     put_count(out, s->judged, "move judged", "moves judged");
     pdn_strbuf_printf(out, ", accuracy %.1f%%, average loss %.2f men\n    ",

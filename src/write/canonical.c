@@ -541,8 +541,11 @@ first_counter(const pdn_game *g, const pdn_variant *v)
 
 /* ---- Tags ---- */
 
-static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
-                                     "White", "Black", "Result"};
+/* The tags written first, in their order: the Seven-Tag Roster (0-6),
+ * then GameType (7) and FEN (8). */
+static const char *const leading[9] = {"Event", "Site",    "Date",
+                                       "Round", "White",   "Black",
+                                       "Result", "GameType", "FEN"};
 
 static const char *
 tag_name(const pdn_tag *t)
@@ -603,15 +606,11 @@ write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d,
     write_tag(out, "Date", t->value);
 }
 
-/* Where a tag named @name stands among those written first: 0-6 the
- * Seven-Tag Roster, 7 GameType, 8 FEN; -1 for the others.  One strcmp:
- * this runs for every tag of every game. */
+/* Where a tag named @name stands in leading[], or -1.  One strcmp: this
+ * runs for every tag of every game. */
 static int
 leading_index(const char *name)
 {
-    static const char *const leading[9] = {"Event", "Site",   "Date",
-                                           "Round", "White",  "Black",
-                                           "Result", "GameType", "FEN"};
     int i;
     switch (name[0]) {
     case 'E': i = 0; break;
@@ -643,7 +642,7 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
         else if (i == 6)
             write_tag(out, "Result", result);
         else if (first[i])
-            write_tag(out, roster[i], first[i]->value);
+            write_tag(out, leading[i], first[i]->value);
     }
     if (first[7])
         write_tag(out, "GameType", first[7]->value);

@@ -121,11 +121,11 @@ test_line_alpha(void **state)
     report_fixture *f = *state;
     const pdn_judged_move *m = &f->annotation.moves[4];
     char moves[PDN_ANNOTATE_MAX_LINE][PDN_MOVE_TEXT_MAX];
-    int n = pdn_report_line(f->annotation.variant, m, true, 8, moves);
+    int n = pdn_annotate_line(f->annotation.variant, m, true, 8, moves);
     assert_int_equal(n, 4);
     assert_string_equal(moves[0], "g5-h4");
     assert_string_equal(moves[2], "d6xh2");
-    assert_int_equal(pdn_report_line(f->annotation.variant, m, false, 3,
+    assert_int_equal(pdn_annotate_line(f->annotation.variant, m, false, 3,
                                      moves),
                      3);
 }
