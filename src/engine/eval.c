@@ -16,29 +16,51 @@ static const int runaway[5] = {0, EVAL_RUNAWAY_1, EVAL_RUNAWAY_2,
 void
 pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
 {
+    signed char file[64], rank[64];
     memset(t, 0, sizeof *t);
     t->v = v;
     t->king = v->id == PDN_ITALIAN   ? EVAL_KING_ITALIAN
               : v->id == PDN_SPANISH ? EVAL_KING_SPANISH
                                      : EVAL_KING_ENGLISH;
     for (int bit = 0; bit < 64; bit++) {
-        t->file[bit] = -1;
+        file[bit] = -1;
+        rank[bit] = 0;
         int n = pdn_square_from_bit(v, bit), f, r;
         if (n && pdn_square_coords(v, n, &f, &r) == 0) {
-            t->file[bit] = (signed char)f;
-            t->rank[bit] = (signed char)r;
+            file[bit] = (signed char)f;
+            rank[bit] = (signed char)r;
         }
     }
-    /* The cone ahead of a man: squares on the ranks before it within the
-     * diagonals that can reach it (|file difference| <= rank distance). */
     for (int bit = 0; bit < 64; bit++) {
-        if (t->file[bit] < 0)
+        if (file[bit] < 0)
             continue;
+        pdn_bb sq = (pdn_bb)1 << bit;
+        int f = file[bit];
+        bool centre = f >= 2 && f <= 5 && rank[bit] >= 3 && rank[bit] <= 6;
+        if (centre)
+            t->centre |= sq;
+        if (f == 0 || f == 7 || rank[bit] == 1 || rank[bit] == 8)
+            t->edge |= sq;
+        for (int c = 0; c < 2; c++) {
+            int r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
+            int w = advance[r] + (centre ? EVAL_CENTRE : 0);
+            for (int k = 0; k < EVAL_WEIGHT_BITS; k++)
+                if (w >> k & 1)
+                    t->man_w[c][k] |= sq;
+            if (r == 1)
+                t->back[c] |= sq;
+            if (8 - r <= 4 && 8 - r >= 1) {
+                t->runners[c] |= sq;
+                t->runaway[c][bit] = (signed char)runaway[8 - r];
+            }
+        }
+        /* The cone ahead of a man: squares on the ranks before it within
+         * the diagonals that can reach it (|file difference| <= rank
+         * distance). */
         for (int to = 0; to < 64; to++) {
-            if (t->file[to] < 0)
+            if (file[to] < 0)
                 continue;
-            int df = t->file[to] - t->file[bit];
-            int dr = t->rank[to] - t->rank[bit];
+            int df = file[to] - f, dr = rank[to] - rank[bit];
             df = df < 0 ? -df : df;
             if (dr > 0 && df <= dr)
                 t->ahead[PDN_WHITE][bit] |= (pdn_bb)1 << to;
@@ -49,7 +71,7 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
 }
 
 /* The score of @c's pieces, without material. */
-static int
+static inline int
 positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
            bool other_has_men)
 {
@@ -57,27 +79,18 @@ positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
     pdn_bb men = own & ~b->kings, kings = own & b->kings;
     pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
     int s = 0;
-    for (pdn_bb m = men; m; m &= m - 1) {
+    for (int k = 0; k < EVAL_WEIGHT_BITS; k++)
+        s += pdn_bb_count(men & t->man_w[c][k]) << k;
+    if (other_has_men)
+        s += EVAL_BACK_RANK * pdn_bb_count(men & t->back[c]);
+    for (pdn_bb m = men & t->runners[c]; m; m &= m - 1) {
         int bit = pdn_bb_lowest(m);
-        int rank = c == PDN_WHITE ? t->rank[bit] : 9 - t->rank[bit];
-        int file = t->file[bit];
-        s += advance[rank];
-        if (rank == 1 && other_has_men)
-            s += EVAL_BACK_RANK;
-        if (file >= 2 && file <= 5 && rank >= 3 && rank <= 6)
-            s += EVAL_CENTRE;
-        int togo = 8 - rank;
-        if (togo <= 4 && !(t->ahead[c][bit] & all))
-            s += runaway[togo];
+        if (!(t->ahead[c][bit] & all))
+            s += t->runaway[c][bit];
     }
-    for (pdn_bb k = kings; k; k &= k - 1) {
-        int bit = pdn_bb_lowest(k);
-        int file = t->file[bit], rank = t->rank[bit];
-        if (file == 0 || file == 7 || rank == 1 || rank == 8)
-            s += EVAL_KING_EDGE;
-        else if (file >= 2 && file <= 5 && rank >= 3 && rank <= 6)
-            s += EVAL_CENTRE;
-    }
+    if (kings)
+        s += EVAL_KING_EDGE * pdn_bb_count(kings & t->edge) +
+             EVAL_CENTRE * pdn_bb_count(kings & t->centre);
     return s;
 }
 

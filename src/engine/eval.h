@@ -50,13 +50,24 @@
  * against two; English: a king against a king is a draw.  The engine
  * scores such positions 0 (eval.c). */
 
-/** Per-variant geometry the evaluation looks up: file and rank of each
- * bit, filled by pdn_eval_init(). */
+/** Bits of a man's square weight (advancement and centre): the weights are
+ * below 1 << EVAL_WEIGHT_BITS. */
+#define EVAL_WEIGHT_BITS 6
+
+/** Per-variant geometry the evaluation looks up, filled by
+ * pdn_eval_init().  A square weight is held in binary, a set per bit of
+ * it, so that the weights of a whole set of men add up with a popcount a
+ * bit: sum over k of popcount(men & man_w[c][k]) << k. */
 typedef struct pdn_eval_tables {
     const pdn_variant *v;
     int king;             /* the king's worth */
-    signed char file[64]; /* 0..7, or -1 off the board */
-    signed char rank[64]; /* 1..8 */
+    pdn_bb man_w[2][EVAL_WEIGHT_BITS]; /* advancement + centre, by colour */
+    pdn_bb back[2];       /* each colour's own back rank */
+    pdn_bb centre;        /* the central files (c-f) of ranks 3-6 */
+    pdn_bb edge;          /* the edge of the board */
+    pdn_bb runners[2];    /* men of each colour 4 or fewer ranks from
+                             their crowning row */
+    signed char runaway[2][64]; /* a free runner's bonus, by colour */
     pdn_bb ahead[2][64];  /* squares a man of each colour on the bit may
                              still cross or reach: the cone before it */
 } pdn_eval_tables;

@@ -107,6 +107,7 @@ struct pdn_engine {
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
     pdn_eval_tables eval;
+    pdn_movegen_kind_fn kind[2]; /* by side to move */
     tt_entry *tt;
     size_t tt_mask;
     uint8_t age;
@@ -159,6 +160,8 @@ pdn_engine_new(const pdn_engine_options *o)
     memset(e->tt, 0, bytes);
     e->tt_mask = n - 1;
     pdn_eval_init(&e->eval, e->opt.variant);
+    e->kind[PDN_WHITE] = pdn_movegen_kind_for(e->opt.variant, PDN_WHITE);
+    e->kind[PDN_BLACK] = pdn_movegen_kind_for(e->opt.variant, PDN_BLACK);
     zobrist_init(&e->z);
     atomic_init(&e->stop, false);
     return e;
@@ -262,35 +265,68 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
     return false;
 }
 
-/* Orders the @n @moves into @idx (indices, first to try first): the
- * table's move, then killers, then captures and history. */
+/* The moves are tried in the order of their scores: the table's move,
+ * then killers, then captures by the pieces they take, then history; on
+ * equal scores, in the order generated.  They are picked one at a time,
+ * as most nodes end at the first or second move. */
+typedef struct picker {
+    int n, tried;
+    int tt_move;  /* index of the table's move, or -1 */
+    bool scored;
+    int score[PDN_MAX_MOVES]; /* -1: tried */
+} picker;
+
 static void
-order(const pdn_engine *e, const pdn_move *moves, int n, const tt_entry *t,
-      int ply, pdn_color side, int *idx)
+picker_init(picker *p, const pdn_move *moves, int n, const tt_entry *t)
 {
-    int score[PDN_MAX_MOVES];
-    for (int i = 0; i < n; i++) {
+    p->n = n;
+    p->tried = 0;
+    p->scored = false;
+    p->tt_move = -1;
+    if (t)
+        for (int i = 0; i < n; i++)
+            if (t->from == moves[i].from && t->to == moves[i].to &&
+                t->captured == moves[i].captured_bb) {
+                p->tt_move = i;
+                break;
+            }
+}
+
+static void
+picker_score(picker *p, const pdn_engine *e, const pdn_move *moves,
+             int ply, pdn_color side)
+{
+    for (int i = 0; i < p->n; i++) {
         const pdn_move *m = &moves[i];
         int s = e->history[side][m->from][m->to];
-        if (t && t->from == m->from && t->to == m->to &&
-            t->captured == m->captured_bb)
-            s = 1 << 30;
+        if (i == p->tt_move)
+            s = -1; /* tried first */
         else if (same_move(m, &e->killers[ply][0]))
             s = 1 << 29;
         else if (same_move(m, &e->killers[ply][1]))
             s = 1 << 28;
         else if (m->ncaptured)
             s += m->ncaptured << 20;
-        /* Insertion sort of the indices (lists are short; moving the
-         * moves themselves cost more than scoring them), stable. */
-        int j = i;
-        for (; j > 0 && score[j - 1] < s; j--) {
-            score[j] = score[j - 1];
-            idx[j] = idx[j - 1];
-        }
-        score[j] = s;
-        idx[j] = i;
+        p->score[i] = s;
     }
+    p->scored = true;
+}
+
+/* The index of the next move to try. */
+static int
+picker_next(picker *p, const pdn_engine *e, const pdn_move *moves, int ply,
+            pdn_color side)
+{
+    if (p->tried++ == 0 && p->tt_move >= 0)
+        return p->tt_move;
+    if (!p->scored)
+        picker_score(p, e, moves, ply, side);
+    int best = 0;
+    for (int i = 1; i < p->n; i++)
+        if (p->score[i] > p->score[best])
+            best = i;
+    p->score[best] = -1;
+    return best;
 }
 
 static int
@@ -324,15 +360,19 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
     }
 
-    pdn_move moves[PDN_MAX_MOVES];
-    int n = pdn_movegen_legal(e->opt.variant, b, moves);
-    if (n <= 0)
-        return -PDN_SCORE_WIN + ply;
-    bool capture = moves[0].ncaptured > 0;
-    if (depth <= 0 && !capture)
-        return pdn_eval(&e->eval, b);
-    if (depth < 0)
+    /* A leaf stops unless a capture is pending: its moves are not
+     * listed. */
+    if (depth <= 0) {
+        switch (e->kind[b->side](b)) {
+        case PDN_MOVES_NONE:
+            return -PDN_SCORE_WIN + ply;
+        case PDN_MOVES_QUIET:
+            return pdn_eval(&e->eval, b);
+        default:
+            break;
+        }
         depth = 0;
+    }
 
     uint64_t key = e->keys[at];
     tt_entry *t = &e->tt[key & e->tt_mask];
@@ -345,14 +385,21 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             (t->bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    int idx[PDN_MAX_MOVES]; /* the moves in the order they are tried */
-    order(e, moves, n, t, ply, b->side, idx);
+    pdn_move moves[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(e->opt.variant, b, moves);
+    if (n <= 0)
+        return -PDN_SCORE_WIN + ply;
+    bool capture = moves[0].ncaptured > 0;
+    picker pick;
+    picker_init(&pick, moves, n, t);
+    picker_score(&pick, e, moves, ply, b->side);
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
     int best = -PDN_SCORE_INF, best_i = -1, alpha0 = alpha;
     for (int i = 0; i < n; i++) {
-        const pdn_move *m = &moves[idx[i]];
+        int mi = picker_next(&pick, e, moves, ply, b->side);
+        const pdn_move *m = &moves[mi];
         pdn_board child;
         pdn_board_after(b, m, &child);
         e->keys[at + 1] = key_after(&e->z, key, b, m);
@@ -390,13 +437,15 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             return 0;
         if (s > best) {
             best = s;
-            best_i = i;
+            best_i = mi;
             if (s > alpha) {
                 alpha = s;
-                e->pv[ply][0] = *m;
-                memcpy(&e->pv[ply][1], e->pv[ply + 1],
-                       (size_t)e->pv_len[ply + 1] * sizeof(pdn_move));
-                e->pv_len[ply] = e->pv_len[ply + 1] + 1;
+                if (pv_node) {
+                    e->pv[ply][0] = *m;
+                    memcpy(&e->pv[ply][1], e->pv[ply + 1],
+                           (size_t)e->pv_len[ply + 1] * sizeof(pdn_move));
+                    e->pv_len[ply] = e->pv_len[ply + 1] + 1;
+                }
                 if (alpha >= beta) {
                     if (!m->ncaptured) {
                         if (!same_move(m, &e->killers[ply][0])) {
@@ -416,7 +465,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     int bound = best >= beta       ? BOUND_LOWER
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
-    tt_store(e, key, depth, best, bound, &moves[idx[best_i]], ply);
+    tt_store(e, key, depth, best, bound, &moves[best_i], ply);
     return best;
 }
 

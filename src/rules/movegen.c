@@ -699,6 +699,45 @@ pdn_movegen_count(const pdn_variant *v, const pdn_board *b)
     DISPATCH(count_impl, v, b, )
 }
 
+INLINE pdn_moves_kind
+kind_impl(const pdn_board *b, pdn_variant_id id, pdn_color us)
+{
+    if (capturers(b, id, us))
+        return PDN_MOVES_CAPTURE;
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
+    /* A flying king's first step is a short king's step. */
+    pdn_bb to = pdn_bb_step(men, FWD_A(us)) | pdn_bb_step(men, FWD_B(us));
+    if (kings)
+        to |= pdn_bb_step(kings, BB_UP_A) | pdn_bb_step(kings, BB_UP_B) |
+              pdn_bb_step(kings, BB_DOWN_A) | pdn_bb_step(kings, BB_DOWN_B);
+    return to & empty ? PDN_MOVES_QUIET : PDN_MOVES_NONE;
+}
+
+#define KIND(name, id, us)                                                     \
+    static pdn_moves_kind kind_##name(const pdn_board *b)                      \
+    {                                                                          \
+        return kind_impl(b, id, us);                                           \
+    }
+KIND(italian_white, PDN_ITALIAN, PDN_WHITE)
+KIND(italian_black, PDN_ITALIAN, PDN_BLACK)
+KIND(spanish_white, PDN_SPANISH, PDN_WHITE)
+KIND(spanish_black, PDN_SPANISH, PDN_BLACK)
+KIND(english_white, PDN_ENGLISH, PDN_WHITE)
+KIND(english_black, PDN_ENGLISH, PDN_BLACK)
+
+static const pdn_movegen_kind_fn kind_fns[PDN_VARIANT_COUNT][2] = {
+    [PDN_ITALIAN] = {kind_italian_white, kind_italian_black},
+    [PDN_SPANISH] = {kind_spanish_white, kind_spanish_black},
+    [PDN_ENGLISH] = {kind_english_white, kind_english_black},
+};
+
+pdn_movegen_kind_fn
+pdn_movegen_kind_for(const pdn_variant *v, pdn_color side)
+{
+    return kind_fns[v->id][side];
+}
+
 bool
 pdn_movegen_has_capture(const pdn_variant *v, const pdn_board *b)
 {

@@ -74,4 +74,20 @@ int pdn_movegen_count(const pdn_variant *v, const pdn_board *b);
 /** Whether the side to move has a capture. */
 bool pdn_movegen_has_capture(const pdn_variant *v, const pdn_board *b);
 
+/** What the side to move of @b can do, without listing it. */
+typedef enum pdn_moves_kind {
+    PDN_MOVES_NONE,    /* no legal move: the side to move has lost */
+    PDN_MOVES_QUIET,   /* moves, none of them a capture */
+    PDN_MOVES_CAPTURE, /* captures (the only legal moves) */
+} pdn_moves_kind;
+
+/** pdn_moves_kind() for one variant and side to move. */
+typedef pdn_moves_kind (*pdn_movegen_kind_fn)(const pdn_board *b);
+
+/** The function that tells the kind of moves of a position of @v with
+ * @side to move: a handful of set operations, for a caller (the engine's
+ * leaves) that needs no list. */
+pdn_movegen_kind_fn pdn_movegen_kind_for(const pdn_variant *v,
+                                         pdn_color side);
+
 #endif

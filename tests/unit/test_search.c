@@ -159,6 +159,11 @@ check_variant(pdn_variant_id id, int positions, int depth)
             continue;
         pdn_move legal[PDN_MAX_MOVES];
         int n = pdn_movegen_legal(v, &b, legal);
+        /* The leaves' shortcut tells what the list holds. */
+        pdn_moves_kind kind = pdn_movegen_kind_for(v, b.side)(&b);
+        assert_int_equal(kind, n <= 0               ? PDN_MOVES_NONE
+                               : legal[0].ncaptured ? PDN_MOVES_CAPTURE
+                                                    : PDN_MOVES_QUIET);
         if (n <= 0)
             continue;
         uint64_t nodes = 0;
