@@ -481,12 +481,59 @@ is_digit(char c)
     return (unsigned)((unsigned char)c - '0') < 10;
 }
 
+/* The commonest tokens of a movetext, read the short way: a move of two
+ * squares of one or two digits with one separator, followed by a blank
+ * ("22-18 ", "9x13\n"), its squares kept in the token; and a move number
+ * of one or two digits ("12.", "7..."), its value kept.  Anything else,
+ * and anything that lex_number() might read otherwise (a result such as
+ * "1-0", a square 0, a token that may go on in the next buffer), gives
+ * PDN_TOK_EOF with nothing read: then lex_number() reads it.  Every byte
+ * looked at lies at or before buf[len], the NUL. */
+static TOKEN_END pdn_token_kind
+lex_common(pdn_lexer *lx, pdn_token *tok, size_t start)
+{
+    const unsigned char *u = (const unsigned char *)lx->buf + start;
+    unsigned a = (unsigned)(u[0] - '0'), b, d;
+    size_t k = 1;
+    if ((d = (unsigned)(u[1] - '0')) < 10) {
+        a = a * 10 + d;
+        k = 2;
+    }
+    unsigned char c = u[k];
+    if (c == '.') {
+        size_t e = k + 1;
+        while (u[e] == '.')
+            e++;
+        if (start + e >= lx->len)
+            return PDN_TOK_EOF; /* more dots may follow */
+        tok->number = a;
+        return emit(lx, tok, PDN_TOK_MOVE_NUMBER, start, start + e);
+    }
+    if (!(c == '-' || c == 'x' || c == 'X' || c == ':') ||
+        (b = (unsigned)(u[k + 1] - '0')) > 9)
+        return PDN_TOK_EOF;
+    size_t e = k + 2;
+    if ((d = (unsigned)(u[e] - '0')) < 10) {
+        b = b * 10 + d;
+        e++;
+    }
+    c = u[e];
+    if (!(c == ' ' || c == '\n' || c == '\r' || c == '\t') || a == 0 ||
+        b == 0 || (e == 3 && a <= 2 && b <= 2 && u[1] == '-'))
+        return PDN_TOK_EOF; /* not followed by a blank, square 0, or
+                               perhaps a result ("1-0") */
+    tok->from = (uint8_t)a;
+    tok->to = (uint8_t)b;
+    return emit(lx, tok, PDN_TOK_MOVE, start, start + e);
+}
+
 /* Starting with a digit: a move number, a result, a numeric move, or a
  * word. */
 static TOKEN_CLASS pdn_token_kind
 lex_number(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     const char *b = lx->buf;
+    tok->from = tok->to = 0;
     if (b[start] <= '2' && (b[start + 1] == '-' || b[start + 1] == '/')) {
         size_t r = result_length(lx, start);
         if (r)
@@ -497,6 +544,10 @@ lex_number(pdn_lexer *lx, pdn_token *tok, size_t start)
         n++;
     size_t i = start + n;
     if (b[i] == '.') {
+        uint32_t v = 0;
+        for (size_t k = start; k < i; k++)
+            v = v * 10 + (uint32_t)(b[k] - '0');
+        tok->number = v;
         while (b[i] == '.')
             i++;
         return finish(lx, tok, PDN_TOK_MOVE_NUMBER, start, i);
@@ -531,6 +582,7 @@ static TOKEN_CLASS pdn_token_kind
 lex_letters(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
     size_t i = start, squares = 0;
+    tok->from = tok->to = 0;
     for (;;) {
         if (!(is(lx, i, C_FILE) && is(lx, i + 1, C_DIGIT) &&
               lx->buf[i + 1] >= '1' && lx->buf[i + 1] <= '8'))
@@ -617,8 +669,10 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
     if (i >= lx->len)
         return finish(lx, tok, lx->final ? PDN_TOK_EOF : PDN_TOK_MORE, i, i);
     unsigned char ch = (unsigned char)lx->buf[i];
-    if (is_digit((char)ch)) /* moves and move numbers: most tokens */
-        return lex_number(lx, tok, i);
+    if (is_digit((char)ch)) { /* moves and move numbers: most tokens */
+        pdn_token_kind k = lex_common(lx, tok, i);
+        return k != PDN_TOK_EOF ? k : lex_number(lx, tok, i);
+    }
     switch (ch) {
     case '[':
         return finish(lx, tok, PDN_TOK_LBRACKET, i, i + 1);
@@ -688,6 +742,33 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
     if (cls & (C_IDENT))
         return lex_letters(lx, tok, i);
     return lex_word(lx, tok, i);
+}
+
+size_t
+pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max)
+{
+    const char *b = lx->buf;
+    size_t i = lx->pos, n = 0;
+    while (n < max) {
+        for (;; i++) { /* blanks: those of pdn_lexer_next() but NUL */
+            char c = b[i];
+            if (c == ' ' || c == '\t')
+                continue;
+            if (c == '\n')
+                new_line(lx, i + 1);
+            else if (c == '\r') {
+                if (b[i + 1] != '\n')
+                    new_line(lx, i + 1);
+            } else
+                break;
+        }
+        if (!is_digit(b[i]) || lex_common(lx, &toks[n], i) == PDN_TOK_EOF)
+            break;
+        i = lx->pos;
+        n++;
+    }
+    lx->pos = i; /* before the next token: the blanks are counted */
+    return n;
 }
 
 const char *

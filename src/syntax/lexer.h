@@ -55,4 +55,12 @@ void pdn_lexer_skip(pdn_lexer *lx, size_t pos);
  * more input (with the same bytes from tok->off on) and read again. */
 pdn_token_kind pdn_lexer_next(pdn_lexer *lx, pdn_token *tok);
 
+/** Reads up to @max tokens of the commonest kinds into @toks, as
+ * pdn_lexer_next() would read them but the short way: moves of two
+ * squares of one or two digits followed by a blank ("22-18", with from
+ * and to set) and move numbers of one or two digits ("12.", with number
+ * set).  Stops before any other token, which pdn_lexer_next() then reads.
+ * Returns how many were read. */
+size_t pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max);
+
 #endif

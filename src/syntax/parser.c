@@ -285,20 +285,44 @@ read_squares(const char *s, size_t len, pdn_move_text *w)
     return 0;
 }
 
-/* move -> MOVE [ STRENGTH ] [ FORCED ] [ STRENGTH ] */
-static void
-parse_move(pdn_parse *p, node_list *l)
+/* The position of token @t. */
+static inline pdn_loc
+loc_of(const pdn_token *t)
 {
-    pdn_move_text w;
-    if (read_squares(p->tok.text, p->tok.len, &w) < 0) {
-        fail(p, PDN_E_BAD_SQUARE, "expected squares from 1 to 99 in '%.*s'",
-             (int)p->tok.len, p->tok.text);
-        return;
-    }
-    pdn_node *n = add_ascii(p, l, PDN_NODE_MOVE, p->tok.text, p->tok.len,
-                            tok_loc(p));
-    n->u.move.written = w;
-    next(p);
+    pdn_loc at = {t->off, t->line, t->col};
+    return at;
+}
+
+/* The node of a move whose squares the lexer read ("22-18"). */
+static inline void
+add_simple_move(pdn_parse *p, node_list *l, const pdn_token *t)
+{
+    pdn_node *n = add_ascii(p, l, PDN_NODE_MOVE, t->text, t->len,
+                            loc_of(t));
+    pdn_move_text *w = &n->u.move.written; /* zeroed */
+    char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
+                                                      : t->text[1];
+    w->squares[0] = t->from;
+    w->squares[1] = t->to;
+    w->count = 2;
+    w->separator = sep == 'X' ? 'x' : sep;
+}
+
+/* The node of a move number. */
+static inline void
+add_move_number(pdn_parse *p, node_list *l, const pdn_token *t)
+{
+    pdn_node *n = add_ascii(p, l, PDN_NODE_NUMBER, t->text, t->len,
+                            loc_of(t));
+    n->u.number.value = t->number;
+    /* digits, then dots: two dots or more end "12..." */
+    n->u.number.black = t->text[t->len - 2] == '.';
+}
+
+/* The strength and forced marks after move @n. */
+static void
+take_marks(pdn_parse *p, pdn_node *n)
+{
     for (int i = 0; i < 2; i++) {
         if (peek(p) == PDN_TOK_STRENGTH && !n->u.move.strength) {
             n->u.move.strength =
@@ -312,20 +336,59 @@ parse_move(pdn_parse *p, node_list *l)
     }
 }
 
+/* Past a move or a move number: the moves and move numbers that follow
+ * as the lexer reads them the short way (most of a movetext), then the
+ * next token; marks after a move go with it. */
+static void
+advance(pdn_parse *p, node_list *l)
+{
+    enum { RUN = 32 };
+    pdn_token run[RUN];
+    size_t n;
+    do {
+        n = pdn_lexer_run(&p->lx, run, RUN);
+        for (size_t i = 0; i < n; i++) {
+            if (run[i].kind == PDN_TOK_MOVE)
+                add_simple_move(p, l, &run[i]);
+            else
+                add_move_number(p, l, &run[i]);
+        }
+        if (n)
+            p->tok = run[n - 1]; /* the last token taken, for next() */
+    } while (n == RUN);
+    next(p);
+    if ((peek(p) == PDN_TOK_STRENGTH || peek(p) == PDN_TOK_FORCED) &&
+        l->last->kind == PDN_NODE_MOVE)
+        take_marks(p, l->last);
+}
+
+/* move -> MOVE [ STRENGTH ] [ FORCED ] [ STRENGTH ] */
+static void
+parse_move(pdn_parse *p, node_list *l)
+{
+    if (p->tok.from) {
+        add_simple_move(p, l, &p->tok);
+    } else {
+        pdn_move_text w;
+        if (read_squares(p->tok.text, p->tok.len, &w) < 0) {
+            fail(p, PDN_E_BAD_SQUARE,
+                 "expected squares from 1 to 99 in '%.*s'", (int)p->tok.len,
+                 p->tok.text);
+            return;
+        }
+        pdn_node *n = add_ascii(p, l, PDN_NODE_MOVE, p->tok.text,
+                                p->tok.len, tok_loc(p));
+        n->u.move.written = w;
+    }
+    advance(p, l);
+}
+
 /* move_number -> MOVE_NUMBER  ("12." or "12...") */
 static void
 parse_move_number(pdn_parse *p, node_list *l)
 {
-    pdn_node *n = add_ascii(p, l, PDN_NODE_NUMBER, p->tok.text, p->tok.len,
-                      tok_loc(p));
-    uint32_t v = 0;
-    size_t i = 0;
-    for (; i < p->tok.len && p->tok.text[i] != '.'; i++)
-        if (v < 100000000)
-            v = v * 10 + (uint32_t)(p->tok.text[i] - '0');
-    n->u.number.value = v;
-    n->u.number.black = p->tok.len - i >= 2;
-    next(p);
+    add_move_number(p, l, &p->tok);
+    advance(p, l);
 }
 
 /* unknown_move -> DASH | ELLIPSIS */

@@ -50,6 +50,10 @@ typedef struct pdn_token {
     bool plain;        /* STRING (else unset): no backslash and no byte
                           above 0x7F, so the value is the bytes between the
                           quotes as they are */
+    uint8_t from, to;  /* MOVE: two squares of one or two digits, 1 to 99,
+                          and one separator ("22-18", "9x13"), as the lexer
+                          read them; else 0 (read the text) */
+    uint32_t number;   /* MOVE_NUMBER: its value ("12..." is 12) */
 } pdn_token;
 
 /** A stable upper-case name for @kind ("MOVE"), for traces and tests. */
