@@ -50,26 +50,42 @@ static void
 push(pdn_draw_state *s, const pdn_board *b, uint32_t reversible)
 {
     if (s->count == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 16;
-        s->items = pdn_xrealloc(s->items, s->cap * sizeof *s->items);
+        size_t cap = s->cap * 2;
+        if (s->items == s->inline_items) {
+            s->items = pdn_xmalloc(cap * sizeof *s->items);
+            memcpy(s->items, s->inline_items, s->count * sizeof *s->items);
+        } else {
+            s->items = pdn_xrealloc(s->items, cap * sizeof *s->items);
+        }
+        s->cap = cap;
     }
     s->items[s->count].board = *b;
     s->items[s->count].reversible = reversible;
     s->count++;
 }
 
+/* An empty state on its inline storage. */
+static void
+start(pdn_draw_state *s)
+{
+    s->items = s->inline_items;
+    s->count = 0;
+    s->cap = PDN_DRAW_INLINE;
+}
+
 void
 pdn_draw_init(pdn_draw_state *s, const pdn_board *b)
 {
-    memset(s, 0, sizeof *s);
+    start(s);
     push(s, b, 0);
 }
 
 void
 pdn_draw_fini(pdn_draw_state *s)
 {
-    free(s->items);
-    memset(s, 0, sizeof *s);
+    if (s->items != s->inline_items)
+        free(s->items);
+    start(s);
 }
 
 void
@@ -80,7 +96,7 @@ pdn_draw_copy(const pdn_draw_state *s, bool before, pdn_draw_state *out)
         last--;
     /* Positions before the last irreversible ply can never come back. */
     size_t first = last - s->items[last].reversible;
-    memset(out, 0, sizeof *out);
+    start(out);
     for (size_t i = first; i <= last; i++)
         push(out, &s->items[i].board, s->items[i].reversible);
 }
@@ -89,8 +105,20 @@ void
 pdn_draw_play(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
 {
     bool reversible = (m->flags & PDN_MOVE_KING) && m->ncaptured == 0;
-    push(s, after,
-         reversible ? s->items[s->count - 1].reversible + 1 : 0);
+    if (reversible) {
+        push(s, after, s->items[s->count - 1].reversible + 1);
+        return;
+    }
+    /* After an irreversible ply no earlier position can repeat; only the
+     * current one and those it may repeat are kept, for a variation that
+     * replaces this ply (pdn_draw_copy with before). */
+    size_t keep = s->items[s->count - 1].reversible + 1;
+    if (keep < s->count) {
+        memmove(s->items, s->items + (s->count - keep),
+                keep * sizeof *s->items);
+        s->count = keep;
+    }
+    push(s, after, 0);
 }
 
 uint32_t

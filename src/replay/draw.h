@@ -38,12 +38,19 @@ typedef struct pdn_draw_entry {
     uint32_t reversible; /* 0 after a capture or a man's move */
 } pdn_draw_entry;
 
-/** The positions of one line of play, oldest first; the last is the
- * current one.  Caller-owned storage: pdn_draw_init, then
+/** Positions kept in the state itself before any is allocated: a line
+ * forgets the positions that can no longer repeat, so it seldom keeps
+ * more than a few. */
+#define PDN_DRAW_INLINE 16
+
+/** The positions of one line of play that can still repeat, oldest
+ * first; the last is the current one.  Caller-owned storage (and not to
+ * be copied by value, as items may point into it): pdn_draw_init, then
  * pdn_draw_fini. */
 typedef struct pdn_draw_state {
-    pdn_draw_entry *items;
+    pdn_draw_entry *items; /* inline, or allocated */
     size_t count, cap;
+    pdn_draw_entry inline_items[PDN_DRAW_INLINE];
 } pdn_draw_state;
 
 /** Which rule a position meets. */

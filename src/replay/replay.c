@@ -23,9 +23,32 @@
 /* How many ways a run of ambiguous captures may be tried in all. */
 #define LOOKAHEAD_BUDGET 4096
 
+/* The tags the replay reads, found in one pass over the game's tags (as
+ * pdn_game_find_tag() finds them: the first whose name or standard name
+ * it is). */
+enum {
+    TAG_EVENT,
+    TAG_SITE,
+    TAG_DATE,
+    TAG_ROUND,
+    TAG_WHITE,
+    TAG_BLACK,
+    TAG_RESULT,
+    TAG_GAMETYPE,
+    TAG_FEN,
+    TAG_PLYCOUNT,
+    TAG_COUNT
+};
+
+static const char *const tag_names[TAG_COUNT] = {
+    "Event", "Site",   "Date",     "Round", "White",
+    "Black", "Result", "GameType", "FEN",   "PlyCount"};
+
 typedef struct replay {
     const pdn_game *game;
     const pdn_variant *v;
+    const signed char *bits;   /* of v: pdn_square_bits() */
+    const pdn_tag *tags[TAG_COUNT];
     pdn_diags *diags;
     pdn_replay_result *out;
     size_t errors;
@@ -67,14 +90,52 @@ report(replay *r, pdn_severity sev, int code, pdn_loc at, const char *fmt,
     pdn_diag *d = pdn_diags_addv(r->diags, sev, code, r->game->file, at,
                                  r->game->number, fmt, ap);
     va_end(ap);
+    if (sev == PDN_SEV_ERROR)
+        r->errors++;
+    if (r->diags->count_only)
+        return d; /* nothing of it is shown */
     d->line_text = source_line(r->game, at);
     if (at.line != r->game->start.line) {
         d->note = pdn_xstrndup("the game starts here", 20);
         d->note_at = r->game->start;
     }
-    if (sev == PDN_SEV_ERROR)
-        r->errors++;
     return d;
+}
+
+/* Which of tag_names @name is, or -1.  One strcmp: this runs for every
+ * tag of every game. */
+static int
+tag_index(const char *name)
+{
+    int i;
+    switch (name[0]) {
+    case 'E': i = TAG_EVENT; break;
+    case 'S': i = TAG_SITE; break;
+    case 'D': i = TAG_DATE; break;
+    case 'R': i = name[1] == 'o' ? TAG_ROUND : TAG_RESULT; break;
+    case 'W': i = TAG_WHITE; break;
+    case 'B': i = TAG_BLACK; break;
+    case 'G': i = TAG_GAMETYPE; break;
+    case 'F': i = TAG_FEN; break;
+    case 'P': i = TAG_PLYCOUNT; break;
+    default: return -1;
+    }
+    return strcmp(name, tag_names[i]) == 0 ? i : -1;
+}
+
+/* Fills r->tags from the game's tags. */
+static void
+find_tags(replay *r)
+{
+    const pdn_game *g = r->game;
+    for (size_t i = 0; i < g->ntags; i++) {
+        const pdn_tag *t = &g->tags[i];
+        int k = tag_index(t->name);
+        if (k >= 0 && !r->tags[k])
+            r->tags[k] = t;
+        if (t->standard && (k = tag_index(t->standard)) >= 0 && !r->tags[k])
+            r->tags[k] = t;
+    }
 }
 
 /* ---- Moves as written ---- */
@@ -223,9 +284,12 @@ static void replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
 
 /* Marks @d as about the move of @n at @ply, with the legal moves. */
 static void
-about_move(pdn_diag *d, const pdn_node *n, uint32_t ply, const char *legal)
+about_move(const replay *r, pdn_diag *d, const pdn_node *n, uint32_t ply,
+           const char *legal)
 {
     d->ply = ply;
+    if (r->diags->count_only)
+        return;
     d->move = pdn_xstrndup(n->text, n->len);
     if (legal)
         d->legal = pdn_xstrndup(legal, strlen(legal));
@@ -251,53 +315,80 @@ setup_board(replay *r, const pdn_node *n, pdn_board *b)
     return 0;
 }
 
-/* Whether @w, written from-to, is a plain step that the rules allow on
- * @b; then *@m is that move.  No capture may be on (capture is
- * compulsory), the piece on the first square must be the mover's and the
- * second square empty, one step forward for a man, one step any way for
- * a king, or any distance along a clear diagonal for a flying king.  A
- * plain move shares its two squares with no other legal move, so this
- * spares generating them all for most moves of a game. */
-static bool
-plain_step(const pdn_variant *v, const pdn_board *b,
-           const pdn_written_move *w, pdn_move *m)
+/* The PDN number of a square as the reader keeps it (pdn_move_text): a
+ * number, or file and rank; 0 if the board has no such square. */
+static unsigned
+alpha_square(const pdn_variant *v, unsigned sq)
 {
-    int ff, fr, tf, tr;
-    if (w->count != 2 ||
-        pdn_square_coords(v, w->squares[0], &ff, &fr) < 0 ||
-        pdn_square_coords(v, w->squares[1], &tf, &tr) < 0)
-        return false;
-    int from = pdn_square_to_bit(v, w->squares[0]);
-    int to = pdn_square_to_bit(v, w->squares[1]);
-    pdn_bb own = b->pieces[b->side];
-    pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
-    int df = tf - ff, dr = tr - fr;
-    if (!((own >> from) & 1) || ((all >> to) & 1) || df == 0 ||
-        (df != dr && df != -dr))
-        return false;
-    bool king = (b->kings >> from) & 1;
-    int forward = b->side == PDN_WHITE ? 1 : -1;
-    int dist = df < 0 ? -df : df;
-    if (!king && dr != forward)
-        return false;
-    if (king && dist > 1) {
-        if (!v->flying_kings)
-            return false;
-        for (int i = 1; i < dist; i++) {
-            int n = pdn_square_at(v, ff + i * (df / dist),
-                                  fr + i * (dr / dist));
-            if (!n || ((all >> pdn_square_to_bit(v, n)) & 1))
-                return false;
+    if (sq & PDN_SQUARE_ALPHA)
+        return (unsigned)pdn_square_at(v, (sq >> 3) & 7, (sq & 7) + 1);
+    return sq;
+}
+
+/* Whether a flying king goes from bit @from to bit @to along a diagonal
+ * of empty squares (none of @all). */
+static bool
+flies(int from, int to, pdn_bb all)
+{
+    static const int dirs[4] = {BB_UP_A, BB_UP_B, BB_DOWN_A, BB_DOWN_B};
+    for (int k = 0; k < 4; k++) {
+        int d = dirs[k];
+        if ((to - from) % d != 0 || (to - from) / d <= 0)
+            continue;
+        for (int sq = from + d; sq >= 0 && sq < PDN_BB_BITS; sq += d) {
+            if (!((BB_PLAYABLE >> sq) & 1) || ((all >> sq) & 1))
+                break;
+            if (sq == to)
+                return true;
         }
     }
-    if (pdn_movegen_has_capture(v, b))
+    return false;
+}
+
+/* Whether the move of @t, written from-to in PDN numbers, is a plain
+ * step that the rules allow on @b; then *@m is that move.  No capture may
+ * be on (capture is compulsory), the piece on the first square must be
+ * the mover's and the second square empty, one step forward for a man,
+ * one step any way for a king, or any distance along a clear diagonal
+ * for a flying king.  A plain move shares its two squares with no other
+ * legal move, so this spares generating them all for most moves of a
+ * game.  Steps are those of the bit layout (rules/bitboard.h): +4 and +5
+ * go one rank up, -4 and -5 one down, and a ghost bit ends a diagonal. */
+static bool
+plain_step(const replay *r, const pdn_board *b, const pdn_move_text *t,
+           pdn_move *m)
+{
+    if (t->count != 2 || t->separator == 'x' || t->separator == ':')
+        return false;
+    unsigned s0 = t->squares[0], s1 = t->squares[1];
+    if ((s0 | s1) & PDN_SQUARE_ALPHA) {
+        s0 = alpha_square(r->v, s0);
+        s1 = alpha_square(r->v, s1);
+    }
+    if (s0 - 1 >= PDN_SQUARES || s1 - 1 >= PDN_SQUARES)
+        return false; /* no square: the long way says so */
+    int from = r->bits[s0], to = r->bits[s1];
+    pdn_bb own = b->pieces[b->side];
+    pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
+    if (!((own >> from) & 1) || ((all >> to) & 1))
+        return false;
+    int d = to - from;
+    bool king = (b->kings >> from) & 1;
+    bool up = d == BB_UP_A || d == BB_UP_B;
+    bool down = d == BB_DOWN_A || d == BB_DOWN_B;
+    if (king ? !(up || down) : !(b->side == PDN_WHITE ? up : down)) {
+        if (!king || !r->v->flying_kings || !flies(from, to, all))
+            return false;
+    }
+    if (pdn_movegen_has_capture(r->v, b))
         return false;
     memset(m, 0, sizeof *m);
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     if (king)
         m->flags = PDN_MOVE_KING;
-    else if (tr == (b->side == PDN_WHITE ? 8 : 1))
+    else if ((((pdn_bb)1 << to) &
+              (b->side == PDN_WHITE ? BB_RANK_8 : BB_RANK_1)))
         m->flags = PDN_MOVE_PROMOTES;
     return true;
 }
@@ -312,12 +403,21 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
     pdn_written_move w;
     int bad = 0;
     if (expect_side >= 0 && expect_side != (int)b->side)
-        about_move(report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
+        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
                           "the move number says %s is to move, but it is "
                           "%s's turn",
                           expect_side == PDN_WHITE ? "White" : "Black",
                           b->side == PDN_WHITE ? "White" : "Black"),
                    n, ply, NULL);
+    if (plain_step(r, b, &n->u.move.written, played)) {
+        if (r->on_move)
+            r->on_move(r->ctx, n, b, played, NULL, 0);
+        pdn_board_play(b, played);
+        r->out->moves++;
+        if (main_line)
+            r->out->plies++;
+        return 0;
+    }
     if (written_move(v, n, &w, &bad) < 0) {
         /* A square as written: "45", or "d4" (a square not played on). */
         char square[8];
@@ -326,20 +426,11 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
                      (bad & 7) + 1);
         else
             snprintf(square, sizeof square, "%d", bad);
-        about_move(report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+        about_move(r, report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
                           "illegal move %s: the %s board has no square %s",
                           n->text, v->name, square),
                    n, ply, NULL);
         return -1;
-    }
-    if (!w.capture && plain_step(v, b, &w, played)) {
-        if (r->on_move)
-            r->on_move(r->ctx, n, b, played, NULL, 0);
-        pdn_board_play(b, played);
-        r->out->moves++;
-        if (main_line)
-            r->out->plies++;
-        return 0;
     }
     pdn_move legal[PDN_MAX_MOVES];
     int hits[PDN_MAX_MOVES];
@@ -351,7 +442,7 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         pdn_explain(v, b, &w, &ex);
         list_moves(v, legal, count < 0 ? 0 : count, NULL, 0, list,
                    sizeof list);
-        about_move(report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+        about_move(r, report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
                           "illegal move %s: %s (legal: %s)", n->text,
                           ex.message, list),
                    n, ply, list);
@@ -369,7 +460,7 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         if (nok != 1) {
             list_moves(v, legal, count, nok ? ok : hits, nok ? nok : k, list,
                        sizeof list);
-            about_move(report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
+            about_move(r, report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
                               "ambiguous move %s: it may be %s, and the "
                               "moves that follow do not decide",
                               n->text, list),
@@ -379,7 +470,7 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         chosen = ok[0];
         char full[PDN_MOVE_TEXT_MAX];
         pdn_notation_format_long(v, &legal[chosen], full);
-        about_move(report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
+        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
                           "ambiguous move %s: the moves that follow show it "
                           "is %s (the standard writes such a capture in "
                           "full)",
@@ -419,14 +510,14 @@ past_draw(replay *r, const pdn_draw_state *ds, const pdn_node *n,
     pdn_draw_kind k = pdn_draw_check(ds, r->rule);
     uint32_t occ = pdn_draw_occurrences(ds);
     if (k == PDN_DRAW_REPETITION)
-        about_move(report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
                           "move %s is played after an automatic draw: the "
                           "position occurred for the %u%s time (repetition, "
                           "rule '%s')",
                           n->text, occ, ordinal(occ), r->rule->name),
                    n, ply, NULL);
     else if (k == PDN_DRAW_NO_PROGRESS)
-        about_move(report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
                           "move %s is played after an automatic draw: %u "
                           "reversible plies in a row (no-progress, rule "
                           "'%s')",
@@ -539,7 +630,7 @@ out:
 static const pdn_variant *
 game_variant(replay *r, const pdn_replay_options *o)
 {
-    const pdn_tag *t = pdn_game_find_tag(r->game, "GameType");
+    const pdn_tag *t = r->tags[TAG_GAMETYPE];
     if (!t)
         return o && o->variant ? o->variant : pdn_variant_get(PDN_ITALIAN);
     const pdn_variant *v = pdn_variant_by_gametype(t->value);
@@ -602,18 +693,38 @@ note_draw(replay *r, pdn_loc at)
                u->no_progress);
 }
 
+/* Whether the side to move has a legal move: a step to an empty square
+ * (forward for a man, any way for a king), or else a capture. */
+static bool
+can_move(const pdn_variant *v, const pdn_board *b)
+{
+    pdn_bb own = b->pieces[b->side];
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] |
+                                   b->pieces[PDN_BLACK]);
+    pdn_bb men = own & ~b->kings, kings = own & b->kings;
+    pdn_bb up = men, down = men;
+    if (b->side == PDN_WHITE)
+        down = 0;
+    else
+        up = 0;
+    up |= kings;
+    down |= kings;
+    pdn_bb to = pdn_bb_step(up, BB_UP_A) | pdn_bb_step(up, BB_UP_B) |
+                pdn_bb_step(down, BB_DOWN_A) | pdn_bb_step(down, BB_DOWN_B);
+    return (to & empty) || pdn_movegen_has_capture(v, b);
+}
+
 /* If the side to move at the end of a complete main line has no piece or
  * no move, the result it lost by; else PDN_RESULT_NONE. */
 static pdn_result
 decided(replay *r, const char **why)
 {
     const pdn_board *b = &r->out->final;
-    pdn_move legal[PDN_MAX_MOVES];
     if (!r->out->complete || !r->v)
         return PDN_RESULT_NONE;
     if (!b->pieces[b->side])
         *why = "no piece";
-    else if (pdn_movegen_legal(r->v, b, legal) == 0)
+    else if (!can_move(r->v, b))
         *why = "no legal move";
     else
         return PDN_RESULT_NONE;
@@ -626,7 +737,7 @@ static void
 check_result(replay *r)
 {
     const pdn_game *g = r->game;
-    const pdn_tag *tag = pdn_game_find_tag(g, "Result");
+    const pdn_tag *tag = r->tags[TAG_RESULT];
     pdn_result said = tag ? pdn_result_of(tag->value, strlen(tag->value))
                           : PDN_RESULT_NONE;
     pdn_result end = g->result;
@@ -650,7 +761,9 @@ check_result(replay *r)
     if (said > PDN_RESULT_UNKNOWN && end <= PDN_RESULT_UNKNOWN)
         at = tag->at; /* the claim is the tag's */
     const char *why = NULL;
-    pdn_result truth = decided(r, &why);
+    /* The end is looked at only for a result to hold it against. */
+    pdn_result truth = claim > PDN_RESULT_UNKNOWN ? decided(r, &why)
+                                                  : PDN_RESULT_NONE;
     if (truth != PDN_RESULT_NONE && claim > PDN_RESULT_UNKNOWN &&
         claim != truth) {
         pdn_color loser = r->out->final.side;
@@ -680,7 +793,7 @@ check_tags(replay *r)
     if (has_moves(g)) {
         /* By hand: this runs for every game, and printf is slow. */
         for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
-            if (pdn_game_tag(g, roster[i]))
+            if (r->tags[i] && r->tags[i]->value)
                 continue;
             if (len) {
                 memcpy(missing + len, ", ", 2);
@@ -694,7 +807,7 @@ check_tags(replay *r)
     if (len)
         report(r, PDN_SEV_NOTE, PDN_N_MISSING_TAGS, g->start,
                "tags of the Seven-Tag Roster missing: %s", missing);
-    const pdn_tag *date = pdn_game_find_tag(g, "Date");
+    const pdn_tag *date = r->tags[TAG_DATE];
     if (date && !pdn_date_known(date->value))
         report(r, PDN_SEV_WARNING, PDN_W_BAD_DATE, date->at,
                "Date \"%s\" is in no known form (such as 2002.06.01, "
@@ -706,7 +819,7 @@ check_tags(replay *r)
 static void
 check_ply_count(replay *r)
 {
-    const pdn_tag *t = pdn_game_find_tag(r->game, "PlyCount");
+    const pdn_tag *t = r->tags[TAG_PLYCOUNT];
     if (!t)
         return;
     char *end;
@@ -727,10 +840,11 @@ check_ply_count(replay *r)
 static int
 start_board(replay *r, pdn_board *b)
 {
-    *b = pdn_board_start(r->v);
-    const pdn_tag *fen = pdn_game_find_tag(r->game, "FEN");
-    if (!fen)
+    const pdn_tag *fen = r->tags[TAG_FEN];
+    if (!fen) {
+        *b = pdn_board_start(r->v);
         return 0;
+    }
     pdn_fen_error err;
     if (pdn_fen_parse(r->v, fen->value, strlen(fen->value), b, &err) == 0)
         return 0;
@@ -749,10 +863,13 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                 .moves_only = o && o->moves_only,
                 .on_move = o ? o->on_move : NULL, .ctx = o ? o->ctx : NULL};
     memset(out, 0, sizeof *out);
+    find_tags(&r);
     bool all = !r.moves_only;
     if (all)
         check_tags(&r);
     r.v = game_variant(&r, o);
+    if (r.v)
+        r.bits = pdn_square_bits(r.v);
     r.rule = pdn_draw_rule_by_name(o ? o->draw_rule : NULL);
     if (!r.rule)
         r.rule = pdn_draw_rule_default(r.v);

@@ -181,92 +181,114 @@ read_section(fen_reader *r)
     }
 }
 
-/* The usual FEN, read in one pass of local variables: returns 0 with
- * *@out set, or -1 at anything unusual (an error or not), for the reader
- * above to read again and explain.  It accepts no FEN that the reader
- * above refuses, and gives the same board. */
+/* Longest FEN the one-pass reader below takes: it reads a copy ending
+ * in a NUL, so that no byte needs a check for the end. */
+#define FAST_MAX 255
+
+/* Blanks (\t \n \v \f \r and the space) and digits, by byte. */
+enum { C_BLANK = 1, C_DIGIT = 2 };
+
+static const unsigned char fen_class[256] = {
+    ['\t'] = C_BLANK, ['\n'] = C_BLANK, ['\v'] = C_BLANK,
+    ['\f'] = C_BLANK, ['\r'] = C_BLANK, [' '] = C_BLANK,
+    ['0'] = C_DIGIT, ['1'] = C_DIGIT, ['2'] = C_DIGIT, ['3'] = C_DIGIT,
+    ['4'] = C_DIGIT, ['5'] = C_DIGIT, ['6'] = C_DIGIT, ['7'] = C_DIGIT,
+    ['8'] = C_DIGIT, ['9'] = C_DIGIT,
+};
+
+/* Skips blanks at @p. */
+static const unsigned char *
+fast_blanks(const unsigned char *p)
+{
+    while (fen_class[*p] & C_BLANK)
+        p++;
+    return p;
+}
+
+/* A square number at @p into *@n; the byte after it, or NULL when there
+ * is no digit or the number is past 32 (for the careful reader). */
+static const unsigned char *
+fast_number(const unsigned char *p, unsigned *n)
+{
+    unsigned value = (unsigned)(*p - '0');
+    if (value > 9)
+        return NULL;
+    for (unsigned d; (d = (unsigned)(*++p - '0')) <= 9;)
+        if ((value = value * 10 + d) > PDN_SQUARES)
+            return NULL;
+    *n = value;
+    return p;
+}
+
+/* The usual FEN, read in one pass of local variables from a copy that
+ * ends in a NUL: returns 0 with *@out set, or -1 at anything unusual (an
+ * error or not), for the reader above to read again and explain.  It
+ * accepts no FEN that the reader above refuses, and gives the same
+ * board. */
 static int
-read_fast(const pdn_variant *v, const char *p, const char *end,
+read_fast(const pdn_variant *v, const char *text, size_t len,
           pdn_board *out)
 {
+    unsigned char copy[FAST_MAX + 1];
     pdn_bb pieces[2] = {0, 0}, kings = 0, seen = 0;
-    pdn_color side, colour;
+    pdn_color side;
     const signed char *bits = pdn_square_bits(v);
 
-    while (p < end && is_blank(*p))
-        p++;
-    if (p == end || ((*p | 0x20) != 'w' && (*p | 0x20) != 'b'))
+    if (len > FAST_MAX)
+        return -1;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    const unsigned char *p = fast_blanks(copy);
+    if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
         return -1;
     side = (*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK;
     for (;;) {
-        while (p < end && is_blank(*p))
-            p++;
-        if (p == end)
-            break;
-        if (*p == '.') {
-            for (p++; p < end && is_blank(*p); p++)
-                ;
-            if (p != end)
-                return -1;
+        p = fast_blanks(p);
+        if (*p == '.' && *(p = fast_blanks(p + 1)) != '\0')
+            return -1; /* only blanks after a final '.' */
+        if (*p == '\0') {
+            if (p != copy + len)
+                return -1; /* a NUL in the text */
             break;
         }
-        if (*p++ != ':')
+        if (*p != ':')
             return -1;
-        while (p < end && is_blank(*p))
-            p++;
-        if (p == end || *p == ':' || *p == '.')
+        p = fast_blanks(p + 1);
+        if (*p == '\0' || *p == ':' || *p == '.')
             continue; /* an empty section */
         if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
             return -1;
-        colour = (*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK;
-        for (bool comma = false;;) { /* items, separated by commas */
-            while (p < end && is_blank(*p))
+        pdn_bb *mine = &pieces[(*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK];
+        p = fast_blanks(p);
+        if (*p == '\0' || *p == ':' || *p == '.')
+            continue; /* no pieces of this colour */
+        for (;;) { /* items, separated by commas */
+            unsigned first, last;
+            bool king = (*p | 0x20) == 'k';
+            if (!(p = fast_number(p + king, &first)) || first == 0)
+                return -1; /* square 0: the careful reader says so */
+            pdn_bb set = (pdn_bb)1 << bits[first];
+            if (*p == '-') {
                 p++;
-            if (p == end || *p == ':' || *p == '.') {
-                if (comma)
-                    return -1; /* an item must follow a comma */
-                break;
-            }
-            int king = 0, first = 0, last = 0;
-            if ((*p | 0x20) == 'k') {
-                king = 1;
-                p++;
-            }
-            if (p == end || !is_digit(*p))
-                return -1;
-            for (; p < end && is_digit(*p) && first <= PDN_SQUARES; p++)
-                first = first * 10 + (*p - '0');
-            last = first;
-            if (p < end && *p == '-') {
-                p++;
-                if (p < end && (*p | 0x20) == 'k') {
-                    king = 1;
+                if ((*p | 0x20) == 'k') {
+                    king = true;
                     p++;
                 }
-                if (p == end || !is_digit(*p))
+                if (!(p = fast_number(p, &last)) || last < first)
                     return -1;
-                for (last = 0; p < end && is_digit(*p) && last <= PDN_SQUARES;
-                     p++)
-                    last = last * 10 + (*p - '0');
+                for (unsigned n = first + 1; n <= last; n++)
+                    set |= (pdn_bb)1 << bits[n];
             }
-            if (first < 1 || last > PDN_SQUARES || last < first ||
-                (p < end && is_digit(*p)))
-                return -1;
-            pdn_bb set = 0;
-            for (int n = first; n <= last; n++)
-                set |= (pdn_bb)1 << bits[n];
             if (seen & set)
                 return -1; /* a square twice: the careful reader says so */
             seen |= set;
-            pieces[colour] |= set;
+            *mine |= set;
             if (king)
                 kings |= set;
-            while (p < end && is_blank(*p))
-                p++;
-            comma = p < end && *p == ',';
-            if (!comma)
+            p = fast_blanks(p);
+            if (*p != ',')
                 break;
-            p++;
+            p = fast_blanks(p + 1);
         }
     }
     out->pieces[PDN_WHITE] = pieces[PDN_WHITE];
@@ -280,7 +302,7 @@ int
 pdn_fen_parse(const pdn_variant *v, const char *text, size_t len,
               pdn_board *out, pdn_fen_error *err)
 {
-    if (read_fast(v, text, text + len, out) == 0)
+    if (read_fast(v, text, len, out) == 0)
         return 0;
     return pdn_fen_parse_careful(v, text, len, out, err);
 }

@@ -199,6 +199,20 @@ test_fast_equals_careful(void **state)
     assert_true(agreed - read > 10000);
 }
 
+/* A NUL inside the text is no end: both readers refuse it. */
+static void
+test_inner_nul(void **state)
+{
+    static const char fen[] = "W:W21-32\0:B1-12";
+    const pdn_variant *v = pdn_variant_get(PDN_ITALIAN);
+    pdn_board b;
+    pdn_fen_error err;
+    (void)state;
+    assert_int_equal(pdn_fen_parse(v, fen, sizeof fen - 1, &b, &err), -1);
+    assert_int_equal(pdn_fen_parse(v, fen, 8, &b, &err), 0);
+    assert_int_equal(pdn_fen_parse(v, "W:W21-32.\0", 10, &b, &err), -1);
+}
+
 static void
 test_write(void **state)
 {
@@ -231,6 +245,7 @@ main(void)
         cmocka_unit_test(test_tolerances),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_fast_equals_careful),
+        cmocka_unit_test(test_inner_nul),
         cmocka_unit_test(test_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
