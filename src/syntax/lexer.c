@@ -333,6 +333,46 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
     return kind;
 }
 
+/* The first byte from @i on that a string must look at: a quote, a
+ * backslash or a control byte below 14 (line ends; the NUL at the end of
+ * the buffer is one).  The bytes passed are or-ed into @high. */
+static inline size_t
+string_stop(const char *b, size_t i, size_t len, uint64_t *high)
+{
+#if defined(STRING_SSE2)
+    /* sixteen bytes at a time, then eight */
+    const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'),
+                  ctl = _mm_set1_epi8(13);
+    while (i + 16 <= len) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+        __m128i m = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bsl)),
+            _mm_cmpeq_epi8(_mm_min_epu8(x, ctl), x)); /* below 14 */
+        unsigned hits = (unsigned)_mm_movemask_epi8(m);
+        if (_mm_movemask_epi8(x))
+            *high = HIGHS;
+        if (hits)
+            return i + (size_t)__builtin_ctz(hits);
+        i += 16;
+    }
+#endif
+    while (i + 8 <= len) {
+        uint64_t x = load8(b + i);
+        uint64_t m = bytes_below(x, 14) | bytes_eq(x, '"') |
+                     bytes_eq(x, '\\');
+        *high |= x;
+        if (m)
+            return i + first_byte(m);
+        i += 8;
+    }
+    for (;; i++) {
+        unsigned char c = (unsigned char)b[i];
+        if (c == '"' || c == '\\' || c < 14)
+            return i;
+        *high |= c;
+    }
+}
+
 /* "string": \" and \\ are escapes; a backslash before the closing quote
  * of a tag ("C:\dir\" ]) is taken as a plain backslash.  Words with no
  * quote, backslash or control byte below 14 (line ends, NUL) are passed
@@ -345,41 +385,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     uint64_t high = 0;
     bool backslash = false;
     for (;; i++) {
-#if defined(STRING_SSE2)
-        /* sixteen bytes at a time, then eight */
-        const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'),
-                      ctl = _mm_set1_epi8(13);
-        while (i + 16 <= lx->len) {
-            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
-            __m128i m = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bsl)),
-                _mm_cmpeq_epi8(_mm_min_epu8(x, ctl), x)); /* below 14 */
-            unsigned hits = (unsigned)_mm_movemask_epi8(m);
-            if (_mm_movemask_epi8(x))
-                high = HIGHS;
-            if (hits) {
-                i += (size_t)__builtin_ctz(hits);
-                goto byte;
-            }
-            i += 16;
-        }
-#endif
-        while (i + 8 <= lx->len) {
-            uint64_t x = load8(b + i);
-            uint64_t m = bytes_below(x, 14) | bytes_eq(x, '"') |
-                         bytes_eq(x, '\\');
-            high |= x;
-            if (m) {
-                i += first_byte(m);
-                break;
-            }
-            i += 8;
-        }
-#if defined(STRING_SSE2)
-    byte:;
-#endif
+        i = string_stop(b, i, lx->len, &high);
         char ch = b[i];
-        high |= (unsigned char)ch;
         if (ch != '"' && ch != '\\' && ch != '\n' && ch != '\r' && ch)
             continue;
         if (ch == '"') {
@@ -395,9 +402,11 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
                 j++;
             if (b[i + 1] == '"' &&
                 (at(lx, j, ']') || at(lx, j, '\n') || at(lx, j, '\r') ||
-                 j >= lx->len))
+                 j >= lx->len)) {
+                tok->plain = false;
                 return finish_text(lx, tok, PDN_TOK_STRING, start, i + 2,
                                    high);
+            }
             i++;
             continue;
         }
@@ -769,6 +778,43 @@ pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max)
     }
     lx->pos = i; /* before the next token: the blanks are counted */
     return n;
+}
+
+size_t
+pdn_lexer_tag(pdn_lexer *lx, pdn_token *toks)
+{
+    const char *b = lx->buf;
+    size_t len = lx->len, i = lx->pos, name, value, close;
+    uint64_t high = 0;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    if (!is(lx, i, C_UPPER))
+        return 0;
+    name = i++;
+    while (is(lx, i, C_IDENT))
+        i++;
+    size_t name_end = i;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    if (b[i] != '"')
+        return 0;
+    value = i;
+    i = string_stop(b, i + 1, len, &high);
+    if (b[i] != '"' || i - value > PDN_LEXER_TAG_VALUE_MAX)
+        return 0; /* an escape, a control byte, a line end, the end */
+    size_t value_end = ++i;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    close = i;
+    if (b[close] != ']' || close + 1 >= len)
+        return 0;
+    emit(lx, &toks[0], PDN_TOK_IDENT, name, name_end);
+    emit(lx, &toks[1], PDN_TOK_STRING, value, value_end);
+    toks[1].plain = !(high & HIGHS);
+    if ((high & HIGHS) && !lx->bytes_are_chars)
+        lx->cont += continuations(b, value, value_end);
+    emit(lx, &toks[2], PDN_TOK_RBRACKET, close, close + 1);
+    return 3;
 }
 
 const char *

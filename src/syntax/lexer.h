@@ -63,4 +63,14 @@ pdn_token_kind pdn_lexer_next(pdn_lexer *lx, pdn_token *tok);
  * Returns how many were read. */
 size_t pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max);
 
+/** Longest tag value pdn_lexer_tag() reads, quotes included. */
+#define PDN_LEXER_TAG_VALUE_MAX 4096
+
+/** After a '[': reads the rest of a tag written the usual way on one line
+ * -- a name starting with a capital, its value with no escape or control
+ * byte, ']' -- into toks[0] (IDENT), toks[1] (STRING) and toks[2]
+ * (RBRACKET), as pdn_lexer_next() would.  Returns 3; or 0, with nothing
+ * read, for anything else (which pdn_lexer_next() then reads). */
+size_t pdn_lexer_tag(pdn_lexer *lx, pdn_token *toks);
+
 #endif

@@ -319,6 +319,60 @@ add_move_number(pdn_parse *p, node_list *l, const pdn_token *t)
     n->u.number.black = t->text[t->len - 2] == '.';
 }
 
+/* The nodes of @n moves and move numbers that pdn_lexer_run() read, in
+ * one block: each node is followed by eight bytes for its text, copied as
+ * one word when the buffer holds eight bytes from it. */
+static void
+add_run(pdn_parse *p, node_list *l, const pdn_token *run, size_t n)
+{
+    enum { ALIGN = PDN_ARENA_ALIGN };
+    enum { STRIDE = (sizeof(pdn_node) + 8 + ALIGN - 1) / ALIGN * ALIGN };
+    unsigned char *block = pdn_arena_alloc(&p->game->arena, n * STRIDE);
+    const char *end = p->lx.buf + p->lx.len + 1; /* past the NUL */
+    pdn_node **tail = l->tail, *nd = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const pdn_token *t = &run[i];
+        if (t->len >= 8 || t->text + 8 > end) { /* "1........", or near the
+                                                   end of the buffer */
+            l->tail = tail;
+            if (t->kind == PDN_TOK_MOVE)
+                add_simple_move(p, l, t);
+            else
+                add_move_number(p, l, t);
+            tail = l->tail;
+            nd = l->last;
+            continue;
+        }
+        nd = (pdn_node *)(void *)(block + i * STRIDE);
+        char *copy = (char *)(nd + 1);
+        memcpy(copy, t->text, 8);
+        copy[t->len] = '\0';
+        nd->kind = t->kind == PDN_TOK_MOVE ? PDN_NODE_MOVE : PDN_NODE_NUMBER;
+        nd->at = loc_of(t);
+        nd->text = copy;
+        nd->len = t->len;
+        nd->next = NULL;
+        nd->children = NULL;
+        memset(&nd->u, 0, sizeof nd->u);
+        if (t->kind == PDN_TOK_MOVE) {
+            pdn_move_text *w = &nd->u.move.written;
+            char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
+                                                              : t->text[1];
+            w->squares[0] = t->from;
+            w->squares[1] = t->to;
+            w->count = 2;
+            w->separator = sep == 'X' ? 'x' : sep;
+        } else {
+            nd->u.number.value = t->number;
+            nd->u.number.black = t->text[t->len - 2] == '.';
+        }
+        *tail = nd;
+        tail = &nd->next;
+    }
+    l->tail = tail;
+    l->last = nd;
+}
+
 /* The strength and forced marks after move @n. */
 static void
 take_marks(pdn_parse *p, pdn_node *n)
@@ -347,14 +401,10 @@ advance(pdn_parse *p, node_list *l)
     size_t n;
     do {
         n = pdn_lexer_run(&p->lx, run, RUN);
-        for (size_t i = 0; i < n; i++) {
-            if (run[i].kind == PDN_TOK_MOVE)
-                add_simple_move(p, l, &run[i]);
-            else
-                add_move_number(p, l, &run[i]);
-        }
-        if (n)
+        if (n) {
+            add_run(p, l, run, n);
             p->tok = run[n - 1]; /* the last token taken, for next() */
+        }
     } while (n == RUN);
     next(p);
     if ((peek(p) == PDN_TOK_STRENGTH || peek(p) == PDN_TOK_FORCED) &&
@@ -812,6 +862,16 @@ static void
 parse_tag(pdn_parse *p, pdn_tag *tag)
 {
     pdn_loc open = tok_loc(p);
+    pdn_token t[3];
+    if (pdn_lexer_tag(&p->lx, t) == 3) { /* the usual tag, read at once */
+        tag->name = pdn_arena_strndup(&p->game->arena, t[0].text, t[0].len);
+        tag->at = open;
+        tag->standard = standard_name(p, t[0].text, t[0].len);
+        tag->value = tag_value(p, &t[1]);
+        p->tok = t[2];
+        next(p);
+        return;
+    }
     next(p);
     if (peek(p) != PDN_TOK_IDENT && peek(p) != PDN_TOK_WORD) {
         if (!p->more)

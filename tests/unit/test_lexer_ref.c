@@ -2,8 +2,8 @@
  * lexer built at run time from grammar/tokens (one PCRE2 pattern per token
  * class, tried in file order, first match wins) must cut every corpus file
  * into the same tokens as the fast lexer of src/syntax/lexer.c; and the
- * lexer's short way through a movetext (pdn_lexer_run) must give the same
- * tokens as its general one.
+ * lexer's short ways through tags and movetexts (pdn_lexer_tag,
+ * pdn_lexer_run) must give the same tokens as its general one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -364,31 +364,36 @@ values_agree(const pdn_token *t)
            b == t->to;
 }
 
-/* Cuts @buf with pdn_lexer_next() alone and again with pdn_lexer_run()
- * taking up to 1, 2, 3... tokens before each call of pdn_lexer_next():
- * the same tokens at the same lines and columns, and their values agree
- * with their text.  Returns false after reporting the first difference. */
+/* Cuts @buf with pdn_lexer_next() alone and again with the short ways:
+ * pdn_lexer_tag() after each '[', and pdn_lexer_run() taking up to 1, 2,
+ * 3... tokens before each call of pdn_lexer_next(): the same tokens at the
+ * same lines and columns, and their values agree with their text.
+ * Returns false after reporting the first difference. */
 static bool
 runs_agree(const char *name, const char *buf, size_t len)
 {
     pdn_lexer one, many;
     pdn_token a, run[8];
     size_t taken = 0, have = 0, max = 1;
+    pdn_token_kind last = PDN_TOK_EOF;
     pdn_lexer_init(&one, buf, len, 0, true, true);
     pdn_lexer_init(&many, buf, len, 0, true, true);
     for (;;) {
         pdn_token_kind k = pdn_lexer_next(&one, &a);
         if (taken == have) {
-            have = pdn_lexer_run(&many, run, max);
+            have = last == PDN_TOK_LBRACKET ? pdn_lexer_tag(&many, run)
+                                             : pdn_lexer_run(&many, run, max);
             taken = 0;
             max = max % 8 + 1;
             if (have == 0)
                 pdn_lexer_next(&many, &run[have++]);
         }
+        last = run[taken].kind;
         const pdn_token *b = &run[taken++];
         if (a.kind != b->kind || a.off != b->off || a.len != b->len ||
             a.line != b->line || a.col != b->col || !values_agree(&a) ||
-            !values_agree(b)) {
+            !values_agree(b) ||
+            (a.kind == PDN_TOK_STRING && a.plain != b->plain)) {
             fprintf(stderr, "%s: byte %llu: pdn_lexer_next() read %s "
                             "(%u bytes, %u:%u), with pdn_lexer_run() %s "
                             "(%u bytes, %u:%u)\n",
@@ -514,6 +519,13 @@ typedef struct inline_case {
 } inline_case;
 
 static const inline_case inline_cases[] = {
+    /* tags the short way reads, and those it leaves */
+    {"[Event \"a\"][ Site\t\"b\xc3\xa9\" ] [Date\"1\"] [date \"x\"] "
+     "[Round \"a\\\"b\"] [White \"\x01\"] [Black \"x\"\n] [E-x \"y\"]",
+     "LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING RBRACKET "
+     "LBRACKET IDENT STRING RBRACKET LBRACKET WORD STRING RBRACKET "
+     "LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING RBRACKET "
+     "LBRACKET IDENT STRING RBRACKET LBRACKET WORD STRING RBRACKET", 0},
     /* moves and numbers near results, zeros and blanks (the short way) */
     {"1-0 1-2 1-5 2-1 0-2 0-5 22-09 09-13\r9X13\t1.\r\n12... 22:18 1- 6 "
      "100. 12-5x9 7.. 5-50",
