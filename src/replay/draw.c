@@ -113,6 +113,13 @@ pdn_draw_play(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
      * current one and those it may repeat are kept, for a variation that
      * replaces this ply (pdn_draw_copy with before). */
     size_t keep = s->items[s->count - 1].reversible + 1;
+    if (keep == 1) { /* the usual case; the capacity is at least 2 */
+        s->items[0] = s->items[s->count - 1];
+        s->items[1].board = *after;
+        s->items[1].reversible = 0;
+        s->count = 2;
+        return;
+    }
     if (keep < s->count) {
         memmove(s->items, s->items + (s->count - keep),
                 keep * sizeof *s->items);

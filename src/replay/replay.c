@@ -393,30 +393,58 @@ plain_step(const replay *r, const pdn_board *b, const pdn_move_text *t,
     return true;
 }
 
-/* One move node played on @b: 0, or -1 if the line cannot go on. */
+/* The move @m, legal on @b, played: handed to the caller and counted. */
+static void
+played_on(replay *r, pdn_board *b, const pdn_node *n, const pdn_move *m,
+          const pdn_move *legal, int nlegal, bool main_line)
+{
+    if (r->on_move)
+        r->on_move(r->ctx, n, b, m, legal, nlegal);
+    pdn_board_play(b, m);
+    r->out->moves++;
+    r->out->plies += main_line;
+}
+
+/* The one legal move of the @count in @legal that goes from bit @from to
+ * bit @to, or -1 if none or several do. */
 static int
-play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
-          int expect_side, const pdn_node *number, bool main_line,
-          uint32_t ply)
+only_from_to(const pdn_move *legal, int count, int from, int to)
+{
+    int found = -1;
+    for (int i = 0; i < count; i++) {
+        if (legal[i].from != from || legal[i].to != to)
+            continue;
+        if (found >= 0)
+            return -1;
+        found = i;
+    }
+    return found;
+}
+
+/* The move of @n, which is no plain step, found among the legal moves
+ * of @b and played: 0, or -1 (reported) if the line cannot go on. */
+static int
+play_listed(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
+            bool main_line, uint32_t ply)
 {
     const pdn_variant *v = r->v;
+    const pdn_move_text *t = &n->u.move.written;
     pdn_written_move w;
     int bad = 0;
-    if (expect_side >= 0 && expect_side != (int)b->side)
-        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
-                          "the move number says %s is to move, but it is "
-                          "%s's turn",
-                          expect_side == PDN_WHITE ? "White" : "Black",
-                          b->side == PDN_WHITE ? "White" : "Black"),
-                   n, ply, NULL);
-    if (plain_step(r, b, &n->u.move.written, played)) {
-        if (r->on_move)
-            r->on_move(r->ctx, n, b, played, NULL, 0);
-        pdn_board_play(b, played);
-        r->out->moves++;
-        if (main_line)
-            r->out->plies++;
-        return 0;
+    pdn_move legal[PDN_MAX_MOVES];
+    int count = pdn_movegen_legal(v, b, legal);
+
+    /* The usual capture, "22x13": from and to name one legal move. */
+    if (count > 0 && t->count == 2 &&
+        (unsigned)t->squares[0] - 1 < PDN_SQUARES &&
+        (unsigned)t->squares[1] - 1 < PDN_SQUARES) {
+        int i = only_from_to(legal, count, r->bits[t->squares[0]],
+                             r->bits[t->squares[1]]);
+        if (i >= 0) {
+            *played = legal[i];
+            played_on(r, b, n, played, legal, count, main_line);
+            return 0;
+        }
     }
     if (written_move(v, n, &w, &bad) < 0) {
         /* A square as written: "45", or "d4" (a square not played on). */
@@ -426,15 +454,14 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
                      (bad & 7) + 1);
         else
             snprintf(square, sizeof square, "%d", bad);
-        about_move(r, report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+        about_move(r,
+                   report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
                           "illegal move %s: the %s board has no square %s",
                           n->text, v->name, square),
                    n, ply, NULL);
         return -1;
     }
-    pdn_move legal[PDN_MAX_MOVES];
     int hits[PDN_MAX_MOVES];
-    int count = pdn_movegen_legal(v, b, legal);
     int k = count < 0 ? 0 : matching(v, legal, count, &w, hits);
     char list[512];
     if (k == 0) {
@@ -442,7 +469,8 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         pdn_explain(v, b, &w, &ex);
         list_moves(v, legal, count < 0 ? 0 : count, NULL, 0, list,
                    sizeof list);
-        about_move(r, report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+        about_move(r,
+                   report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
                           "illegal move %s: %s (legal: %s)", n->text,
                           ex.message, list),
                    n, ply, list);
@@ -460,7 +488,8 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         if (nok != 1) {
             list_moves(v, legal, count, nok ? ok : hits, nok ? nok : k, list,
                        sizeof list);
-            about_move(r, report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
+            about_move(r,
+                       report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
                               "ambiguous move %s: it may be %s, and the "
                               "moves that follow do not decide",
                               n->text, list),
@@ -470,22 +499,39 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         chosen = ok[0];
         char full[PDN_MOVE_TEXT_MAX];
         pdn_notation_format_long(v, &legal[chosen], full);
-        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
-                          "ambiguous move %s: the moves that follow show it "
-                          "is %s (the standard writes such a capture in "
-                          "full)",
+        about_move(r,
+                   report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
+                          "ambiguous move %s: the moves that follow show "
+                          "it is %s (the standard writes such a capture "
+                          "in full)",
                           n->text, full),
                    n, ply, full);
         r->out->resolved++;
     }
     *played = legal[chosen];
-    if (r->on_move)
-        r->on_move(r->ctx, n, b, played, legal, count);
-    pdn_board_play(b, played);
-    r->out->moves++;
-    if (main_line)
-        r->out->plies++;
+    played_on(r, b, n, played, legal, count, main_line);
     return 0;
+}
+
+/* One move node played on @b: 0, or -1 if the line cannot go on. */
+static int
+play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
+          int expect_side, const pdn_node *number, bool main_line,
+          uint32_t ply)
+{
+    if (expect_side >= 0 && expect_side != (int)b->side)
+        about_move(r,
+                   report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
+                          "the move number says %s is to move, but it is "
+                          "%s's turn",
+                          expect_side == PDN_WHITE ? "White" : "Black",
+                          b->side == PDN_WHITE ? "White" : "Black"),
+                   n, ply, NULL);
+    if (plain_step(r, b, &n->u.move.written, played)) {
+        played_on(r, b, n, played, NULL, 0, main_line);
+        return 0;
+    }
+    return play_listed(r, b, played, n, main_line, ply);
 }
 
 /* "3rd", "4th". */
@@ -510,14 +556,16 @@ past_draw(replay *r, const pdn_draw_state *ds, const pdn_node *n,
     pdn_draw_kind k = pdn_draw_check(ds, r->rule);
     uint32_t occ = pdn_draw_occurrences(ds);
     if (k == PDN_DRAW_REPETITION)
-        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+        about_move(r,
+                   report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
                           "move %s is played after an automatic draw: the "
                           "position occurred for the %u%s time (repetition, "
                           "rule '%s')",
                           n->text, occ, ordinal(occ), r->rule->name),
                    n, ply, NULL);
     else if (k == PDN_DRAW_NO_PROGRESS)
-        about_move(r, report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+        about_move(r,
+                   report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
                           "move %s is played after an automatic draw: %u "
                           "reversible plies in a row (no-progress, rule "
                           "'%s')",

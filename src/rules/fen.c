@@ -206,17 +206,71 @@ fast_blanks(const unsigned char *p)
 }
 
 /* A square number at @p into *@n; the byte after it, or NULL when there
- * is no digit or the number is past 32 (for the careful reader). */
-static const unsigned char *
+ * is no digit or the number is not a square 1-32 (for the careful reader
+ * to explain).  One or two digits without a branch; more (leading zeros)
+ * in a loop.  Reads the byte after the first digit, which the copy
+ * always has. */
+static inline const unsigned char *
 fast_number(const unsigned char *p, unsigned *n)
 {
-    unsigned value = (unsigned)(*p - '0');
-    if (value > 9)
+    unsigned a = (unsigned)(p[0] - '0'), b = (unsigned)(p[1] - '0');
+    if (a > 9)
         return NULL;
-    for (unsigned d; (d = (unsigned)(*++p - '0')) <= 9;)
-        if ((value = value * 10 + d) > PDN_SQUARES)
-            return NULL;
+    unsigned two = b <= 9;
+    unsigned value = two ? a * 10 + b : a;
+    p += 1 + two;
+    if ((unsigned)(*p - '0') <= 9) /* "005": rare */
+        for (unsigned d; (d = (unsigned)(*p - '0')) <= 9; p++)
+            if ((value = value * 10 + d) > PDN_SQUARES)
+                return NULL;
+    if (value - 1 >= PDN_SQUARES)
+        return NULL;
     *n = value;
+    return p;
+}
+
+/* The pieces of one section from @p ("21,K30,1-12"), into *@set and
+ * *@kings, with the number of squares named added to *@placed; the byte
+ * after them, or NULL at anything unusual.  Kept in registers: this runs
+ * for every square of every FEN. */
+static const unsigned char *
+fast_items(const unsigned char *p, const signed char *bits, pdn_bb *set,
+           pdn_bb *kings, unsigned *placed)
+{
+    pdn_bb all = 0, crowned = 0;
+    unsigned count = 0;
+    for (;;) {
+        unsigned first, last;
+        pdn_bb one;
+        bool king = (*p | 0x20) == 'k';
+        if (!(p = fast_number(p + king, &first)))
+            return NULL;
+        one = (pdn_bb)1 << bits[first];
+        count++;
+        if (*p == '-') { /* a range */
+            p++;
+            if ((*p | 0x20) == 'k') {
+                king = true;
+                p++;
+            }
+            if (!(p = fast_number(p, &last)) || last < first)
+                return NULL;
+            for (unsigned n = first + 1; n <= last; n++)
+                one |= (pdn_bb)1 << bits[n];
+            count += last - first;
+        }
+        all |= one;
+        crowned |= king ? one : 0;
+        if (*p != ',') {
+            p = fast_blanks(p);
+            if (*p != ',')
+                break;
+        }
+        p = fast_blanks(p + 1);
+    }
+    *set = all;
+    *kings = crowned;
+    *placed += count;
     return p;
 }
 
@@ -229,15 +283,17 @@ static int
 read_fast(const pdn_variant *v, const char *text, size_t len,
           pdn_board *out)
 {
-    unsigned char copy[FAST_MAX + 1];
-    pdn_bb pieces[2] = {0, 0}, kings = 0, seen = 0;
+    unsigned char copy[FAST_MAX + 2];
+    pdn_bb pieces[2] = {0, 0}, kings = 0;
+    unsigned placed = 0; /* squares named: more than the board holds if
+                            one was named twice */
     pdn_color side;
     const signed char *bits = pdn_square_bits(v);
 
     if (len > FAST_MAX)
         return -1;
     memcpy(copy, text, len);
-    copy[len] = '\0';
+    copy[len] = copy[len + 1] = '\0';
     const unsigned char *p = fast_blanks(copy);
     if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
         return -1;
@@ -258,39 +314,22 @@ read_fast(const pdn_variant *v, const char *text, size_t len,
             continue; /* an empty section */
         if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
             return -1;
-        pdn_bb *mine = &pieces[(*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK];
+        pdn_color c = (*p++ | 0x20) == 'w' ? PDN_WHITE : PDN_BLACK;
         p = fast_blanks(p);
         if (*p == '\0' || *p == ':' || *p == '.')
             continue; /* no pieces of this colour */
-        for (;;) { /* items, separated by commas */
-            unsigned first, last;
-            bool king = (*p | 0x20) == 'k';
-            if (!(p = fast_number(p + king, &first)) || first == 0)
-                return -1; /* square 0: the careful reader says so */
-            pdn_bb set = (pdn_bb)1 << bits[first];
-            if (*p == '-') {
-                p++;
-                if ((*p | 0x20) == 'k') {
-                    king = true;
-                    p++;
-                }
-                if (!(p = fast_number(p, &last)) || last < first)
-                    return -1;
-                for (unsigned n = first + 1; n <= last; n++)
-                    set |= (pdn_bb)1 << bits[n];
-            }
-            if (seen & set)
-                return -1; /* a square twice: the careful reader says so */
-            seen |= set;
-            *mine |= set;
-            if (king)
-                kings |= set;
-            p = fast_blanks(p);
-            if (*p != ',')
-                break;
-            p = fast_blanks(p + 1);
-        }
+        pdn_bb set, crowned;
+        if (!(p = fast_items(p, bits, &set, &crowned, &placed)))
+            return -1;
+        pieces[c] |= set;
+        kings |= crowned;
     }
+    /* A square named twice, in one colour or both: the careful reader
+     * says so. */
+    if (placed != (unsigned)pdn_bb_count(pieces[PDN_WHITE] |
+                                         pieces[PDN_BLACK]) ||
+        (pieces[PDN_WHITE] & pieces[PDN_BLACK]))
+        return -1;
     out->pieces[PDN_WHITE] = pieces[PDN_WHITE];
     out->pieces[PDN_BLACK] = pieces[PDN_BLACK];
     out->kings = kings;
