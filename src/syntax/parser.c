@@ -794,13 +794,31 @@ parse_movetext(pdn_parse *p, node_list *l)
     }
 }
 
+/* The text of the terminator @t: one of the few the lexer reads as
+ * results, shared, or a copy. */
+static const char *
+result_text(pdn_parse *p, const pdn_token *t)
+{
+    static const char *const scores[3][3] = {
+        {"0-0", "0-1", "0-2"}, {"1-0", "1-1", "1-2"}, {"2-0", "2-1", "2-2"}};
+    const char *s = t->text;
+    if (t->len == 1 && s[0] == '*')
+        return "*";
+    if (t->len == 7 && memcmp(s, "1/2-1/2", 7) == 0)
+        return "1/2-1/2";
+    if (t->len == 3 && s[1] == '-' && (unsigned)(s[0] - '0') < 3 &&
+        (unsigned)(s[2] - '0') < 3)
+        return scores[s[0] - '0'][s[2] - '0'];
+    return pdn_arena_strndup(&p->game->arena, s, t->len);
+}
+
 /* terminator -> RESULT | "*" */
 static void
 parse_terminator(pdn_parse *p)
 {
     pdn_game *g = p->game;
     g->result = pdn_result_of(p->tok.text, p->tok.len);
-    g->result_text = pdn_arena_strndup(&g->arena, p->tok.text, p->tok.len);
+    g->result_text = result_text(p, &p->tok);
     g->result_at = tok_loc(p);
     next(p);
 }
@@ -827,6 +845,17 @@ tag_value(pdn_parse *p, const pdn_token *t)
     return pdn_parse_text(p, tmp, n);
 }
 
+/* Whether the @len bytes at @a and @b are the same: a loop, for the few
+ * bytes of a tag name, costs less than a call of memcmp(). */
+static inline bool
+same_bytes(const char *a, const char *b, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 /* The standard name of the tag named @name (p->tagmap), or NULL.  The
  * names of a file repeat from game to game: the answers are kept in a
  * small cache, two places for each name (hashed from its length and
@@ -845,9 +874,9 @@ standard_name(pdn_parse *p, const char *name, size_t len)
     struct pdn_tag_cache_item *e = &c->items[h & (PDN_TAG_CACHE_SIZE - 1)];
     struct pdn_tag_cache_item *f =
         &c->items[(h + 1) & (PDN_TAG_CACHE_SIZE - 1)];
-    if (e->len == len && memcmp(e->name, name, len) == 0)
+    if (e->len == len && same_bytes(e->name, name, len))
         return e->standard;
-    if (f->len == len && memcmp(f->name, name, len) == 0)
+    if (f->len == len && same_bytes(f->name, name, len))
         return f->standard;
     if (e->len && !f->len)
         e = f;
