@@ -42,10 +42,8 @@ tok_loc(const pdn_parse *p)
 __attribute__((always_inline))
 #endif
 static inline pdn_token_kind
-next(pdn_parse *p)
+lex(pdn_parse *p)
 {
-    if (p->tok.kind != PDN_TOK_EOF && p->tok.kind != PDN_TOK_MORE)
-        p->last_end = p->tok.off + p->tok.len;
     pdn_token_kind k = pdn_lexer_next(&p->lx, &p->tok);
     if (k == PDN_TOK_MORE)
         p->more = true;
@@ -57,6 +55,30 @@ next(pdn_parse *p)
         p->failed = true;
     }
     return k;
+}
+
+/* Takes the current token and reads the next. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline pdn_token_kind
+next(pdn_parse *p)
+{
+    if (p->tok.kind != PDN_TOK_EOF && p->tok.kind != PDN_TOK_MORE)
+        p->last_end = p->tok.off + p->tok.len;
+    return lex(p);
+}
+
+/* Reads the next token after @t, taken by one of the lexer's short ways
+ * (never the end, nor a token cut by the end of the buffer). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline pdn_token_kind
+next_after(pdn_parse *p, const pdn_token *t)
+{
+    p->last_end = t->off + t->len;
+    return lex(p);
 }
 
 static pdn_token_kind
@@ -398,15 +420,17 @@ advance(pdn_parse *p, node_list *l)
 {
     enum { RUN = 32 };
     pdn_token run[RUN];
-    size_t n;
+    size_t n, all = 0;
     do {
         n = pdn_lexer_run(&p->lx, run, RUN);
-        if (n) {
+        if (n)
             add_run(p, l, run, n);
-            p->tok = run[n - 1]; /* the last token taken, for next() */
-        }
+        all += n;
     } while (n == RUN);
-    next(p);
+    if (all)
+        next_after(p, &run[n ? n - 1 : RUN - 1]);
+    else
+        next(p);
     if ((peek(p) == PDN_TOK_STRENGTH || peek(p) == PDN_TOK_FORCED) &&
         l->last->kind == PDN_NODE_MOVE)
         take_marks(p, l->last);
@@ -897,8 +921,7 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
         tag->at = open;
         tag->standard = standard_name(p, t[0].text, t[0].len);
         tag->value = tag_value(p, &t[1]);
-        p->tok = t[2];
-        next(p);
+        next_after(p, &t[2]);
         return;
     }
     next(p);
