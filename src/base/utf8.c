@@ -52,6 +52,11 @@ scan(const char *s, size_t len, bool *cut)
     while (i < len) {
         if (p[i] < 0x80) {
             i++;
+            /* ASCII, most text: eight bytes at a time */
+            uint64_t w;
+            while (i + 8 <= len &&
+                   (memcpy(&w, p + i, 8), !(w & 0x8080808080808080ull)))
+                i += 8;
             continue;
         }
         int n = sequence(p + i, len - i);
