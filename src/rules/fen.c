@@ -374,27 +374,39 @@ pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
     return 0;
 }
 
-/* Appends the pieces of colour @c to @buf at @n; returns the new length. */
+/* The squares of @set as a mask in PDN order, bit n - 1 for square n,
+ * by @number (the PDN number of each bit). */
+static uint32_t
+pdn_order(const uint8_t number[64], pdn_bb set)
+{
+    uint32_t m = 0;
+    for (; set; set &= set - 1)
+        m |= (uint32_t)1 << (number[pdn_bb_lowest(set)] - 1);
+    return m;
+}
+
+/* Appends the pieces of colour @c to @buf at @n; returns the new length.
+ * By hand, a set bit at a time: snprintf, or a test of all 32 squares,
+ * costs more than the rest of the FEN. */
 static size_t
-write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c,
+write_colour(const uint8_t number[64], const pdn_board *b, pdn_color c,
              char *buf, size_t n)
 {
-    const char *sep = "";
-    const signed char *bits = pdn_square_bits(v);
+    uint32_t men = pdn_order(number, b->pieces[c]);
+    uint32_t kings = pdn_order(number, b->pieces[c] & b->kings);
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
-    for (int sq = 1; sq <= PDN_SQUARES; sq++) {
-        pdn_bb m = (pdn_bb)1 << bits[sq];
-        if (!(b->pieces[c] & m))
-            continue;
-        /* By hand: snprintf costs more than the rest of the FEN. */
-        if (*sep)
+    for (uint32_t m = men; m; m &= m - 1) {
+        unsigned sq = (unsigned)__builtin_ctz(m) + 1;
+        if (m != men)
             buf[n++] = ',';
-        if (b->kings & m)
+        if ((kings >> (sq - 1)) & 1)
             buf[n++] = 'K';
-        if (sq >= 10)
-            buf[n++] = (char)('0' + sq / 10);
-        buf[n++] = (char)('0' + sq % 10);
-        sep = ",";
+        if (sq >= 10) {
+            unsigned tens = sq >= 30 ? 3 : sq >= 20 ? 2 : 1;
+            buf[n++] = (char)('0' + tens);
+            sq -= 10 * tens;
+        }
+        buf[n++] = (char)('0' + sq);
     }
     return n;
 }
@@ -403,12 +415,16 @@ size_t
 pdn_fen_write(const pdn_variant *v, const pdn_board *b,
               char buf[PDN_FEN_MAX])
 {
+    const signed char *bits = pdn_square_bits(v);
+    uint8_t number[64] = {0};
+    for (int sq = 1; sq <= PDN_SQUARES; sq++)
+        number[bits[sq]] = (uint8_t)sq;
     size_t n = 0;
     buf[n++] = b->side == PDN_WHITE ? 'W' : 'B';
     buf[n++] = ':';
-    n = write_colour(v, b, PDN_WHITE, buf, n);
+    n = write_colour(number, b, PDN_WHITE, buf, n);
     buf[n++] = ':';
-    n = write_colour(v, b, PDN_BLACK, buf, n);
+    n = write_colour(number, b, PDN_BLACK, buf, n);
     buf[n] = '\0';
     return n;
 }

@@ -25,6 +25,7 @@
 typedef struct resolved {
     const pdn_node *node;
     char text[PDN_MOVE_TEXT_MAX];
+    uint8_t len;  /* of text */
     bool second;  /* played by the side that does not move first */
     pdn_move move;
     pdn_board before;
@@ -35,7 +36,100 @@ struct pdn_canonical {
     resolved *moves; /* of the game being written, in text order */
     size_t count, cap;
     const pdn_variant *variant; /* of that game, NULL if not replayed */
+    const pdn_variant *table_of; /* the variant square[] is for */
+    uint8_t square[64];          /* PDN number of each bit, 0: none */
 };
+
+/* ---- Output by hand ----
+ *
+ * The writers append a few bytes at a time, millions of times: room is
+ * made once for a whole unit, which is then written with plain stores. */
+
+/* Room for @n more bytes at the end of @s; where they go. */
+static char *
+reserve(pdn_strbuf *s, size_t n)
+{
+    if (s->len + n + 1 > s->cap)
+        pdn_strbuf_grow(s, n);
+    return s->ptr + s->len;
+}
+
+/* Ends what was written from reserve() at @end. */
+static void
+commit(pdn_strbuf *s, char *end)
+{
+    s->len = (size_t)(end - s->ptr);
+    s->ptr[s->len] = '\0';
+}
+
+/* A string literal copied to @p; the byte after it. */
+#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
+/* @n in decimal at @p; the byte after it. */
+static char *
+put_decimal(char *p, uint32_t n)
+{
+    if (n < 10) {
+        *p++ = (char)('0' + n);
+        return p;
+    }
+    if (n < 100) {
+        p[0] = (char)('0' + n / 10);
+        p[1] = (char)('0' + n % 10);
+        return p + 2;
+    }
+    char digits[10];
+    size_t k = sizeof digits;
+    do {
+        digits[--k] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    memcpy(p, digits + k, sizeof digits - k);
+    return p + (sizeof digits - k);
+}
+
+/* The PDN number of each bit for @v, made once per variant. */
+static void
+square_table(pdn_canonical *c, const pdn_variant *v)
+{
+    if (c->table_of == v)
+        return;
+    const signed char *bits = pdn_square_bits(v);
+    memset(c->square, 0, sizeof c->square);
+    for (int n = 1; n <= PDN_SQUARES; n++)
+        c->square[bits[n]] = (uint8_t)n;
+    c->table_of = v;
+}
+
+/* @m in numeric notation at @p: from-to, or with @whole the path; the
+ * byte after it. */
+static char *
+put_numeric(const pdn_canonical *c, const pdn_move *m, bool whole, char *p)
+{
+    char sep = m->ncaptured ? 'x' : '-';
+    p = put_decimal(p, c->square[m->from]);
+    if (whole)
+        for (int i = 0; i + 1 < m->ncaptured; i++) {
+            *p++ = sep;
+            p = put_decimal(p, c->square[m->landing[i]]);
+        }
+    *p++ = sep;
+    return put_decimal(p, c->square[m->to]);
+}
+
+/* Whether another of the @n moves of @legal shares @m's from and to
+ * squares (then @m is written with its whole path). */
+static bool
+shares_from_to(const pdn_move *m, const pdn_move *legal, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (&legal[i] != m && legal[i].from == m->from &&
+            legal[i].to == m->to &&
+            (legal[i].ncaptured != m->ncaptured ||
+             memcmp(legal[i].captured, m->captured, m->ncaptured) != 0))
+            return true;
+    return false;
+}
 
 pdn_canonical *
 pdn_canonical_new(const pdn_canonical_options *o)
@@ -58,7 +152,8 @@ pdn_canonical_free(pdn_canonical *c)
     free(c);
 }
 
-/* The replay's hook: records the move in its standard form. */
+/* The replay's hook: records the move in its standard form
+ * (pdn_notation_format(), by hand for numeric notation). */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *played, const pdn_move *legal, int nlegal)
@@ -71,13 +166,21 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     resolved *m = &c->moves[c->count++];
     m->node = n;
     m->second = before->side != c->variant->first;
-    m->move = *played;
-    m->before = *before;
-    if (c->opt.alpha)
-        pdn_notation_format_alpha(c->variant, played, legal, nlegal,
-                                  m->text);
-    else
-        pdn_notation_format(c->variant, played, legal, nlegal, m->text);
+    if (c->opt.json) { /* the path, the captures and the position */
+        m->move = *played;
+        m->before = *before;
+    }
+    if (c->opt.alpha) {
+        m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played,
+                                                    legal, nlegal, m->text);
+        return;
+    }
+    /* A single capture's path is its from and to: no need to look. */
+    bool whole = played->ncaptured > 1 && shares_from_to(played, legal,
+                                                         nlegal);
+    char *end = put_numeric(c, played, whole, m->text);
+    *end = '\0';
+    m->len = (uint8_t)(end - m->text);
 }
 
 /* Appends @n in decimal (printf is slow for this). */
@@ -140,6 +243,25 @@ line_unit(line *l, const char *s, size_t len)
             last = p + 1;
         l->col = (unsigned)pdn_utf8_count(last, (size_t)(end - last));
     }
+    l->glue = false;
+}
+
+/* line_unit() for a unit of printable ASCII on one line (a move, a NAG,
+ * a result), which needs no scan for line ends or characters. */
+static void
+line_ascii(line *l, const char *s, size_t len)
+{
+    if (l->col > 0 && !l->glue) {
+        if (l->col + 1 + len > l->width) {
+            pdn_strbuf_putc(l->out, '\n');
+            l->col = 0;
+        } else {
+            pdn_strbuf_putc(l->out, ' ');
+            l->col++;
+        }
+    }
+    pdn_strbuf_put(l->out, s, len);
+    l->col += (unsigned)len;
     l->glue = false;
 }
 
@@ -210,53 +332,76 @@ side_name(const writer *w, const counter *k)
 
 /* A move as an object: its text, number and side, strength mark, and
  * when replayed its path, captured squares and (with positions) the FEN
- * after it. */
+ * after it.  The text of a replayed move is plain ASCII, written as it
+ * is; any other goes through pdn_json_string(). */
 static void
 json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
           size_t len, const counter *k)
 {
-    json_open(w);
-    pdn_strbuf_puts(w->out, n->kind == PDN_NODE_MOVE ? "\"move\":"
-                                                      : "\"unknown\":");
-    pdn_json_string(text, len, w->out);
-    pdn_strbuf_puts(w->out, ",\"number\":");
-    put_uint(w->out, k->number);
-    pdn_strbuf_puts(w->out, ",\"side\":\"");
-    pdn_strbuf_puts(w->out, side_name(w, k));
-    pdn_strbuf_putc(w->out, '"');
+    pdn_strbuf *out = w->out;
+    const pdn_canonical *c = w->c;
+    /* Keys, number, 13 squares of path and 12 captured, the FEN. */
+    const size_t room = 320 + PDN_FEN_MAX;
+    char *p = reserve(out, room + len);
+    if (w->comma)
+        *p++ = ',';
+    w->comma = true;
+    if (n->kind == PDN_NODE_MOVE)
+        p = PUT_LIT(p, "{\"move\":");
+    else
+        p = PUT_LIT(p, "{\"unknown\":");
+    if (r) {
+        *p++ = '"';
+        memcpy(p, text, len);
+        p += len;
+        *p++ = '"';
+    } else {
+        commit(out, p);
+        pdn_json_string(text, len, out);
+        p = reserve(out, room);
+    }
+    p = PUT_LIT(p, ",\"number\":");
+    p = put_decimal(p, k->number);
+    if (side_name(w, k)[0] == 'w')
+        p = PUT_LIT(p, ",\"side\":\"white\"");
+    else
+        p = PUT_LIT(p, ",\"side\":\"black\"");
     if (n->kind == PDN_NODE_MOVE && n->u.move.strength) {
-        pdn_strbuf_puts(w->out, ",\"strength\":");
+        p = PUT_LIT(p, ",\"strength\":");
+        commit(out, p);
         pdn_json_string(n->u.move.strength, strlen(n->u.move.strength),
-                        w->out);
+                        out);
+        p = reserve(out, room);
     }
     if (r) {
-        const pdn_variant *v = w->variant;
-        pdn_written_move p = pdn_notation_of_move(v, &r->move);
-        pdn_strbuf_puts(w->out, ",\"path\":[");
-        for (int i = 0; i < p.count; i++) {
-            if (i)
-                pdn_strbuf_putc(w->out, ',');
-            put_uint(w->out, p.squares[i]);
+        const pdn_move *m = &r->move;
+        p = PUT_LIT(p, ",\"path\":[");
+        p = put_decimal(p, c->square[m->from]);
+        if (m->ncaptured == 0) {
+            *p++ = ',';
+            p = put_decimal(p, c->square[m->to]);
         }
-        pdn_strbuf_puts(w->out, "],\"captured\":[");
-        for (int i = 0; i < r->move.ncaptured; i++) {
-            if (i)
-                pdn_strbuf_putc(w->out, ',');
-            put_uint(w->out, (uint32_t)pdn_square_from_bit(
-                                 v, r->move.captured[i]));
+        for (int i = 0; i < m->ncaptured; i++) {
+            *p++ = ',';
+            p = put_decimal(p, c->square[m->landing[i]]);
         }
-        pdn_strbuf_putc(w->out, ']');
-        if (w->c->opt.positions) {
+        p = PUT_LIT(p, "],\"captured\":[");
+        for (int i = 0; i < m->ncaptured; i++) {
+            if (i)
+                *p++ = ',';
+            p = put_decimal(p, c->square[m->captured[i]]);
+        }
+        *p++ = ']';
+        if (c->opt.positions) {
             pdn_board after;
-            char fen[PDN_FEN_MAX];
-            pdn_board_after(&r->before, &r->move, &after);
-            pdn_fen_write(v, &after, fen);
-            pdn_strbuf_puts(w->out, ",\"fen\":\"");
-            pdn_strbuf_puts(w->out, fen);
-            pdn_strbuf_putc(w->out, '"');
+            pdn_board_after(&r->before, m, &after);
+            p = PUT_LIT(p, ",\"fen\":\"");
+            p += pdn_fen_write(w->variant, &after, p);
+            *p++ = '"';
         }
     }
-    pdn_strbuf_putc(w->out, '}');
+    *p++ = '}';
+    commit(out, p);
 }
 
 /* ---- Units ---- */
@@ -402,7 +547,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         if (n->kind == PDN_NODE_UNKNOWN)
             json_move(w, n, NULL, n->text, n->len, k);
         else if (r)
-            json_move(w, n, r, r->text, strlen(r->text), k);
+            json_move(w, n, r, r->text, r->len, k);
         else {
             write_unresolved(s, n);
             json_move(w, n, NULL, s->ptr, s->len, k);
@@ -411,6 +556,22 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
             json_open(w);
             pdn_strbuf_puts(w->out, "\"nag\":7}");
         }
+        advance(k);
+        return;
+    }
+    if (r && !n->u.move.strength) {
+        /* The usual move, "12. 22-18": plain ASCII, built in place. */
+        char unit[16 + PDN_MOVE_TEXT_MAX];
+        char *p = unit;
+        if (!k->second || k->renumber) {
+            p = put_decimal(p, k->number);
+            p = k->second ? PUT_LIT(p, "... ") : PUT_LIT(p, ". ");
+        }
+        memcpy(p, r->text, r->len);
+        p += r->len;
+        line_ascii(&w->l, unit, (size_t)(p - unit));
+        if (n->u.move.forced)
+            line_ascii(&w->l, "$7", 2);
         advance(k);
         return;
     }
@@ -731,6 +892,8 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     {
         const char *type = pdn_game_tag(g, "GameType");
         c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
+        if (c->variant)
+            square_table(c, c->variant);
     }
     pdn_replay_game(g, &ro, d, &rr);
     const char *result_tag = NULL, *result = NULL;
