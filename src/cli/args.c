@@ -436,7 +436,9 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
         if (pr.on && (pr.games & 255) == 0)
             progress_show(cli, &pr, pdn_reader_bytes(r));
         job->each(cli, g, &d, job->ctx);
-        report(cli, job, &d, colour, &buf);
+        if (d.count || d.errors || d.warnings || d.notes) /* most games:
+                                                            none */
+            report(cli, job, &d, colour, &buf);
         if (!job->own_games)
             pdn_reader_recycle(r, g);
     }

@@ -35,6 +35,8 @@ typedef struct pdn_parse {
     int max_depth;
     pdn_game *game;
     pdn_diags *diags;
+    bool ahead;        /* tok is the game's first token, read already
+                          (the '[' that ended the game before) */
     bool more;         /* the buffer ended inside the game: read on */
     bool failed;       /* an error: skip to the next game */
     uint64_t last_end; /* input offset just past the last token taken */

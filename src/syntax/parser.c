@@ -1045,10 +1045,16 @@ int
 pdn_parse_game(pdn_parse *p)
 {
     pdn_game *g = p->game;
-    g->span = p->lx.base + p->lx.pos;
-    p->tok.kind = PDN_TOK_EOF; /* nothing read yet */
-    p->last_end = g->span;
-    next(p);
+    if (p->ahead) {
+        g->span = p->tok.off;
+        p->last_end = g->span;
+        p->ahead = false;
+    } else {
+        g->span = p->lx.base + p->lx.pos;
+        p->tok.kind = PDN_TOK_EOF; /* nothing read yet */
+        p->last_end = g->span;
+        next(p);
+    }
     parse_junk(p);
     if (p->more || peek(p) == PDN_TOK_EOF)
         return 0;

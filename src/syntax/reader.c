@@ -37,6 +37,9 @@ struct pdn_reader {
     pdn_game **spares;     /* games given back, to be reused */
     size_t nspares, capspares;
     pdn_tag_cache tag_cache;
+    pdn_parse parse;       /* the state of reading the last game */
+    bool ahead;            /* parse stands past the '[' at pos, which it
+                              read as the next game's first token */
     uint64_t games;
     pdn_reader_options opt;
 };
@@ -264,33 +267,43 @@ skip_huge_game(pdn_reader *r, pdn_game *g, pdn_diags *d)
     }
 }
 
-/* One attempt at the game at pos over the bytes in the buffer. */
+/* One attempt at the game at pos over the bytes in the buffer.  When the
+ * game before ended at a '[', the lexer goes on from there: the buffer
+ * has not moved since (a refill follows only an attempt that ran out of
+ * bytes, which leaves nothing ahead). */
 static int
 read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
 {
-    pdn_parse p;
-    memset(&p, 0, sizeof p);
-    pdn_lexer_init(&p.lx, r->buf, r->len, r->base, r->eof, r->line_start);
-    pdn_lexer_seek(&p.lx, r->pos, r->cur.line, r->cur.col, r->cp1252);
-    p.file = r->name;
-    p.buf = r->buf;
-    p.base = r->base;
-    p.cp1252 = r->cp1252;
-    p.encoding_noted = &r->encoding_noted;
-    p.tagmap = r->opt.tagmap;
-    p.tag_cache = &r->tag_cache;
-    p.max_depth = r->opt.max_depth;
-    p.game = g;
-    p.diags = d;
-    int got = pdn_parse_game(&p);
-    *more = p.more;
-    if (p.more)
+    pdn_parse *p = &r->parse;
+    if (!r->ahead) {
+        memset(p, 0, sizeof *p);
+        pdn_lexer_init(&p->lx, r->buf, r->len, r->base, r->eof,
+                       r->line_start);
+        pdn_lexer_seek(&p->lx, r->pos, r->cur.line, r->cur.col, r->cp1252);
+        p->file = r->name;
+        p->buf = r->buf;
+        p->base = r->base;
+        p->cp1252 = r->cp1252;
+        p->encoding_noted = &r->encoding_noted;
+        p->tagmap = r->opt.tagmap;
+        p->tag_cache = &r->tag_cache;
+        p->max_depth = r->opt.max_depth;
+    }
+    p->ahead = r->ahead;
+    p->more = p->failed = false;
+    p->game = g;
+    p->diags = d;
+    r->ahead = false;
+    int got = pdn_parse_game(p);
+    *more = p->more;
+    if (p->more)
         return 0;
     /* The next game starts at the token after this one; what lies between
      * (blanks) goes with this game's text. */
-    r->cur = (pdn_loc){p.tok.off, p.tok.line, p.tok.col};
-    r->pos = (size_t)(p.tok.off - r->base);
-    g->raw_len = (size_t)(p.tok.off - g->span);
+    r->cur = (pdn_loc){p->tok.off, p->tok.line, p->tok.col};
+    r->pos = (size_t)(p->tok.off - r->base);
+    g->raw_len = (size_t)(p->tok.off - g->span);
+    r->ahead = p->tok.kind == PDN_TOK_LBRACKET;
     return got;
 }
 
