@@ -63,7 +63,8 @@ commit(pdn_strbuf *s, char *end)
 }
 
 /* A string literal copied to @p; the byte after it. */
-#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+#define PUT_LIT(p, lit)                                                        \
+    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
 
 /* @n in decimal at @p; the byte after it. */
 static char *
@@ -680,10 +681,9 @@ write_line(writer *w, const pdn_node *n, counter k)
  * written before the first move, else 1; the side from the start
  * position. */
 static counter
-first_counter(const pdn_game *g, const pdn_variant *v)
+first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 {
     counter k = {.number = 1, .renumber = true};
-    const char *fen = pdn_game_tag(g, "FEN");
     if (fen)
         k.second = fen_second(v, fen);
     for (const pdn_node *n = g->moves; n; n = n->next) {
@@ -853,14 +853,45 @@ turn_off(pdn_diags *d, size_t i)
     x->severity = PDN_SEV_OFF;
 }
 
+/* The tags the writer reads besides the leading ones' order. */
+enum { GAME_TYPE, GAME_FEN, GAME_RESULT };
+
+/* The values of the GameType, FEN and Result tags of @g, or NULL, into
+ * @out, as pdn_game_tag() finds them (the first tag with that name or
+ * standard name), in one pass over the tags. */
+static void
+game_tags(const pdn_game *g, const char *out[3])
+{
+    const pdn_tag *found[3] = {NULL, NULL, NULL};
+    for (size_t i = 0; i < g->ntags; i++) {
+        const pdn_tag *t = &g->tags[i];
+        for (int j = 0; j < 2; j++) {
+            const char *name = j ? t->standard : t->name;
+            int k = -1;
+            if (!name)
+                continue;
+            if (name[0] == 'G' && strcmp(name, "GameType") == 0)
+                k = GAME_TYPE;
+            else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
+                k = GAME_FEN;
+            else if (name[0] == 'R' && strcmp(name, "Result") == 0)
+                k = GAME_RESULT;
+            if (k >= 0 && !found[k])
+                found[k] = t;
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        out[k] = found[k] ? found[k]->value : NULL;
+}
+
 /* The Result tag and the terminator to write: equal, unless the tag
  * holds no result at all (it is then kept, and the terminator is the
  * game's or "*").  A tag of "*" takes the terminator's result; a missing
  * terminator the tag's.  False when the two state different results. */
 static bool
-results(const pdn_game *g, const char **tag_out, const char **term_out)
+results(const pdn_game *g, const char *tag, const char **tag_out,
+        const char **term_out)
 {
-    const char *tag = pdn_game_tag(g, "Result");
     const char *term = g->result_text ? g->result_text : "*";
     pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag))
                             : PDN_RESULT_NONE;
@@ -888,9 +919,11 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
 
     c->count = 0;
     c->variant = NULL;
+    const char *tags[3];
+    game_tags(g, tags);
     /* The variant is known before the first move is handed over. */
     {
-        const char *type = pdn_game_tag(g, "GameType");
+        const char *type = tags[GAME_TYPE];
         c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
         if (c->variant)
             square_table(c, c->variant);
@@ -900,7 +933,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     for (size_t i = 0; i < d->count; i++)
         if (refusing(c, d->items[i].code))
             refuse = true;
-    if (!results(g, &result_tag, &result))
+    if (!results(g, tags[GAME_RESULT], &result_tag, &result))
         refuse = true; /* the replay reported it (E0212) */
     /* Keep what explains a refusal; drop the rest of the replay's. */
     for (size_t i = 0; i < d->count; i++) {
@@ -945,7 +978,8 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
         w.comma = false;
-        write_line(&w, g->moves, first_counter(g, w.variant));
+        write_line(&w, g->moves,
+                   first_counter(g, w.variant, tags[GAME_FEN]));
         pdn_strbuf_puts(out, "],\"result\":");
         pdn_json_string(result, strlen(result), out);
         pdn_strbuf_puts(out, "}\n");
@@ -956,7 +990,8 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         }
         write_tags(c, g, result_tag, d, &to);
         pdn_strbuf_putc(out, '\n');
-        write_line(&w, g->moves, first_counter(g, w.variant));
+        write_line(&w, g->moves,
+                   first_counter(g, w.variant, tags[GAME_FEN]));
         line_unit(&w.l, result, strlen(result));
         line_break(&w.l);
     }
