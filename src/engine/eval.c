@@ -31,6 +31,7 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
             rank[bit] = (signed char)r;
         }
     }
+    int weight[2][64] = {{0}};
     for (int bit = 0; bit < 64; bit++) {
         if (file[bit] < 0)
             continue;
@@ -43,10 +44,7 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
             t->edge |= sq;
         for (int c = 0; c < 2; c++) {
             int r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
-            int w = advance[r] + (centre ? EVAL_CENTRE : 0);
-            for (int k = 0; k < EVAL_WEIGHT_BITS; k++)
-                if (w >> k & 1)
-                    t->man_w[c][k] |= sq;
+            weight[c][bit] = advance[r] + (centre ? EVAL_CENTRE : 0);
             if (r == 1)
                 t->back[c] |= sq;
             if (8 - r <= 4 && 8 - r >= 1) {
@@ -68,6 +66,15 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
                 t->ahead[PDN_BLACK][bit] |= (pdn_bb)1 << to;
         }
     }
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < 5; k++)
+            for (int byte = 0; byte < 256; byte++) {
+                int w = 0;
+                for (int i = 0; i < 8 && 8 * k + i < 64; i++)
+                    if (byte >> i & 1)
+                        w += weight[c][8 * k + i];
+                t->men[c][k][byte] = (int16_t)w;
+            }
 }
 
 /* The score of @c's pieces, without material. */
@@ -79,8 +86,9 @@ positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
     pdn_bb men = own & ~b->kings, kings = own & b->kings;
     pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
     int s = 0;
-    for (int k = 0; k < EVAL_WEIGHT_BITS; k++)
-        s += pdn_bb_count(men & t->man_w[c][k]) << k;
+    s += t->men[c][0][men & 0xFF] + t->men[c][1][men >> 8 & 0xFF] +
+         t->men[c][2][men >> 16 & 0xFF] + t->men[c][3][men >> 24 & 0xFF] +
+         t->men[c][4][men >> 32 & 0xFF];
     if (other_has_men)
         s += EVAL_BACK_RANK * pdn_bb_count(men & t->back[c]);
     for (pdn_bb m = men & t->runners[c]; m; m &= m - 1) {

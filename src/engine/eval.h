@@ -50,18 +50,14 @@
  * against two; English: a king against a king is a draw.  The engine
  * scores such positions 0 (eval.c). */
 
-/** Bits of a man's square weight (advancement and centre): the weights are
- * below 1 << EVAL_WEIGHT_BITS. */
-#define EVAL_WEIGHT_BITS 6
-
 /** Per-variant geometry the evaluation looks up, filled by
- * pdn_eval_init().  A square weight is held in binary, a set per bit of
- * it, so that the weights of a whole set of men add up with a popcount a
- * bit: sum over k of popcount(men & man_w[c][k]) << k. */
+ * pdn_eval_init().  The square weights of a set of men (advancement and
+ * centre) add up by bytes of the set: men[c][k][byte] is the sum of the
+ * weights of the squares of byte k of the set that byte holds. */
 typedef struct pdn_eval_tables {
     const pdn_variant *v;
     int king;             /* the king's worth */
-    pdn_bb man_w[2][EVAL_WEIGHT_BITS]; /* advancement + centre, by colour */
+    int16_t men[2][5][256]; /* by colour, byte of the set, byte */
     pdn_bb back[2];       /* each colour's own back rank */
     pdn_bb centre;        /* the central files (c-f) of ranks 3-6 */
     pdn_bb edge;          /* the edge of the board */

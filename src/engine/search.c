@@ -1,12 +1,17 @@
 /* search.c -- the engine's search (search.h).
  *
  * search() is a negamax principal variation search.  It counts the node,
- * answers a repetition or the no-progress count with a draw, generates
- * the legal moves (none: lost), and at depth 0 stops with the evaluation
- * only when no capture is pending; otherwise it searches on, so captures
- * always run to their end.  A position with one legal move is searched
- * one ply deeper.  The table gives a move to try first and, off the
- * principal variation, a bound that may end the node.
+ * answers a repetition or the no-progress count with a draw, and at depth
+ * 0 stops with the evaluation unless a capture is pending (it asks the
+ * move generator only what kind of moves there are); otherwise it
+ * searches on, so captures always run to their end.  Nodes with depth
+ * left probe the table, which gives a move to try first and, off the
+ * principal variation, a bound that may end the node.  The moves are
+ * listed and played as the changes they make (pdn_delta_list), and a
+ * position with one legal move is searched one ply deeper.  Off the
+ * principal variation, near the horizon, a static score far above beta
+ * ends a quiet node, and late or hopeless quiet moves are skipped; late
+ * quiet moves are searched shallower first (params.h).
  */
 #define _DEFAULT_SOURCE /* madvise() */
 
@@ -14,6 +19,7 @@
 
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,13 +27,13 @@
 #include "base/clock.h"
 #include "base/xalloc.h"
 #include "engine/eval.h"
+#include "engine/params.h"
 #include "engine/solver.h"
 #include "rules/bitboard.h"
 
-/* ---- Zobrist keys ---- */
+/* ---- Keys ---- */
 
-/* splitmix64: a fixed, well-mixed key for every (colour, kind, square),
- * computed, not stored. */
+/* splitmix64's finalizer: a bijection that mixes every bit into all. */
 static inline uint64_t
 mix(uint64_t z)
 {
@@ -37,79 +43,115 @@ mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static inline uint64_t
-piece_key(int colour, int king, int bit)
-{
-    return mix((uint64_t)((colour * 2 + king) * 64 + bit));
-}
-
 #define SIDE_KEY 0x6A09E667F3BCC908u
+/* Offsets with bits above the board's 35, so that no two positions can
+ * swap their sets and keep the key. */
+#define BLACK_KEY 0xBB67AE8584CAA73Bu
+#define KINGS_KEY 0x3C6EF372FE94F82Bu
+
+/* A position's key: its three sets mixed apart and combined, computed
+ * afresh for each position (as cheap as updating Zobrist keys). */
+static inline uint64_t
+board_key(const pdn_board *b)
+{
+    return mix(b->pieces[PDN_WHITE]) ^ mix(b->pieces[PDN_BLACK] ^ BLACK_KEY) ^
+           mix(b->kings ^ KINGS_KEY) ^ (b->side == PDN_BLACK ? SIDE_KEY : 0);
+}
 
 uint64_t
 pdn_engine_key(const pdn_board *b)
 {
-    uint64_t k = b->side == PDN_BLACK ? SIDE_KEY : 0;
-    for (int c = 0; c < 2; c++)
-        for (pdn_bb p = b->pieces[c]; p; p &= p - 1) {
-            int bit = pdn_bb_lowest(p);
-            k ^= piece_key(c, (int)((b->kings >> bit) & 1), bit);
-        }
-    return k;
+    return board_key(b);
 }
 
-/* The keys of every (colour, kind, bit), looked up in the search. */
-typedef struct zobrist {
-    uint64_t piece[2][2][64];
-} zobrist;
+/* ---- Moves as changes ----
+ *
+ * The search plays the moves as the changes they make (movegen.h's
+ * pdn_delta_list): cheaper to list and to play than pdn_move records.  A
+ * move is known by a 32-bit number made from its changes, which the
+ * table, the killers and the principal variation keep. */
 
-static void
-zobrist_init(zobrist *z)
+typedef struct delta {
+    pdn_bb mover, taken, kings;
+} delta;
+
+static inline delta
+delta_at(const pdn_delta_list *l, int i)
 {
-    for (int c = 0; c < 2; c++)
-        for (int k = 0; k < 2; k++)
-            for (int bit = 0; bit < 64; bit++)
-                z->piece[c][k][bit] = piece_key(c, k, bit);
+    delta d = {l->mover[i], l->captures ? l->taken[i] : 0, l->kings[i]};
+    return d;
 }
 
-/* The key after @m, legal on @b whose key is @k. */
-static inline uint64_t
-key_after(const zobrist *z, uint64_t k, const pdn_board *b,
-          const pdn_move *m)
+/* The number a move is known by (never 0). */
+static inline uint32_t
+delta_id(pdn_bb mover, pdn_bb taken)
 {
-    int c = b->side;
-    int king = (m->flags & PDN_MOVE_KING) != 0;
-    int crowned = king || (m->flags & PDN_MOVE_PROMOTES) != 0;
-    k ^= z->piece[c][king][m->from] ^ z->piece[c][crowned][m->to];
-    for (pdn_bb t = m->captured_bb; t; t &= t - 1) {
-        int bit = pdn_bb_lowest(t);
-        k ^= z->piece[c ^ 1][(b->kings >> bit) & 1][bit];
+    uint64_t h = mover * 0x9E3779B97F4A7C15u ^ taken * 0xC2B2AE3D27D4EB4Fu;
+    return (uint32_t)(h >> 32) | 1;
+}
+
+/* The changes pdn_move @m makes on @b. */
+static delta
+delta_of_move(const pdn_board *b, const pdn_move *m)
+{
+    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
+    delta d = {from ^ to, m->captured_bb,
+               (m->captured_bb & b->kings) |
+                   ((m->flags & PDN_MOVE_KING)       ? from ^ to
+                    : (m->flags & PDN_MOVE_PROMOTES) ? to
+                                                     : 0)};
+    return d;
+}
+
+static inline void
+play_delta(const pdn_board *b, delta d, pdn_board *after)
+{
+    pdn_bb white = b->pieces[PDN_WHITE], black = b->pieces[PDN_BLACK];
+    if (b->side == PDN_WHITE) {
+        white ^= d.mover;
+        black ^= d.taken;
+    } else {
+        white ^= d.taken;
+        black ^= d.mover;
     }
-    return k ^ SIDE_KEY;
+    after->pieces[PDN_WHITE] = white;
+    after->pieces[PDN_BLACK] = black;
+    after->kings = b->kings ^ d.kings;
+    after->side = pdn_color_other(b->side);
 }
 
 /* ---- The transposition table ---- */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
+/* An entry: 16 bytes, four to a bucket of one cache line.  The bucket
+ * is found by the key's low bits and the entry by its high half. */
 typedef struct tt_entry {
-    uint64_t key;
-    uint64_t captured; /* the best move: its captured set, from and to */
-    uint8_t from, to;
+    uint32_t check;    /* the key's high half */
+    uint32_t move;  /* the best move's delta_id() */
     int16_t score;
     int8_t depth;
     uint8_t bound;
     uint8_t age;
+    uint8_t unused[3];
 } tt_entry;
+
+#define TT_WAYS 4
+
+typedef struct tt_bucket {
+    tt_entry e[TT_WAYS];
+} tt_bucket;
+
 
 struct pdn_engine {
     pdn_engine_options opt;
-    zobrist z;
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
     pdn_eval_tables eval;
     pdn_movegen_kind_fn kind[2]; /* by side to move */
-    tt_entry *tt;
-    size_t tt_mask;
+    pdn_movegen_deltas_fn deltas[2];
+    tt_bucket *tt;
+    size_t tt_mask; /* buckets - 1 */
     uint8_t age;
     atomic_bool stop;
     /* the search under way */
@@ -120,17 +162,50 @@ struct pdn_engine {
     uint64_t keys[1024 + PDN_MAX_PLY + 1]; /* the game's positions before
                                               the root, then the path */
     size_t nkeys_game; /* of them before the root: the root's index */
-    pdn_move pv[PDN_MAX_PLY][PDN_MAX_PLY];
+    delta pv[PDN_MAX_PLY][PDN_MAX_PLY];
     int pv_len[PDN_MAX_PLY];
-    pdn_move killers[PDN_MAX_PLY][2];
-    int32_t history[2][64][64];
+    uint32_t killers[PDN_MAX_PLY][2]; /* delta_id()s */
+    int32_t history[2][64][64]; /* within +-HISTORY_MAX */
+    int8_t lmr[64][64]; /* reduction by depth and move number */
 };
+
+#define HISTORY_MAX (1 << 14)
 
 static bool
 same_move(const pdn_move *a, const pdn_move *b)
 {
     return a->from == b->from && a->to == b->to &&
            a->captured_bb == b->captured_bb;
+}
+
+/* ln(x) for x >= 1, without the mathematics library: 2 atanh(z) with
+ * z = (x - 1) / (x + 1), as a series. */
+static double
+ln(double x)
+{
+    double z = (x - 1) / (x + 1), z2 = z * z, term = z, sum = 0;
+    for (int k = 0; k < 2000 && term > 1e-12; k++) {
+        sum += term / (2 * k + 1);
+        term *= z2;
+    }
+    return 2 * sum;
+}
+
+static void
+lmr_init(pdn_engine *e)
+{
+    double l[64];
+    for (int x = 1; x < 64; x++)
+        l[x] = ln(x);
+    for (int d = 0; d < 64; d++)
+        for (int i = 0; i < 64; i++) {
+            int r = 0;
+            if (d >= 1 && i >= 1)
+                r = (int)(PARAM_LMR_BASE +
+                          100 * l[d] * l[i] * 100 / PARAM_LMR_DIVISOR) /
+                    100;
+            e->lmr[d][i] = (int8_t)(r > 60 ? 60 : r);
+        }
 }
 
 pdn_engine *
@@ -145,15 +220,15 @@ pdn_engine_new(const pdn_engine_options *o)
     if (!e->opt.repetition)
         e->opt.repetition = 3;
     size_t n = 1;
-    while (n * 2 * sizeof(tt_entry) <= e->opt.hash_mb << 20)
+    while (n * 2 * sizeof(tt_bucket) <= e->opt.hash_mb << 20)
         n *= 2;
     /* Aligned to 2 MB and marked for huge pages where the system has
      * them: a table probed at random costs a TLB miss a probe in 4 KB
      * pages. */
-    size_t bytes = n * sizeof(tt_entry), align = (size_t)2 << 20;
+    size_t bytes = n * sizeof(tt_bucket), align = (size_t)2 << 20;
     if (posix_memalign((void **)&e->tt, align,
                        (bytes + align - 1) / align * align) != 0)
-        e->tt = pdn_xcalloc(n, sizeof(tt_entry));
+        e->tt = pdn_xcalloc(n, sizeof(tt_bucket));
 #ifdef MADV_HUGEPAGE
     madvise(e->tt, bytes, MADV_HUGEPAGE);
 #endif
@@ -162,7 +237,9 @@ pdn_engine_new(const pdn_engine_options *o)
     pdn_eval_init(&e->eval, e->opt.variant);
     e->kind[PDN_WHITE] = pdn_movegen_kind_for(e->opt.variant, PDN_WHITE);
     e->kind[PDN_BLACK] = pdn_movegen_kind_for(e->opt.variant, PDN_BLACK);
-    zobrist_init(&e->z);
+    e->deltas[PDN_WHITE] = pdn_movegen_deltas_for(e->opt.variant, PDN_WHITE);
+    e->deltas[PDN_BLACK] = pdn_movegen_deltas_for(e->opt.variant, PDN_BLACK);
+    lmr_init(e);
     atomic_init(&e->stop, false);
     return e;
 }
@@ -179,7 +256,7 @@ pdn_engine_free(pdn_engine *e)
 void
 pdn_engine_clear(pdn_engine *e)
 {
-    memset(e->tt, 0, (e->tt_mask + 1) * sizeof(tt_entry));
+    memset(e->tt, 0, (e->tt_mask + 1) * sizeof(tt_bucket));
     memset(e->history, 0, sizeof e->history);
     memset(e->killers, 0, sizeof e->killers);
     e->age = 0;
@@ -215,25 +292,46 @@ from_tt(int score, int ply)
                                     : score;
 }
 
+/* The entry of @key, or NULL. */
+static inline tt_entry *
+tt_probe(pdn_engine *e, uint64_t key)
+{
+    tt_bucket *bk = &e->tt[key & e->tt_mask];
+    uint32_t check = (uint32_t)(key >> 32);
+    for (int i = 0; i < TT_WAYS; i++)
+        if (bk->e[i].check == check && bk->e[i].bound)
+            return &bk->e[i];
+    return NULL;
+}
+
+/* Stores over the entry of the same key, or else over the least worth
+ * keeping: an entry of an earlier search first, then the shallowest. */
 static void
 tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
-         const pdn_move *best, int ply)
+         uint32_t best, int ply)
 {
-    tt_entry *t = &e->tt[key & e->tt_mask];
-    if (t->key != key && t->age == e->age && t->depth > depth)
-        return; /* keep the deeper entry of this search */
-    t->key = key;
+    tt_bucket *bk = &e->tt[key & e->tt_mask];
+    uint32_t check = (uint32_t)(key >> 32);
+    tt_entry *t = &bk->e[0];
+    int worth = INT_MAX;
+    for (int i = 0; i < TT_WAYS; i++) {
+        tt_entry *x = &bk->e[i];
+        if (x->check == check) {
+            t = x;
+            break;
+        }
+        int w = x->depth + (x->age == e->age ? 256 : 0);
+        if (w < worth) {
+            worth = w;
+            t = x;
+        }
+    }
+    t->check = check;
     t->depth = (int8_t)(depth > 127 ? 127 : depth);
     t->score = (int16_t)to_tt(score, ply);
     t->bound = (uint8_t)bound;
     t->age = e->age;
-    if (best) {
-        t->from = best->from;
-        t->to = best->to;
-        t->captured = best->captured_bb;
-    } else {
-        t->from = t->to = 0xFF;
-    }
+    t->move = best;
 }
 
 /* ---- Limits ---- */
@@ -268,16 +366,19 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
 /* The moves are tried in the order of their scores: the table's move,
  * then killers, then captures by the pieces they take, then history; on
  * equal scores, in the order generated.  They are picked one at a time,
- * as most nodes end at the first or second move. */
+ * as most nodes end at the first or second move, and scored only once
+ * the table's move has been tried. */
 typedef struct picker {
     int n, tried;
     int tt_move;  /* index of the table's move, or -1 */
     bool scored;
-    int score[PDN_MAX_MOVES]; /* -1: tried */
+    int score[PDN_MAX_MOVES]; /* TRIED: tried */
 } picker;
 
-static void
-picker_init(picker *p, const pdn_move *moves, int n, const tt_entry *t)
+#define TRIED INT_MIN
+
+static inline void
+picker_init(picker *p, const pdn_delta_list *l, int n, const tt_entry *t)
 {
     p->n = n;
     p->tried = 0;
@@ -285,48 +386,139 @@ picker_init(picker *p, const pdn_move *moves, int n, const tt_entry *t)
     p->tt_move = -1;
     if (t)
         for (int i = 0; i < n; i++)
-            if (t->from == moves[i].from && t->to == moves[i].to &&
-                t->captured == moves[i].captured_bb) {
+            if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) ==
+                t->move) {
                 p->tt_move = i;
                 break;
             }
 }
 
+/* The history slot of quiet move @mover of @b's side to move. */
+static inline int32_t *
+history_of(pdn_engine *e, const pdn_board *b, pdn_bb mover)
+{
+    pdn_bb own = b->pieces[b->side];
+    return &e->history[b->side][pdn_bb_lowest(mover & own)]
+                      [pdn_bb_lowest(mover & ~own)];
+}
+
 static void
-picker_score(picker *p, const pdn_engine *e, const pdn_move *moves,
-             int ply, pdn_color side)
+picker_score(picker *p, pdn_engine *e, const pdn_board *b,
+             const pdn_delta_list *l, int ply)
 {
     for (int i = 0; i < p->n; i++) {
-        const pdn_move *m = &moves[i];
-        int s = e->history[side][m->from][m->to];
-        if (i == p->tt_move)
-            s = -1; /* tried first */
-        else if (same_move(m, &e->killers[ply][0]))
-            s = 1 << 29;
-        else if (same_move(m, &e->killers[ply][1]))
-            s = 1 << 28;
-        else if (m->ncaptured)
-            s += m->ncaptured << 20;
+        int s;
+        if (i == p->tt_move) {
+            s = TRIED; /* tried first */
+        } else if (l->captures) {
+            s = pdn_bb_count(l->taken[i]);
+        } else {
+            uint32_t id = delta_id(l->mover[i], 0);
+            if (id == e->killers[ply][0])
+                s = 1 << 29;
+            else if (id == e->killers[ply][1])
+                s = 1 << 28;
+            else
+                s = *history_of(e, b, l->mover[i]);
+        }
         p->score[i] = s;
     }
     p->scored = true;
 }
 
 /* The index of the next move to try. */
-static int
-picker_next(picker *p, const pdn_engine *e, const pdn_move *moves, int ply,
-            pdn_color side)
+static inline int
+picker_next(picker *p, pdn_engine *e, const pdn_board *b,
+            const pdn_delta_list *l, int ply)
 {
     if (p->tried++ == 0 && p->tt_move >= 0)
         return p->tt_move;
     if (!p->scored)
-        picker_score(p, e, moves, ply, side);
+        picker_score(p, e, b, l, ply);
     int best = 0;
     for (int i = 1; i < p->n; i++)
         if (p->score[i] > p->score[best])
             best = i;
-    p->score[best] = -1;
+    p->score[best] = TRIED;
     return best;
+}
+
+static void
+update_history(int32_t *h, int bonus)
+{
+    /* Kept within +-HISTORY_MAX: the bonus shrinks as the value grows. */
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+/* A cut-off by quiet move @mover at @ply: a killer, and history credit
+ * for it and debit for the @ntried quiet moves @tried tried before it. */
+static void
+record_cutoff(pdn_engine *e, const pdn_board *b, pdn_bb mover, int ply,
+              int depth, const pdn_bb *tried, int ntried)
+{
+    uint32_t id = delta_id(mover, 0);
+    if (id != e->killers[ply][0]) {
+        e->killers[ply][1] = e->killers[ply][0];
+        e->killers[ply][0] = id;
+    }
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    update_history(history_of(e, b, mover), bonus);
+    for (int i = 0; i < ntried; i++)
+        update_history(history_of(e, b, tried[i]), -bonus);
+}
+
+/* The end of a node: the draw rules, the solver, a leaf (no move: lost;
+ * no capture pending at depth 0: the evaluation).  Returns true with the
+ * node's score in @score when the node ends there. */
+static inline bool
+node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
+          uint32_t reversible, int *score)
+{
+    size_t at = e->nkeys_game + (size_t)ply; /* this position's key */
+    *score = 0;
+    if (ply > 0 && reversible >= 2) {
+        if (!e->keys[at])
+            e->keys[at] = board_key(b);
+        if (repeated(e, at, reversible))
+            return true;
+    }
+    if (e->opt.no_progress && reversible >= e->opt.no_progress)
+        return true;
+    if (ply >= PDN_MAX_PLY - 1) {
+        *score = pdn_eval(&e->eval, b);
+        return true;
+    }
+    if (e->solver && ply > 0 &&
+        pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->solver_pieces) {
+        int plies;
+        switch (pdn_solver_probe(e->solver, b, &plies)) {
+        case PDN_SOLVED_WIN:
+            *score = PDN_SCORE_WIN - ply - plies;
+            return true;
+        case PDN_SOLVED_LOSS:
+            *score = -PDN_SCORE_WIN + ply + plies;
+            return true;
+        case PDN_SOLVED_DRAW:
+            return true;
+        default:
+            break;
+        }
+    }
+    /* A leaf stops unless a capture is pending: its moves are not
+     * listed. */
+    if (depth <= 0) {
+        switch (e->kind[b->side](b)) {
+        case PDN_MOVES_NONE:
+            *score = -PDN_SCORE_WIN + ply;
+            return true;
+        case PDN_MOVES_QUIET:
+            *score = pdn_eval(&e->eval, b);
+            return true;
+        default:
+            break;
+        }
+    }
+    return false;
 }
 
 static int
@@ -338,46 +530,26 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         e->aborted = true;
     if (e->aborted)
         return 0;
-    size_t at = e->nkeys_game + (size_t)ply; /* this position's key */
-    if (ply > 0 && repeated(e, at, reversible))
-        return 0;
-    if (e->opt.no_progress && reversible >= e->opt.no_progress)
-        return 0;
-    if (ply >= PDN_MAX_PLY - 1)
-        return pdn_eval(&e->eval, b);
-    if (e->solver && ply > 0 &&
-        pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->solver_pieces) {
-        int plies;
-        switch (pdn_solver_probe(e->solver, b, &plies)) {
-        case PDN_SOLVED_WIN:
-            return PDN_SCORE_WIN - ply - plies;
-        case PDN_SOLVED_LOSS:
-            return -PDN_SCORE_WIN + ply + plies;
-        case PDN_SOLVED_DRAW:
-            return 0;
-        default:
-            break;
-        }
-    }
-
-    /* A leaf stops unless a capture is pending: its moves are not
-     * listed. */
-    if (depth <= 0) {
-        switch (e->kind[b->side](b)) {
-        case PDN_MOVES_NONE:
-            return -PDN_SCORE_WIN + ply;
-        case PDN_MOVES_QUIET:
-            return pdn_eval(&e->eval, b);
-        default:
-            break;
-        }
+    int score;
+    if (node_ends(e, b, depth, ply, reversible, &score))
+        return score;
+    if (depth < 0)
         depth = 0;
-    }
 
+    /* The table serves only nodes with depth left: captures at the
+     * leaves are searched without it (they are short, and would crowd
+     * it).  The key is made by the parent for a child with depth left;
+     * a child at depth 0 needs it only for a repetition (node_ends()),
+     * or for the captures' children, which no repetition can reach
+     * past the capture. */
+    size_t at = e->nkeys_game + (size_t)ply;
     uint64_t key = e->keys[at];
-    tt_entry *t = &e->tt[key & e->tt_mask];
-    if (t->key != key)
-        t = NULL;
+    tt_entry *t = NULL;
+    if (depth > 0) {
+        if (!key)
+            key = e->keys[at] = board_key(b);
+        t = tt_probe(e, key);
+    }
     if (t && !pv_node && t->depth >= depth) {
         int s = from_tt(t->score, ply);
         if ((t->bound == BOUND_EXACT) ||
@@ -385,45 +557,88 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             (t->bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    pdn_move moves[PDN_MAX_MOVES];
-    int n = pdn_movegen_legal(e->opt.variant, b, moves);
+    /* Pruning, off the principal variation, in quiet positions, and not
+     * when a result is at stake. */
+    bool prune = !e->opt.no_reductions && !pv_node && depth > 0 &&
+                 alpha > -PDN_SCORE_WON && beta < PDN_SCORE_WON;
+    int static_eval = 0;
+    if (prune && depth <= PARAM_RFP_DEPTH) {
+        switch (e->kind[b->side](b)) {
+        case PDN_MOVES_NONE:
+            return -PDN_SCORE_WIN + ply;
+        case PDN_MOVES_QUIET:
+            static_eval = pdn_eval(&e->eval, b);
+            if (static_eval - PARAM_RFP_MARGIN * depth >= beta)
+                return static_eval;
+            break;
+        default:
+            prune = false; /* a capture is pending */
+            break;
+        }
+    }
+    pdn_delta_list l;
+    int n = e->deltas[b->side](b, &l);
     if (n <= 0)
         return -PDN_SCORE_WIN + ply;
-    bool capture = moves[0].ncaptured > 0;
+    bool capture = l.captures;
+    prune &= !capture;
     picker pick;
-    picker_init(&pick, moves, n, t);
-    picker_score(&pick, e, moves, ply, b->side);
+    picker_init(&pick, &l, n, t);
+    if (!e->opt.no_reductions && !capture && pick.tt_move < 0 &&
+        depth >= PARAM_IIR_DEPTH)
+        depth--;
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
-    int best = -PDN_SCORE_INF, best_i = -1, alpha0 = alpha;
+    int best = -PDN_SCORE_INF, alpha0 = alpha;
+    uint32_t best_id = 0;
+    pdn_bb quiets[PDN_MAX_MOVES];
+    int nquiets = 0;
     for (int i = 0; i < n; i++) {
-        int mi = picker_next(&pick, e, moves, ply, b->side);
-        const pdn_move *m = &moves[mi];
+        int mi = picker_next(&pick, e, b, &l, ply);
+        delta d = delta_at(&l, mi);
+        /* A king move that takes nothing can be undone; a man's
+         * crowning cannot. */
+        bool king_move = (d.mover & b->kings) != 0;
+        bool crowns = !king_move && d.kings;
+        if (prune && i > 0 && best > -PDN_SCORE_WON && !crowns) {
+            if (depth <= PARAM_LMP_DEPTH &&
+                i >= PARAM_LMP_BASE + depth * depth)
+                break;
+            if (depth <= PARAM_FUTILITY_DEPTH &&
+                static_eval + PARAM_FUTILITY_MARGIN * depth <= alpha)
+                continue;
+        }
         pdn_board child;
-        pdn_board_after(b, m, &child);
-        e->keys[at + 1] = key_after(&e->z, key, b, m);
-        /* The child probes its entry after generating its moves: fetch
-         * it now, so that the two overlap. */
-        __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
-        uint32_t rev = (m->flags & PDN_MOVE_KING) && !m->ncaptured
-                           ? reversible + 1
-                           : 0;
+        play_delta(b, d, &child);
+        /* The child probes its entry after its first checks: fetch it
+         * now, so that the two overlap. */
+        e->keys[at + 1] = 0;
+        if (next > 0) {
+            e->keys[at + 1] = board_key(&child);
+            __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
+        }
+        uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
         if (i == 0) {
             s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
                         pv_node);
         } else {
-            /* Late quiet moves are searched a ply shallower first; one
-             * that then beats alpha is searched again in full. */
+            /* Late quiet moves are searched shallower first; one that
+             * then beats alpha is searched again in full. */
             int reduce = 0;
-            if (!e->opt.no_reductions && !capture && next >= 2 &&
-                i >= (pv_node ? 4 : 2) &&
-                !same_move(m, &e->killers[ply][0]) &&
-                !same_move(m, &e->killers[ply][1]))
-                reduce = 1 + (i >= 6 && next >= 6) + (i >= 12 && next >= 8);
-            if (reduce > 0 && reduce >= next)
-                reduce = next - 1;
+            if (!e->opt.no_reductions && !capture && !crowns &&
+                next >= PARAM_LMR_DEPTH && i >= PARAM_LMR_MOVE) {
+                uint32_t id = delta_id(d.mover, 0);
+                reduce = e->lmr[next < 63 ? next : 63][i < 63 ? i : 63] -
+                         pv_node -
+                         (id == e->killers[ply][0] ||
+                          id == e->killers[ply][1]);
+                if (reduce >= next)
+                    reduce = next - 1;
+                if (reduce < 0)
+                    reduce = 0;
+            }
             s = -search(e, &child, next - reduce, -alpha - 1, -alpha,
                         ply + 1, rev, false);
             if (reduce && s > alpha && !e->aborted)
@@ -437,35 +652,31 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             return 0;
         if (s > best) {
             best = s;
-            best_i = mi;
+            best_id = delta_id(d.mover, d.taken);
             if (s > alpha) {
                 alpha = s;
                 if (pv_node) {
-                    e->pv[ply][0] = *m;
+                    e->pv[ply][0] = d;
                     memcpy(&e->pv[ply][1], e->pv[ply + 1],
-                           (size_t)e->pv_len[ply + 1] * sizeof(pdn_move));
+                           (size_t)e->pv_len[ply + 1] * sizeof(delta));
                     e->pv_len[ply] = e->pv_len[ply + 1] + 1;
                 }
                 if (alpha >= beta) {
-                    if (!m->ncaptured) {
-                        if (!same_move(m, &e->killers[ply][0])) {
-                            e->killers[ply][1] = e->killers[ply][0];
-                            e->killers[ply][0] = *m;
-                        }
-                        int32_t *h = &e->history[b->side][m->from][m->to];
-                        *h += depth * depth;
-                        if (*h > (1 << 26))
-                            memset(e->history, 0, sizeof e->history);
-                    }
+                    if (!capture)
+                        record_cutoff(e, b, d.mover, ply, depth, quiets,
+                                      nquiets);
                     break;
                 }
             }
         }
+        if (!capture)
+            quiets[nquiets++] = d.mover;
     }
     int bound = best >= beta       ? BOUND_LOWER
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
-    tt_store(e, key, depth, best, bound, &moves[best_i], ply);
+    if (depth > 0)
+        tt_store(e, key, depth, best, bound, best_id, ply);
     return best;
 }
 
@@ -502,6 +713,90 @@ compare_root(const void *a, const void *b)
 {
     const root_move *x = a, *y = b;
     return (x->score < y->score) - (x->score > y->score);
+}
+
+/* Writes the line of @n moves @pv (as changes) from @b as moves into
+ * @out; returns how many. */
+static int
+line_moves(const pdn_variant *v, const pdn_board *b, const delta *pv, int n,
+           pdn_move *out)
+{
+    pdn_board at = *b;
+    for (int i = 0; i < n; i++) {
+        pdn_move moves[PDN_MAX_MOVES];
+        int k = pdn_movegen_legal(v, &at, moves), j = 0;
+        for (; j < k; j++) {
+            delta d = delta_of_move(&at, &moves[j]);
+            if (d.mover == pv[i].mover && d.taken == pv[i].taken &&
+                d.kings == pv[i].kings)
+                break;
+        }
+        if (j >= k)
+            return i; /* never: the line was played from @b */
+        out[i] = moves[j];
+        pdn_board_play(&at, &moves[j]);
+    }
+    return n;
+}
+
+/* One pass over the root moves at one depth, in the window (lo, hi)
+ * (exact_all: every move in a full window). */
+typedef struct root_pass {
+    const pdn_board *b;
+    root_move *roots;
+    int nroots, next;
+    uint32_t reversible;
+    bool exact_all;
+    int lo, hi;
+} root_pass;
+
+/* Searches the root moves of @p, setting their scores and lines; returns
+ * the best score: at most p->lo when every move failed low (the first
+ * keeps its bound), at least p->hi when one failed high (it stops there,
+ * with its bound). */
+static int
+root_search(pdn_engine *e, const root_pass *p)
+{
+    const pdn_board *b = p->b;
+    int alpha = p->lo, hi = p->hi;
+    for (int i = 0; i < p->nroots; i++) {
+        root_move *r = &p->roots[i];
+        pdn_board child;
+        pdn_board_after(b, &r->move, &child);
+        e->keys[e->nkeys_game + 1] = board_key(&child);
+        uint32_t rev = (r->move.flags & PDN_MOVE_KING) && !r->move.ncaptured
+                           ? p->reversible + 1
+                           : 0;
+        int s;
+        if (p->exact_all) {
+            s = -search(e, &child, p->next, -PDN_SCORE_INF, PDN_SCORE_INF, 1,
+                        rev, true);
+        } else if (i == 0) {
+            s = -search(e, &child, p->next, -hi, -alpha, 1, rev, true);
+        } else {
+            s = -search(e, &child, p->next, -alpha - 1, -alpha, 1, rev,
+                        false);
+            if (s > alpha && !e->aborted)
+                s = -search(e, &child, p->next, -hi, -alpha, 1, rev, true);
+        }
+        if (e->aborted)
+            return alpha;
+        if (i == 0 || p->exact_all || s > alpha) {
+            r->score = s;
+            r->pv[0] = r->move;
+            r->npv = 1 + line_moves(e->opt.variant, &child, e->pv[1],
+                                    e->pv_len[1], &r->pv[1]);
+        } else {
+            r->score = -PDN_SCORE_INF + 1; /* no better than the best */
+        }
+        if (i == 0 && !p->exact_all && s <= alpha)
+            return s; /* failed low: so do all, searched again */
+        if (s > alpha)
+            alpha = s;
+        if (!p->exact_all && s >= hi)
+            return s;
+    }
+    return alpha;
 }
 
 int
@@ -548,51 +843,45 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b,
         want = PDN_MAX_MULTIPV;
     bool exact_all = want > 1 || l->only;
     int max_depth = l->depth > 0 ? l->depth : PDN_MAX_PLY - 2;
-    uint64_t key = e->keys[e->nkeys_game - 1];
     e->nkeys_game--; /* the root is path position 0 */
 
+    int last = 0; /* the score of the last depth completed */
     for (int depth = 1; depth <= max_depth; depth++) {
-        int alpha = -PDN_SCORE_INF;
-        int next = n == 1 ? depth : depth - 1; /* as in search() */
-        for (int i = 0; i < nroots; i++) {
-            root_move *r = &roots[i];
-            pdn_board child;
-            pdn_board_after(b, &r->move, &child);
-            e->keys[e->nkeys_game + 1] = key_after(&e->z, key, b, &r->move);
-            uint32_t rev = (r->move.flags & PDN_MOVE_KING) &&
-                                   !r->move.ncaptured
-                               ? reversible + 1
-                               : 0;
-            int lo = exact_all ? -PDN_SCORE_INF : alpha;
-            int s;
-            if (i == 0 || exact_all) {
-                s = -search(e, &child, next, -PDN_SCORE_INF, -lo, 1, rev,
-                            true);
-            } else {
-                s = -search(e, &child, next, -alpha - 1, -alpha, 1, rev,
-                            false);
-                if (s > alpha && !e->aborted)
-                    s = -search(e, &child, next, -PDN_SCORE_INF, -alpha, 1,
-                                rev, true);
-            }
+        root_pass p = {.b = b, .roots = roots, .nroots = nroots,
+                       .next = n == 1 ? depth : depth - 1, /* as search() */
+                       .reversible = reversible,
+                       .exact_all = exact_all,
+                       .lo = -PDN_SCORE_INF, .hi = PDN_SCORE_INF};
+        /* A window around the last score, widened on a fail until the
+         * score falls inside it. */
+        int widen = PARAM_ASPIRATION_WINDOW;
+        if (!exact_all && depth >= PARAM_ASPIRATION_DEPTH &&
+            last > -PDN_SCORE_WON && last < PDN_SCORE_WON) {
+            p.lo = last - widen;
+            p.hi = last + widen;
+        }
+        for (;;) {
+            int s = root_search(e, &p);
             if (e->aborted)
                 break;
-            if (i == 0 || exact_all || s > alpha) {
-                r->score = s;
-                r->pv[0] = r->move;
-                memcpy(&r->pv[1], e->pv[1],
-                       (size_t)e->pv_len[1] * sizeof(pdn_move));
-                r->npv = e->pv_len[1] + 1;
+            if (s <= p.lo) {
+                p.lo = s - widen <= -PDN_SCORE_WON ? -PDN_SCORE_INF
+                                                   : s - widen;
+            } else if (s >= p.hi) {
+                p.hi = s + widen >= PDN_SCORE_WON ? PDN_SCORE_INF
+                                                  : s + widen;
+                /* The move that failed high first. */
+                qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
             } else {
-                r->score = -PDN_SCORE_INF + 1; /* no better than the best */
+                break;
             }
-            if (s > alpha)
-                alpha = s;
+            widen *= 2;
         }
         if (e->aborted && depth > 1)
             break;
         /* Best first; the order of the next depth. */
         qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
+        last = roots[0].score;
         out->depth = depth;
         out->nodes = e->nodes;
         out->seconds = pdn_clock_since(&e->start);

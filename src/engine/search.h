@@ -1,7 +1,9 @@
 /* search.h -- the engine's search: iterative deepening principal
- * variation search with a transposition table (Zobrist keys, replacement
- * by depth and age), move ordering by the table's move, killers and
- * history; a capture pending is always searched on (captures are
+ * variation search with aspiration windows and a transposition table
+ * (buckets of four, replacement by age and depth), move ordering by the
+ * table's move, killers and history, late move reductions, and near the
+ * horizon reverse futility, futility and late move pruning (engine/
+ * params.h); a capture pending is always searched on (captures are
  * compulsory, so an exchange is never cut in the middle); draws by
  * repetition and by the no-progress count of the draw rule; a side with
  * no legal move has lost, and faster wins score higher.
@@ -36,9 +38,10 @@ typedef struct pdn_engine_options {
                               0: 3 */
     uint32_t no_progress;  /* reversible plies (king moves that take
                               nothing) that draw; 0: none */
-    bool no_reductions;    /* search every move to the full depth (late
-                              move reductions off): the result is then
-                              the fixed-depth minimax value */
+    bool no_reductions;    /* search every move to the full depth (no
+                              reduction and no pruning, params.h): the
+                              result is then the fixed-depth minimax
+                              value */
 } pdn_engine_options;
 
 typedef struct pdn_search_limits {
