@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/strbuf.h"
 #include "base/utf8.h"
@@ -89,8 +90,24 @@ typedef struct convert_job {
     played *moves;     /* every move replayed, variations too */
     size_t count, cap;
     const pdn_variant *game_variant;
-    pdn_strbuf buf;
+    pdn_strbuf buf;    /* output not yet written */
+    bool batch;        /* output written in blocks, not game by game */
 } convert_job;
+
+/* Output is written when this much has gathered (with batch). */
+#define OUTPUT_BLOCK 65536
+
+/* Writes out what job->buf holds: at once unless batching, else when a
+ * block has gathered, or with @all, everything. */
+static void
+write_out(const pdn_cli *cli, convert_job *job, bool all)
+{
+    if (job->batch && !all && job->buf.len < OUTPUT_BLOCK)
+        return;
+    if (job->buf.len)
+        fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+    pdn_strbuf_clear(&job->buf);
+}
 
 /* ---- Moves ---- */
 
@@ -268,7 +285,6 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     job->games++;
     job->count = 0;
     if (job->to == FORMAT_JSON) {
-        pdn_strbuf_clear(&job->buf);
         if (!pdn_canonical_game(job->canon, g, d, &job->buf)) {
             /* As read, to be written back as read. */
             pdn_strbuf_puts(&job->buf, "{\"file\":");
@@ -278,7 +294,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
             put_raw(g->raw, g->raw_len, &job->buf);
             pdn_strbuf_puts(&job->buf, "}\n");
         }
-        fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+        write_out(cli, job, false);
         return;
     }
     job->game_variant = type ? pdn_variant_by_gametype(type) : job->variant;
@@ -288,12 +304,11 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     if (!r.variant)
         return; /* a variant not played: the replay's note says so */
     main_line(job, g);
-    pdn_strbuf_clear(&job->buf);
     if (job->to == FORMAT_FEN)
         write_fen(job, &r, &job->buf);
     else
         write_text(job, g, &r, &job->buf);
-    fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+    write_out(cli, job, false);
 }
 
 /* Errors and the note that a game was not replayed are reported; the
@@ -450,7 +465,10 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
                            .each = each_game,
                            .adjust = adjust,
                            .ctx = &job};
+        /* On a terminal each game shows as soon as it is converted. */
+        job.batch = !isatty(fileno(cli->out));
         rc = pdn_args_read(cli, &rj);
+        write_out(cli, &job, true);
     }
 out:
     free(job.moves);

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/strbuf.h"
 #include "base/xalloc.h"
@@ -104,6 +105,7 @@ format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
         pdn_games_out_reset(s);
     job->bom = false;
     int rc = pdn_args_read(cli, &rj);
+    pdn_games_out_flush(s);
     if (s->compare && (pdn_games_out_differs(s) || job->bom))
         s->differs = true;
     return rc;
@@ -122,6 +124,7 @@ check_file(const pdn_cli *cli, fmt_job *job, const char *path)
 {
     job->sink.out = NULL;
     job->sink.compare = true;
+    job->sink.batch = false;
     int rc = format_file(cli, job, path, true);
     if (rc != PDN_EXIT_USAGE && job->sink.differs) {
         fprintf(cli->out, "%s\n",
@@ -142,6 +145,7 @@ rewrite_file(const pdn_cli *cli, fmt_job *job, const char *path)
         return PDN_EXIT_USAGE;
     job->sink.out = t.out;
     job->sink.compare = true;
+    job->sink.batch = true;
     int rc = format_file(cli, job, path, true);
     job->sink.out = NULL;
     return pdn_atomic_close(cli, CMD, &t, job->sink.differs, rc);
@@ -249,6 +253,9 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
             } else {
                 /* FILEs follow each other as games do. */
                 job.sink.out = cli->out;
+                /* On a terminal each game shows as soon as it is
+                 * written. */
+                job.sink.batch = !isatty(fileno(cli->out));
                 rc = worse(rc, format_file(cli, &job, job.files[i], false));
             }
         }

@@ -38,13 +38,29 @@ compare(pdn_games_out *o)
     drop(&o->theirs, n);
 }
 
+/* Output is written when this much has gathered (with batch). */
+#define OUTPUT_BLOCK 65536
+
+void
+pdn_games_out_flush(pdn_games_out *o)
+{
+    if (o->pending.len && o->out)
+        fwrite(o->pending.ptr, 1, o->pending.len, o->out);
+    pdn_strbuf_clear(&o->pending);
+}
+
 static void
 emit(pdn_games_out *o, const char *text, size_t len)
 {
     if (len == 0)
         return;
-    if (o->out)
+    if (o->out && o->batch) {
+        pdn_strbuf_put(&o->pending, text, len);
+        if (o->pending.len >= OUTPUT_BLOCK)
+            pdn_games_out_flush(o);
+    } else if (o->out) {
         fwrite(text, 1, len, o->out);
+    }
     if (o->compare && !o->differs) {
         pdn_strbuf_put(&o->ours, text, len);
         compare(o);
@@ -89,6 +105,8 @@ pdn_games_out_differs(pdn_games_out *o)
 void
 pdn_games_out_free(pdn_games_out *o)
 {
+    pdn_games_out_flush(o);
+    pdn_strbuf_free(&o->pending);
     pdn_strbuf_free(&o->ours);
     pdn_strbuf_free(&o->theirs);
 }

@@ -21,10 +21,15 @@ typedef struct pdn_games_out {
     unsigned newlines;  /* line ends at the end of the output, up to 2 */
     pdn_strbuf ours;    /* output not yet matched with the input */
     pdn_strbuf theirs;  /* input not yet matched with the output */
+    bool batch;         /* out is written in blocks: then call
+                           pdn_games_out_flush() before out changes or
+                           is closed */
+    pdn_strbuf pending; /* with batch: output not yet written to out */
 } pdn_games_out;
 
-#define PDN_GAMES_OUT_INIT {NULL, false, false, false, 0, PDN_STRBUF_INIT, \
-                            PDN_STRBUF_INIT}
+#define PDN_GAMES_OUT_INIT                                                     \
+    {NULL,  false, false, false, 0, PDN_STRBUF_INIT, PDN_STRBUF_INIT,          \
+     false, PDN_STRBUF_INIT}
 
 /** Starts a new output (a file): nothing written, nothing compared. */
 void pdn_games_out_reset(pdn_games_out *o);
@@ -35,6 +40,9 @@ void pdn_games_out_game(pdn_games_out *o, const char *text, size_t len);
 
 /** Adds @len bytes of input to compare the output with. */
 void pdn_games_out_input(pdn_games_out *o, const char *text, size_t len);
+
+/** Writes to out what batch holds back. */
+void pdn_games_out_flush(pdn_games_out *o);
 
 /** Ends the comparison: true if the output differs from the input. */
 bool pdn_games_out_differs(pdn_games_out *o);

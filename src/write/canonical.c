@@ -247,23 +247,36 @@ line_unit(line *l, const char *s, size_t len)
     l->glue = false;
 }
 
-/* line_unit() for a unit of printable ASCII on one line (a move, a NAG,
- * a result), which needs no scan for line ends or characters. */
-static void
-line_ascii(line *l, const char *s, size_t len)
+/* Room at the end of the line for a unit of @len bytes of printable
+ * ASCII on one line (a move, a NAG), after a blank or a line end as
+ * line_unit() puts them; where the unit goes, with 16 bytes to spare
+ * after it.  The caller writes the unit and commit()s its end. */
+static char *
+line_room(line *l, size_t len)
 {
+    char *p = reserve(l->out, len + 1 + 16);
     if (l->col > 0 && !l->glue) {
         if (l->col + 1 + len > l->width) {
-            pdn_strbuf_putc(l->out, '\n');
+            *p++ = '\n';
             l->col = 0;
         } else {
-            pdn_strbuf_putc(l->out, ' ');
+            *p++ = ' ';
             l->col++;
         }
     }
-    pdn_strbuf_put(l->out, s, len);
     l->col += (unsigned)len;
     l->glue = false;
+    return p;
+}
+
+/* line_unit() for a unit of printable ASCII on one line, which needs no
+ * scan for line ends or characters. */
+static void
+line_ascii(line *l, const char *s, size_t len)
+{
+    char *p = line_room(l, len);
+    memcpy(p, s, len);
+    commit(l->out, p + len);
 }
 
 /* A ')' glued to the unit before it, or at the start of a line when the
@@ -561,16 +574,23 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         return;
     }
     if (r && !n->u.move.strength) {
-        /* The usual move, "12. 22-18": plain ASCII, built in place. */
-        char unit[16 + PDN_MOVE_TEXT_MAX];
-        char *p = unit;
+        /* The usual move, "12. 22-18": plain ASCII, written in place
+         * (short copies of a fixed 16 bytes, which both sides have). */
+        char number[16] = {0};
+        size_t nlen = 0;
         if (!k->second || k->renumber) {
-            p = put_decimal(p, k->number);
-            p = k->second ? PUT_LIT(p, "... ") : PUT_LIT(p, ". ");
+            char *e = put_decimal(number, k->number);
+            e = k->second ? PUT_LIT(e, "... ") : PUT_LIT(e, ". ");
+            nlen = (size_t)(e - number);
         }
-        memcpy(p, r->text, r->len);
-        p += r->len;
-        line_ascii(&w->l, unit, (size_t)(p - unit));
+        char *p = line_room(&w->l, nlen + r->len);
+        memcpy(p, number, 16);
+        p += nlen;
+        if (r->len <= 16)
+            memcpy(p, r->text, 16);
+        else
+            memcpy(p, r->text, r->len);
+        commit(w->l.out, p + r->len);
         if (n->u.move.forced)
             line_ascii(&w->l, "$7", 2);
         advance(k);
