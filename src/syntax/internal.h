@@ -20,6 +20,9 @@ typedef struct pdn_tag_cache {
         uint8_t len;          /* 0: empty */
         const char *standard; /* the answer for name */
     } items[PDN_TAG_CACHE_SIZE];
+    /* The files's games mostly name their tags in the same order: the
+     * item (+ 1; 0: none) that answered for the game's i-th tag. */
+    uint8_t by_place[16];
 } pdn_tag_cache;
 
 typedef struct pdn_parse {
