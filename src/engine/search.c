@@ -151,7 +151,9 @@ struct pdn_engine {
     pdn_movegen_kind_fn kind[2]; /* by side to move */
     pdn_movegen_deltas_fn deltas[2];
     tt_bucket *tt;
-    size_t tt_mask; /* buckets - 1 */
+    size_t tt_mask;     /* buckets - 1 */
+    void *tt_map;       /* the mapping holding tt, or NULL (allocated) */
+    size_t tt_map_bytes;
     uint8_t age;
     atomic_bool stop;
     /* the search under way */
@@ -164,7 +166,7 @@ struct pdn_engine {
     size_t nkeys_game; /* of them before the root: the root's index */
     delta pv[PDN_MAX_PLY][PDN_MAX_PLY];
     int pv_len[PDN_MAX_PLY];
-    uint32_t killers[PDN_MAX_PLY][2]; /* delta_id()s */
+    pdn_bb killers[PDN_MAX_PLY][2]; /* quiet moves' changes of the mover */
     int32_t history[2][64][64]; /* within +-HISTORY_MAX */
     int8_t lmr[64][64]; /* reduction by depth and move number */
 };
@@ -222,17 +224,25 @@ pdn_engine_new(const pdn_engine_options *o)
     size_t n = 1;
     while (n * 2 * sizeof(tt_bucket) <= e->opt.hash_mb << 20)
         n *= 2;
-    /* Aligned to 2 MB and marked for huge pages where the system has
+    /* Mapped afresh, so already zero: pages are touched only as the
+     * search reaches them (no memset of the whole table per engine).
+     * Aligned to 2 MB and marked for huge pages where the system has
      * them: a table probed at random costs a TLB miss a probe in 4 KB
      * pages. */
     size_t bytes = n * sizeof(tt_bucket), align = (size_t)2 << 20;
-    if (posix_memalign((void **)&e->tt, align,
-                       (bytes + align - 1) / align * align) != 0)
+    e->tt_map_bytes = bytes + align;
+    e->tt_map = mmap(NULL, e->tt_map_bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (e->tt_map == MAP_FAILED) {
+        e->tt_map = NULL;
         e->tt = pdn_xcalloc(n, sizeof(tt_bucket));
+    } else {
+        uintptr_t at = ((uintptr_t)e->tt_map + align - 1) & ~(align - 1);
+        e->tt = (tt_bucket *)at;
 #ifdef MADV_HUGEPAGE
-    madvise(e->tt, bytes, MADV_HUGEPAGE);
+        madvise(e->tt, bytes, MADV_HUGEPAGE);
 #endif
-    memset(e->tt, 0, bytes);
+    }
     e->tt_mask = n - 1;
     pdn_eval_init(&e->eval, e->opt.variant);
     e->kind[PDN_WHITE] = pdn_movegen_kind_for(e->opt.variant, PDN_WHITE);
@@ -249,7 +259,10 @@ pdn_engine_free(pdn_engine *e)
 {
     if (!e)
         return;
-    free(e->tt);
+    if (e->tt_map)
+        munmap(e->tt_map, e->tt_map_bytes);
+    else
+        free(e->tt);
     free(e);
 }
 
@@ -372,10 +385,13 @@ typedef struct picker {
     int n, tried;
     int tt_move;  /* index of the table's move, or -1 */
     bool scored;
-    int score[PDN_MAX_MOVES]; /* TRIED: tried */
+    /* the score above 16 bits, and below them what puts the first
+     * generated first on equal scores: picked by the greatest, without
+     * a branch a move */
+    int64_t key[PDN_MAX_MOVES]; /* TRIED: tried */
 } picker;
 
-#define TRIED INT_MIN
+#define TRIED INT64_MIN
 
 static inline void
 picker_init(picker *p, const pdn_delta_list *l, int n, const tt_entry *t)
@@ -406,23 +422,21 @@ static void
 picker_score(picker *p, pdn_engine *e, const pdn_board *b,
              const pdn_delta_list *l, int ply)
 {
+    pdn_bb k0 = e->killers[ply][0], k1 = e->killers[ply][1];
     for (int i = 0; i < p->n; i++) {
         int s;
-        if (i == p->tt_move) {
-            s = TRIED; /* tried first */
-        } else if (l->captures) {
+        if (l->captures)
             s = pdn_bb_count(l->taken[i]);
-        } else {
-            uint32_t id = delta_id(l->mover[i], 0);
-            if (id == e->killers[ply][0])
-                s = 1 << 29;
-            else if (id == e->killers[ply][1])
-                s = 1 << 28;
-            else
-                s = *history_of(e, b, l->mover[i]);
-        }
-        p->score[i] = s;
+        else if (l->mover[i] == k0)
+            s = 1 << 29;
+        else if (l->mover[i] == k1)
+            s = 1 << 28;
+        else
+            s = *history_of(e, b, l->mover[i]);
+        p->key[i] = (int64_t)s * 65536 + (0xFFFF - i);
     }
+    if (p->tt_move >= 0)
+        p->key[p->tt_move] = TRIED; /* tried first */
     p->scored = true;
 }
 
@@ -435,12 +449,12 @@ picker_next(picker *p, pdn_engine *e, const pdn_board *b,
         return p->tt_move;
     if (!p->scored)
         picker_score(p, e, b, l, ply);
-    int best = 0;
+    int64_t best = p->key[0];
     for (int i = 1; i < p->n; i++)
-        if (p->score[i] > p->score[best])
-            best = i;
-    p->score[best] = TRIED;
-    return best;
+        best = p->key[i] > best ? p->key[i] : best;
+    int i = 0xFFFF - (int)(best & 0xFFFF);
+    p->key[i] = TRIED;
+    return i;
 }
 
 static void
@@ -456,10 +470,9 @@ static void
 record_cutoff(pdn_engine *e, const pdn_board *b, pdn_bb mover, int ply,
               int depth, const pdn_bb *tried, int ntried)
 {
-    uint32_t id = delta_id(mover, 0);
-    if (id != e->killers[ply][0]) {
+    if (mover != e->killers[ply][0]) {
         e->killers[ply][1] = e->killers[ply][0];
-        e->killers[ply][0] = id;
+        e->killers[ply][0] = mover;
     }
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     update_history(history_of(e, b, mover), bonus);
@@ -629,11 +642,10 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             int reduce = 0;
             if (!e->opt.no_reductions && !capture && !crowns &&
                 next >= PARAM_LMR_DEPTH && i >= PARAM_LMR_MOVE) {
-                uint32_t id = delta_id(d.mover, 0);
                 reduce = e->lmr[next < 63 ? next : 63][i < 63 ? i : 63] -
                          pv_node -
-                         (id == e->killers[ply][0] ||
-                          id == e->killers[ply][1]);
+                         (d.mover == e->killers[ply][0] ||
+                          d.mover == e->killers[ply][1]);
                 if (reduce >= next)
                     reduce = next - 1;
                 if (reduce < 0)
