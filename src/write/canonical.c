@@ -754,19 +754,27 @@ write_tag(tags_out *o, const char *name, const char *value)
         pdn_strbuf_putc(out, ']');
         return;
     }
-    pdn_strbuf_putc(out, '[');
-    pdn_strbuf_puts(out, name);
-    pdn_strbuf_put(out, " \"", 2);
-    for (const char *p = value;;) {
-        size_t plain = strcspn(p, "\"\\");
-        pdn_strbuf_put(out, p, plain);
+    /* [Name "value"], with '"' and '\\' in the value escaped: room for
+     * the worst case, made once. */
+    size_t nlen = strlen(name), vlen = strlen(value);
+    char *p = reserve(out, nlen + 2 * vlen + 6);
+    *p++ = '[';
+    memcpy(p, name, nlen);
+    p += nlen;
+    *p++ = ' ';
+    *p++ = '"';
+    for (const char *v = value, *end = value + vlen;;) {
+        size_t plain = strcspn(v, "\"\\");
+        memcpy(p, v, plain);
         p += plain;
-        if (!*p)
+        v += plain;
+        if (v == end)
             break;
-        pdn_strbuf_putc(out, '\\');
-        pdn_strbuf_putc(out, *p++);
+        *p++ = '\\';
+        *p++ = *v++;
     }
-    pdn_strbuf_put(out, "\"]\n", 3);
+    p = PUT_LIT(p, "\"]\n");
+    commit(out, p);
 }
 
 /* The Date tag @t in its canonical form, or as written with a note. */
@@ -812,8 +820,11 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
            pdn_diags *d, tags_out *out)
 {
     const pdn_tag *first[9] = {NULL};
+    signed char where[64]; /* leading_index() of the first 64 tags */
     for (size_t i = 0; i < g->ntags; i++) {
         int k = leading_index(tag_name(&g->tags[i]));
+        if (i < sizeof where)
+            where[i] = (signed char)k;
         if (k >= 0 && !first[k])
             first[k] = &g->tags[i];
     }
@@ -836,7 +847,7 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
         write_tag(out, "FEN", first[8]->value);
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
-        int k = leading_index(tag_name(t));
+        int k = i < sizeof where ? where[i] : leading_index(tag_name(t));
         /* A leading tag given twice: the second goes with the others. */
         if (k < 0 || first[k] != t)
             write_tag(out, tag_name(t), t->value);
