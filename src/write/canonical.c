@@ -38,6 +38,8 @@ struct pdn_canonical {
     const pdn_variant *variant; /* of that game, NULL if not replayed */
     const pdn_variant *table_of; /* the variant square[] is for */
     uint8_t square[64];          /* PDN number of each bit, 0: none */
+    char *file;                  /* JSON: the last game's file name */
+    pdn_strbuf file_json;        /* and as a JSON string */
 };
 
 /* ---- Output by hand ----
@@ -150,6 +152,8 @@ pdn_canonical_free(pdn_canonical *c)
     if (!c)
         return;
     free(c->moves);
+    free(c->file);
+    pdn_strbuf_free(&c->file_json);
     free(c);
 }
 
@@ -741,14 +745,23 @@ typedef struct tags_out {
     bool comma;
 } tags_out;
 
+/* A tag; @name is a tag's own (which JSON must escape), or with
+ * @plain_name one of the standard names, plain ASCII. */
 static void
-write_tag(tags_out *o, const char *name, const char *value)
+write_any_tag(tags_out *o, const char *name, bool plain_name,
+              const char *value)
 {
     pdn_strbuf *out = o->out;
     if (o->json) {
         pdn_strbuf_puts(out, o->comma ? ",[" : "[");
         o->comma = true;
-        pdn_json_string(name, strlen(name), out);
+        if (plain_name) {
+            pdn_strbuf_putc(out, '"');
+            pdn_strbuf_puts(out, name);
+            pdn_strbuf_putc(out, '"');
+        } else {
+            pdn_json_string(name, strlen(name), out);
+        }
         pdn_strbuf_putc(out, ',');
         pdn_json_string(value, strlen(value), out);
         pdn_strbuf_putc(out, ']');
@@ -775,6 +788,13 @@ write_tag(tags_out *o, const char *name, const char *value)
     }
     p = PUT_LIT(p, "\"]\n");
     commit(out, p);
+}
+
+/* A tag of a standard name. */
+static void
+write_tag(tags_out *o, const char *name, const char *value)
+{
+    write_any_tag(o, name, true, value);
 }
 
 /* The Date tag @t in its canonical form, or as written with a note. */
@@ -850,7 +870,7 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
         int k = i < sizeof where ? where[i] : leading_index(tag_name(t));
         /* A leading tag given twice: the second goes with the others. */
         if (k < 0 || first[k] != t)
-            write_tag(out, tag_name(t), t->value);
+            write_any_tag(out, tag_name(t), false, t->value);
     }
 }
 
@@ -988,8 +1008,15 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     counter none = {.number = 1};
     if (w.json) {
         char fen[PDN_FEN_MAX];
+        /* The file name, escaped once for all its games. */
+        if (!c->file || strcmp(c->file, g->file) != 0) {
+            free(c->file);
+            c->file = pdn_xstrndup(g->file, strlen(g->file));
+            pdn_strbuf_clear(&c->file_json);
+            pdn_json_string(g->file, strlen(g->file), &c->file_json);
+        }
         pdn_strbuf_puts(out, "{\"file\":");
-        pdn_json_string(g->file, strlen(g->file), out);
+        pdn_strbuf_put(out, c->file_json.ptr, c->file_json.len);
         pdn_strbuf_puts(out, ",\"game\":");
         put_uint(out, (uint32_t)g->number);
         pdn_strbuf_puts(out, ",\"tags\":[");
