@@ -57,6 +57,8 @@ typedef struct replay {
     bool moves_only;           /* only moves and E0212 are checked */
     pdn_replay_move_fn on_move;
     void *ctx;
+    bool want_end;             /* the game claims a draw: look at the
+                                  draw rules at the main line's end */
     pdn_draw_kind end_draw;    /* the rule the main line's end meets */
     uint32_t end_occurrences;  /* of its last position */
     uint32_t end_reversible;   /* plies in a row before it */
@@ -663,9 +665,11 @@ replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
     }
     if (main_line) {
         r->out->final = b;
-        r->end_draw = pdn_draw_check(ds, r->rule);
-        r->end_occurrences = pdn_draw_occurrences(ds);
-        r->end_reversible = pdn_draw_reversible(ds);
+        if (r->want_end) {
+            r->end_draw = pdn_draw_check(ds, r->rule);
+            r->end_occurrences = pdn_draw_occurrences(ds);
+            r->end_reversible = pdn_draw_reversible(ds);
+        }
     }
 out:
     pdn_draw_fini(ds);
@@ -913,6 +917,13 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     memset(out, 0, sizeof *out);
     find_tags(&r);
     bool all = !r.moves_only;
+    /* Only a draw claimed (by the terminator, or by the tag when there is
+     * none) is read against the draw rules (note_draw()). */
+    const pdn_tag *result = r.tags[TAG_RESULT];
+    r.want_end = all && (g->result == PDN_RESULT_DRAW ||
+                         (result && pdn_result_of(result->value,
+                                                  strlen(result->value)) ==
+                                        PDN_RESULT_DRAW));
     if (all)
         check_tags(&r);
     r.v = game_variant(&r, o);
