@@ -129,6 +129,16 @@ pdn_draw_play(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
     push(s, after, 0);
 }
 
+void
+pdn_draw_play_position(pdn_draw_state *s, const pdn_board *after)
+{
+    s->items[0] = s->items[s->count - 1]; /* the capacity is at least 2 */
+    s->items[0].reversible = 0;
+    s->items[1].board = *after;
+    s->items[1].reversible = 0;
+    s->count = 2;
+}
+
 uint32_t
 pdn_draw_occurrences(const pdn_draw_state *s)
 {

@@ -76,6 +76,11 @@ void pdn_draw_copy(const pdn_draw_state *s, bool before,
 void pdn_draw_play(pdn_draw_state *s, const pdn_move *m,
                    const pdn_board *after);
 
+/** Records the position @after alone, for a line whose draws are not
+ * looked at: the reversible plies are not counted, and only what a
+ * variation replacing this ply starts from is kept. */
+void pdn_draw_play_position(pdn_draw_state *s, const pdn_board *after);
+
 /** How many times the current position has occurred, this time
  * included. */
 uint32_t pdn_draw_occurrences(const pdn_draw_state *s);

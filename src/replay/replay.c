@@ -55,6 +55,7 @@ typedef struct replay {
     const pdn_draw_rule *rule; /* the draw rule in force */
     bool automatic;            /* draws are automatic */
     bool moves_only;           /* only moves and E0212 are checked */
+    bool draws;                /* draws are looked at along the lines */
     pdn_replay_move_fn on_move;
     void *ctx;
     bool want_end;             /* the game claims a draw: look at the
@@ -609,7 +610,6 @@ replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
                                             : (int)r->v->first;
             break;
         case PDN_NODE_MOVE: {
-            pdn_board at = b;
             pdn_move played;
             if (!warned)
                 warned = past_draw(r, ds, n, ply + 1);
@@ -624,10 +624,13 @@ replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
                     else if (m->kind == PDN_NODE_MOVE)
                         break;
                 if (main_line)
-                    r->out->final = at;
+                    r->out->final = b; /* as before the move */
                 goto out;
             }
-            pdn_draw_play(ds, &played, &b);
+            if (r->draws)
+                pdn_draw_play(ds, &played, &b);
+            else
+                pdn_draw_play_position(ds, &b);
             moved = true;
             expect_side = -1;
             ply++;
@@ -917,6 +920,7 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     memset(out, 0, sizeof *out);
     find_tags(&r);
     bool all = !r.moves_only;
+    r.draws = all || r.automatic;
     /* Only a draw claimed (by the terminator, or by the tag when there is
      * none) is read against the draw rules (note_draw()). */
     const pdn_tag *result = r.tags[TAG_RESULT];
