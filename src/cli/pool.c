@@ -21,7 +21,10 @@ struct pdn_pool {
     void *ctx;
     int *state;                /* by slot */
     size_t depth;
-    size_t head, next, tail;   /* to hand out, to work on, to fill */
+    size_t head, next, tail;   /* to hand out, to work on (slots from
+                                  there on may also be running or done:
+                                  the filling thread helps with the
+                                  newest), to fill */
     bool closing;
     bool help;                 /* the filling thread works while it waits */
     pthread_mutex_t lock;
@@ -30,6 +33,16 @@ struct pdn_pool {
     long nworkers;
 };
 
+/* Whether a slot waits for work; moves next past the slots that the
+ * filling thread took out of order.  Called with the lock held. */
+static bool
+has_waiting(pdn_pool *p)
+{
+    while (p->next < p->tail && p->state[p->next % p->depth] != SLOT_WAITING)
+        p->next++;
+    return p->next < p->tail;
+}
+
 static void *
 run_worker(void *arg)
 {
@@ -37,9 +50,9 @@ run_worker(void *arg)
     pdn_pool *p = w->pool;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (p->next == p->tail && !p->closing)
+        while (!has_waiting(p) && !p->closing)
             pthread_cond_wait(&p->waiting, &p->lock);
-        if (p->next == p->tail)
+        if (!has_waiting(p))
             break;
         size_t slot = p->next++ % p->depth;
         p->state[slot] = SLOT_RUNNING;
@@ -108,8 +121,15 @@ hand_out(pdn_pool *p)
     size_t slot = p->head % p->depth;
     pthread_mutex_lock(&p->lock);
     while (p->state[slot] != SLOT_DONE) {
-        if (p->help && p->next < p->tail) {
-            size_t other = p->next++ % p->depth;
+        /* Help with the newest waiting slot, the one just filled: its
+         * items are still in this thread's cache, and the workers go on
+         * with the oldest. */
+        size_t other = p->tail;
+        while (p->help && other > p->next &&
+               p->state[(other - 1) % p->depth] != SLOT_WAITING)
+            other--;
+        if (p->help && other > p->next) {
+            other = (other - 1) % p->depth;
             p->state[other] = SLOT_RUNNING;
             pthread_mutex_unlock(&p->lock);
             p->work(p->ctx, p->nworkers, other);
@@ -124,6 +144,8 @@ hand_out(pdn_pool *p)
     pthread_mutex_lock(&p->lock);
     p->state[slot] = SLOT_FREE;
     p->head++;
+    if (p->next < p->head)
+        p->next = p->head; /* the helper did them: none left to take */
     pthread_mutex_unlock(&p->lock);
 }
 
