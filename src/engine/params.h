@@ -13,7 +13,7 @@
 /* From this depth the root is searched in a window around the last
  * depth's score, widened by this much, then doubled, on a fail. */
 #define PARAM_ASPIRATION_DEPTH 5
-#define PARAM_ASPIRATION_WINDOW 25
+#define PARAM_ASPIRATION_WINDOW 40
 
 /* ---- Before the moves (non-PV nodes, no capture pending) ---- */
 
@@ -24,7 +24,7 @@
 
 /* Internal iterative reduction: a node of this depth or more that the
  * table gives no move for is searched a ply shallower. */
-#define PARAM_IIR_DEPTH 5
+#define PARAM_IIR_DEPTH 4
 
 /* ---- Among the moves (quiet moves, no capture pending) ---- */
 
@@ -36,17 +36,23 @@
 /* Futility: at depth d <= PARAM_FUTILITY_DEPTH, off the principal
  * variation, once a move has been tried, moves are skipped when the
  * static score plus d * PARAM_FUTILITY_MARGIN does not reach alpha. */
-#define PARAM_FUTILITY_DEPTH 2
-#define PARAM_FUTILITY_MARGIN 80
+#define PARAM_FUTILITY_DEPTH 3
+#define PARAM_FUTILITY_MARGIN 70
 
 /* Late move reductions: the i-th move (from 0) at depth d is first
- * searched PARAM_LMR_BASE + ln(d) ln(i) / PARAM_LMR_DIVISOR plies
- * shallower (in hundredths, rounded down), one less on the principal
- * variation and for a killer; from the PARAM_LMR_MOVE-th move, at
- * depth PARAM_LMR_DEPTH or more. */
+ * searched (PARAM_LMR_BASE + 10000 ln(d) ln(i) / PARAM_LMR_DIVISOR) / 100
+ * plies shallower, rounded down (here 1 + ln(d) ln(i) / 1.1), one less on
+ * the principal variation and for a killer; from the PARAM_LMR_MOVE-th
+ * move, at depth PARAM_LMR_DEPTH or more. */
 #define PARAM_LMR_DEPTH 2
 #define PARAM_LMR_MOVE 1
 #define PARAM_LMR_BASE 100
-#define PARAM_LMR_DIVISOR 125
+#define PARAM_LMR_DIVISOR 110
+
+/* Futility needs the static score, which is made at depths up to
+ * PARAM_RFP_DEPTH. */
+#if PARAM_FUTILITY_DEPTH > PARAM_RFP_DEPTH
+#error "PARAM_FUTILITY_DEPTH must not exceed PARAM_RFP_DEPTH"
+#endif
 
 #endif

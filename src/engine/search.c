@@ -383,7 +383,9 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
  * the table's move has been tried. */
 typedef struct picker {
     int n, tried;
-    int tt_move;  /* index of the table's move, or -1 */
+    int first[3]; /* the table's move and the killers, by index, -1 for
+                     none: tried in this order before any is scored */
+    int nfirst;
     bool scored;
     /* the score above 16 bits, and below them what puts the first
      * generated first on equal scores: picked by the greatest, without
@@ -393,20 +395,36 @@ typedef struct picker {
 
 #define TRIED INT64_MIN
 
+/* The table's move (@t, or NULL) and, among quiet moves, the killers of
+ * @ply are tried first, in that order, as they would be by score. */
 static inline void
-picker_init(picker *p, const pdn_delta_list *l, int n, const tt_entry *t)
+picker_init(picker *p, const pdn_engine *e, const pdn_delta_list *l, int n,
+            const tt_entry *t, int ply)
 {
     p->n = n;
     p->tried = 0;
     p->scored = false;
-    p->tt_move = -1;
+    p->nfirst = 0;
+    int tt = -1;
     if (t)
         for (int i = 0; i < n; i++)
             if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) ==
                 t->move) {
-                p->tt_move = i;
+                tt = i;
                 break;
             }
+    p->first[p->nfirst++] = tt;
+    if (!l->captures)
+        for (int k = 0; k < 2; k++) {
+            pdn_bb killer = e->killers[ply][k];
+            int found = -1;
+            for (int i = 0; killer && i < n; i++)
+                if (l->mover[i] == killer) {
+                    found = i;
+                    break;
+                }
+            p->first[p->nfirst++] = found == tt ? -1 : found;
+        }
 }
 
 /* The history slot of quiet move @mover of @b's side to move. */
@@ -420,35 +438,31 @@ history_of(pdn_engine *e, const pdn_board *b, pdn_bb mover)
 
 static void
 picker_score(picker *p, pdn_engine *e, const pdn_board *b,
-             const pdn_delta_list *l, int ply)
+             const pdn_delta_list *l)
 {
-    pdn_bb k0 = e->killers[ply][0], k1 = e->killers[ply][1];
     for (int i = 0; i < p->n; i++) {
-        int s;
-        if (l->captures)
-            s = pdn_bb_count(l->taken[i]);
-        else if (l->mover[i] == k0)
-            s = 1 << 29;
-        else if (l->mover[i] == k1)
-            s = 1 << 28;
-        else
-            s = *history_of(e, b, l->mover[i]);
+        int s = l->captures ? pdn_bb_count(l->taken[i])
+                            : *history_of(e, b, l->mover[i]);
         p->key[i] = (int64_t)s * 65536 + (0xFFFF - i);
     }
-    if (p->tt_move >= 0)
-        p->key[p->tt_move] = TRIED; /* tried first */
+    for (int k = 0; k < p->nfirst; k++)
+        if (p->first[k] >= 0)
+            p->key[p->first[k]] = TRIED;
     p->scored = true;
 }
 
 /* The index of the next move to try. */
 static inline int
 picker_next(picker *p, pdn_engine *e, const pdn_board *b,
-            const pdn_delta_list *l, int ply)
+            const pdn_delta_list *l)
 {
-    if (p->tried++ == 0 && p->tt_move >= 0)
-        return p->tt_move;
+    while (p->tried < p->nfirst) {
+        int i = p->first[p->tried++];
+        if (i >= 0)
+            return i;
+    }
     if (!p->scored)
-        picker_score(p, e, b, l, ply);
+        picker_score(p, e, b, l);
     int64_t best = p->key[0];
     for (int i = 1; i < p->n; i++)
         best = p->key[i] > best ? p->key[i] : best;
@@ -534,6 +548,28 @@ node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
     return false;
 }
 
+/* A child at depth 0 with no capture pending is a leaf: counted and
+ * scored here, without a call, after the checks search() and node_ends()
+ * would make.  Returns false when the child needs search(). */
+static inline bool
+leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
+           int *score)
+{
+    if (reversible >= 2 || e->solver || ply >= PDN_MAX_PLY - 1 ||
+        (e->opt.no_progress && reversible >= e->opt.no_progress))
+        return false;
+    pdn_moves_kind k = e->kind[b->side](b);
+    if (k == PDN_MOVES_CAPTURE)
+        return false;
+    e->pv_len[ply] = 0;
+    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+        e->aborted = true;
+    *score = e->aborted              ? 0
+             : k == PDN_MOVES_NONE ? -PDN_SCORE_WIN + ply
+                                   : pdn_eval(&e->eval, b);
+    return true;
+}
+
 static int
 search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
        int ply, uint32_t reversible, bool pv_node)
@@ -596,8 +632,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     bool capture = l.captures;
     prune &= !capture;
     picker pick;
-    picker_init(&pick, &l, n, t);
-    if (!e->opt.no_reductions && !capture && pick.tt_move < 0 &&
+    picker_init(&pick, e, &l, n, t, ply);
+    if (!e->opt.no_reductions && !capture && pick.first[0] < 0 &&
         depth >= PARAM_IIR_DEPTH)
         depth--;
 
@@ -608,7 +644,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     pdn_bb quiets[PDN_MAX_MOVES];
     int nquiets = 0;
     for (int i = 0; i < n; i++) {
-        int mi = picker_next(&pick, e, b, &l, ply);
+        int mi = picker_next(&pick, e, b, &l);
         delta d = delta_at(&l, mi);
         /* A king move that takes nothing can be undone; a man's
          * crowning cannot. */
@@ -633,7 +669,9 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
-        if (i == 0) {
+        if (next <= 0 && leaf_score(e, &child, ply + 1, rev, &s)) {
+            s = -s; /* exact: no window to search it again in */
+        } else if (i == 0) {
             s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
                         pv_node);
         } else {
