@@ -103,7 +103,8 @@ pdn_draw_copy(const pdn_draw_state *s, bool before, pdn_draw_state *out)
 }
 
 void
-pdn_draw_play(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
+pdn_draw_play_any(pdn_draw_state *s, const pdn_move *m,
+                  const pdn_board *after)
 {
     bool reversible = (m->flags & PDN_MOVE_KING) && m->ncaptured == 0;
     if (reversible) {
@@ -114,29 +115,12 @@ pdn_draw_play(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
      * current one and those it may repeat are kept, for a variation that
      * replaces this ply (pdn_draw_copy with before). */
     size_t keep = s->items[s->count - 1].reversible + 1;
-    if (keep == 1) { /* the usual case; the capacity is at least 2 */
-        s->items[0] = s->items[s->count - 1];
-        s->items[1].board = *after;
-        s->items[1].reversible = 0;
-        s->count = 2;
-        return;
-    }
     if (keep < s->count) {
         memmove(s->items, s->items + (s->count - keep),
                 keep * sizeof *s->items);
         s->count = keep;
     }
     push(s, after, 0);
-}
-
-void
-pdn_draw_play_position(pdn_draw_state *s, const pdn_board *after)
-{
-    s->items[0] = s->items[s->count - 1]; /* the capacity is at least 2 */
-    s->items[0].reversible = 0;
-    s->items[1].board = *after;
-    s->items[1].reversible = 0;
-    s->count = 2;
 }
 
 uint32_t

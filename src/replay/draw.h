@@ -72,14 +72,37 @@ void pdn_draw_fini(pdn_draw_state *s);
 void pdn_draw_copy(const pdn_draw_state *s, bool before,
                    pdn_draw_state *out);
 
-/** Records @m (legal in the current position), which led to @after. */
-void pdn_draw_play(pdn_draw_state *s, const pdn_move *m,
-                   const pdn_board *after);
+/** pdn_draw_play() but for its usual case, out of line. */
+void pdn_draw_play_any(pdn_draw_state *s, const pdn_move *m,
+                       const pdn_board *after);
 
 /** Records the position @after alone, for a line whose draws are not
  * looked at: the reversible plies are not counted, and only what a
- * variation replacing this ply starts from is kept. */
-void pdn_draw_play_position(pdn_draw_state *s, const pdn_board *after);
+ * variation replacing this ply starts from is kept.  Inline, as the
+ * next one: they run for every move. */
+static inline void
+pdn_draw_play_position(pdn_draw_state *s, const pdn_board *after)
+{
+    s->items[0] = s->items[s->count - 1]; /* the capacity is at least 2 */
+    s->items[0].reversible = 0;
+    s->items[1].board = *after;
+    s->items[1].reversible = 0;
+    s->count = 2;
+}
+
+/** Records @m (legal in the current position), which led to @after. */
+static inline void
+pdn_draw_play(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
+{
+    /* The usual case: an irreversible ply after one, where no earlier
+     * position can repeat; only the one before is kept, for a variation
+     * that replaces this ply (pdn_draw_copy with before). */
+    if (!((m->flags & PDN_MOVE_KING) && m->ncaptured == 0) &&
+        s->items[s->count - 1].reversible == 0)
+        pdn_draw_play_position(s, after);
+    else
+        pdn_draw_play_any(s, m, after);
+}
 
 /** How many times the current position has occurred, this time
  * included. */

@@ -396,8 +396,9 @@ plain_step(const replay *r, const pdn_board *b, const pdn_move_text *t,
     return true;
 }
 
-/* The move @m, legal on @b, played: handed to the caller and counted. */
-static void
+/* The move @m, legal on @b, played: handed to the caller and counted.
+ * Inline: it runs for every move. */
+static inline void
 played_on(replay *r, pdn_board *b, const pdn_node *n, const pdn_move *m,
           const pdn_move *legal, int nlegal, bool main_line)
 {
