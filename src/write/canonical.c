@@ -68,8 +68,23 @@ commit(pdn_strbuf *s, char *end)
 #define PUT_LIT(p, lit)                                                        \
     (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
 
-/* @n in decimal at @p; the byte after it. */
+/* put_decimal() of a number of three digits or more. */
 static char *
+put_long_decimal(char *p, uint32_t n)
+{
+    char digits[10];
+    size_t k = sizeof digits;
+    do {
+        digits[--k] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    memcpy(p, digits + k, sizeof digits - k);
+    return p + (sizeof digits - k);
+}
+
+/* @n in decimal at @p; the byte after it.  Inline for the squares and
+ * move numbers of one or two digits. */
+static inline char *
 put_decimal(char *p, uint32_t n)
 {
     if (n < 10) {
@@ -81,14 +96,7 @@ put_decimal(char *p, uint32_t n)
         p[1] = (char)('0' + n % 10);
         return p + 2;
     }
-    char digits[10];
-    size_t k = sizeof digits;
-    do {
-        digits[--k] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    memcpy(p, digits + k, sizeof digits - k);
-    return p + (sizeof digits - k);
+    return put_long_decimal(p, n);
 }
 
 /* The PDN number of each bit for @v, made once per variant. */
@@ -255,7 +263,7 @@ line_unit(line *l, const char *s, size_t len)
  * ASCII on one line (a move, a NAG), after a blank or a line end as
  * line_unit() puts them; where the unit goes, with 16 bytes to spare
  * after it.  The caller writes the unit and commit()s its end. */
-static char *
+static inline char *
 line_room(line *l, size_t len)
 {
     char *p = reserve(l->out, len + 1 + 16);
