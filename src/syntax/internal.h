@@ -63,4 +63,13 @@ pdn_diag *pdn_parse_report(pdn_parse *p, pdn_severity sev, int code,
  * decoded from Windows-1252 when the file is not UTF-8. */
 char *pdn_parse_text(pdn_parse *p, const char *s, size_t len);
 
+/** The value of a STRING token in the game's arena: \" and \\ unescaped,
+ * other backslashes kept as written, decoded to UTF-8 (tags.c). */
+char *pdn_tag_value(pdn_parse *p, const pdn_token *t);
+
+/** The standard name of the tag named @name (p->tagmap), or NULL; it is
+ * the game's tag number @place (tags.c). */
+const char *pdn_standard_name(pdn_parse *p, const char *name, size_t len,
+                              size_t place);
+
 #endif

@@ -18,6 +18,7 @@
  * its terminator or the next "[".
  */
 #include "syntax/internal.h"
+#include "syntax/nodes.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -141,260 +142,6 @@ fail(pdn_parse *p, int code, const char *fmt, ...)
     p->failed = true;
 }
 
-/* ---- Nodes ---- */
-
-typedef struct node_list {
-    pdn_node **tail;
-    pdn_node *last; /* the node tail follows, or NULL */
-    int depth;
-} node_list;
-
-/* Rewrites CRLF and lone CR in @t as LF, so that a comment reads the same
- * whatever the file's line ends; returns the new length. */
-static size_t
-one_line_end(char *t)
-{
-    size_t n = 0;
-    for (size_t i = 0; t[i]; i++) {
-        if (t[i] == '\r') {
-            t[n++] = '\n';
-            if (t[i + 1] == '\n')
-                i++;
-        } else {
-            t[n++] = t[i];
-        }
-    }
-    t[n] = '\0';
-    return n;
-}
-
-/* Links @n, read at @at, at the end of @l. */
-static inline pdn_node *
-link_node(node_list *l, pdn_node *n, pdn_loc at)
-{
-    n->at = at;
-    *l->tail = n;
-    l->tail = &n->next;
-    l->last = n;
-    return n;
-}
-
-/* A node of @kind whose text is the @len bytes at @text, ASCII by their
- * token class (moves, numbers, NAGs), copied as they are into the room
- * after the node.  Short ones go as one word of eight bytes when the
- * buffer holds eight from @text; the node's padding has room for them. */
-static inline pdn_node *
-add_ascii(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
-          size_t len, pdn_loc at)
-{
-    bool word = len < 8 && text + 8 <= p->lx.buf + p->lx.len + 1;
-    pdn_node *n = pdn_game_node_room(p->game, kind, word ? 8 : len + 1);
-    char *copy = (char *)(n + 1);
-    if (word)
-        memcpy(copy, text, 8);
-    else
-        memcpy(copy, text, len);
-    copy[len] = '\0';
-    n->text = copy;
-    n->len = len;
-    return link_node(l, n, at);
-}
-
-/* A node of @kind whose text, of any encoding, is decoded to UTF-8 with
- * one line end (LF). */
-static pdn_node *
-add(pdn_parse *p, node_list *l, pdn_node_kind kind, const char *text,
-    size_t len, pdn_loc at)
-{
-    pdn_node *n = pdn_game_node(p->game, kind);
-    char *t = pdn_parse_text(p, text, len);
-    n->len = memchr(text, '\r', len) ? one_line_end(t) : strlen(t);
-    n->text = t;
-    return link_node(l, n, at);
-}
-
-/* ---- Moves ---- */
-
-/* The usual move, two squares of one or two digits (1 to 99) and one
- * separator between ("9-13", "22x17"): read into @w (zeroed), and 1;
- * else 0, and read_squares reads it the long way. */
-static inline int
-simple_move(const unsigned char *u, size_t len, pdn_move_text *w)
-{
-    unsigned a = (unsigned)(u[0] - '0'), b, d;
-    size_t i = 1;
-    if (a > 9)
-        return 0;
-    if ((d = (unsigned)(u[1] - '0')) < 10) {
-        a = a * 10 + d;
-        i = 2;
-    }
-    unsigned char sep = u[i];
-    if (i + 2 > len || !(sep == '-' || sep == 'x' || sep == 'X' || sep == ':'))
-        return 0;
-    if ((b = (unsigned)(u[i + 1] - '0')) > 9)
-        return 0;
-    i += 2;
-    if (i < len) {
-        if ((d = (unsigned)(u[i] - '0')) > 9)
-            return 0;
-        b = b * 10 + d;
-        i++;
-    }
-    if (i != len || a - 1 > 98 || b - 1 > 98)
-        return 0;
-    w->squares[0] = (uint8_t)a;
-    w->squares[1] = (uint8_t)b;
-    w->count = 2;
-    w->separator = sep == 'X' ? 'x' : (char)sep;
-    return 1;
-}
-
-/* Squares of a move token: numbers (blanks may follow a separator),
- * four digits, or file and rank.  Returns 0, or -1 for square 0 or a move
- * of too many squares. */
-static int
-read_squares(const char *s, size_t len, pdn_move_text *w)
-{
-    const unsigned char *u = (const unsigned char *)s, *e = u + len;
-    memset(w, 0, sizeof *w);
-    if (len == 4 && (unsigned)(u[0] - '0') < 10 &&
-        (unsigned)(u[1] - '0') < 10 && (unsigned)(u[2] - '0') < 10 &&
-        (unsigned)(u[3] - '0') < 10) {
-        w->squares[0] = (uint8_t)((u[0] - '0') * 10 + (u[1] - '0'));
-        w->squares[1] = (uint8_t)((u[2] - '0') * 10 + (u[3] - '0'));
-        w->count = 2;
-        return 0;
-    }
-    if (len <= 5 && simple_move(u, len, w))
-        return 0;
-    unsigned count = 0;
-    while (u < e) {
-        if (count >= PDN_MOVE_MAX_SQUARES)
-            return -1;
-        if ((unsigned)(*u - 'a') < 8) {
-            w->squares[count++] =
-                (uint8_t)(PDN_SQUARE_ALPHA | (*u - 'a') << 3 | (u[1] - '1'));
-            u += 2;
-        } else {
-            /* one or two digits, mostly: those unrolled */
-            unsigned v = (unsigned)(*u - '0'), d;
-            if (v > 9)
-                return -1; /* no digit: square 0 */
-            u++;
-            if (u < e && (d = (unsigned)(*u - '0')) < 10) {
-                v = v * 10 + d;
-                u++;
-                while (u < e && (d = (unsigned)(*u - '0')) < 10) {
-                    v = v * 10 + d;
-                    u++;
-                }
-            }
-            if (v - 1 > 98) /* 0, or more than 99 */
-                return -1;
-            w->squares[count++] = (uint8_t)v;
-        }
-        if (u < e && *u != ' ' && (unsigned)(*u - 'a') >= 8) {
-            char sep = *u == 'X' ? 'x' : (char)*u;
-            if (!w->separator || w->separator == '-')
-                w->separator = sep;
-            u++;
-        }
-        while (u < e && *u == ' ')
-            u++;
-    }
-    w->count = (uint8_t)count;
-    return 0;
-}
-
-/* The position of token @t. */
-static inline pdn_loc
-loc_of(const pdn_token *t)
-{
-    pdn_loc at = {t->off, t->line, t->col};
-    return at;
-}
-
-/* The node of a move whose squares the lexer read ("22-18"). */
-static inline void
-add_simple_move(pdn_parse *p, node_list *l, const pdn_token *t)
-{
-    pdn_node *n = add_ascii(p, l, PDN_NODE_MOVE, t->text, t->len,
-                            loc_of(t));
-    pdn_move_text *w = &n->u.move.written; /* zeroed */
-    char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
-                                                      : t->text[1];
-    w->squares[0] = t->from;
-    w->squares[1] = t->to;
-    w->count = 2;
-    w->separator = sep == 'X' ? 'x' : sep;
-}
-
-/* The node of a move number. */
-static inline void
-add_move_number(pdn_parse *p, node_list *l, const pdn_token *t)
-{
-    pdn_node *n = add_ascii(p, l, PDN_NODE_NUMBER, t->text, t->len,
-                            loc_of(t));
-    n->u.number.value = t->number;
-    /* digits, then dots: two dots or more end "12..." */
-    n->u.number.black = t->text[t->len - 2] == '.';
-}
-
-/* The nodes of @n moves and move numbers that pdn_lexer_run() read, in
- * one block: each node is followed by eight bytes for its text, copied as
- * one word when the buffer holds eight bytes from it. */
-static void
-add_run(pdn_parse *p, node_list *l, const pdn_token *run, size_t n)
-{
-    enum { ALIGN = PDN_ARENA_ALIGN };
-    enum { STRIDE = (sizeof(pdn_node) + 8 + ALIGN - 1) / ALIGN * ALIGN };
-    unsigned char *block = pdn_arena_alloc(&p->game->arena, n * STRIDE);
-    const char *end = p->lx.buf + p->lx.len + 1; /* past the NUL */
-    pdn_node **tail = l->tail, *nd = NULL;
-    for (size_t i = 0; i < n; i++) {
-        const pdn_token *t = &run[i];
-        if (t->len >= 8 || t->text + 8 > end) { /* "1........", or near the
-                                                   end of the buffer */
-            l->tail = tail;
-            if (t->kind == PDN_TOK_MOVE)
-                add_simple_move(p, l, t);
-            else
-                add_move_number(p, l, t);
-            tail = l->tail;
-            nd = l->last;
-            continue;
-        }
-        nd = (pdn_node *)(void *)(block + i * STRIDE);
-        char *copy = (char *)(nd + 1);
-        memcpy(copy, t->text, 8);
-        copy[t->len] = '\0';
-        nd->kind = t->kind == PDN_TOK_MOVE ? PDN_NODE_MOVE : PDN_NODE_NUMBER;
-        nd->at = loc_of(t);
-        nd->text = copy;
-        nd->len = t->len;
-        nd->next = NULL;
-        nd->children = NULL;
-        memset(&nd->u, 0, sizeof nd->u);
-        if (t->kind == PDN_TOK_MOVE) {
-            pdn_move_text *w = &nd->u.move.written;
-            char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
-                                                              : t->text[1];
-            w->squares[0] = t->from;
-            w->squares[1] = t->to;
-            w->count = 2;
-            w->separator = sep == 'X' ? 'x' : sep;
-        } else {
-            nd->u.number.value = t->number;
-            nd->u.number.black = t->text[t->len - 2] == '.';
-        }
-        *tail = nd;
-        tail = &nd->next;
-    }
-    l->tail = tail;
-    l->last = nd;
-}
-
 /* The strength and forced marks after move @n. */
 static void
 take_marks(pdn_parse *p, pdn_node *n)
@@ -416,7 +163,7 @@ take_marks(pdn_parse *p, pdn_node *n)
  * as the lexer reads them the short way (most of a movetext), then the
  * next token; marks after a move go with it. */
 static void
-advance(pdn_parse *p, node_list *l)
+advance(pdn_parse *p, pdn_node_list *l)
 {
     enum { RUN = 32 };
     pdn_token run[RUN];
@@ -424,7 +171,7 @@ advance(pdn_parse *p, node_list *l)
     do {
         n = pdn_lexer_run(&p->lx, run, RUN);
         if (n)
-            add_run(p, l, run, n);
+            pdn_add_run(p, l, run, n);
         all += n;
     } while (n == RUN);
     if (all)
@@ -438,20 +185,19 @@ advance(pdn_parse *p, node_list *l)
 
 /* move -> MOVE [ STRENGTH ] [ FORCED ] [ STRENGTH ] */
 static void
-parse_move(pdn_parse *p, node_list *l)
+parse_move(pdn_parse *p, pdn_node_list *l)
 {
     if (p->tok.from) {
-        add_simple_move(p, l, &p->tok);
+        pdn_add_simple_move(p, l, &p->tok);
     } else {
         pdn_move_text w;
-        if (read_squares(p->tok.text, p->tok.len, &w) < 0) {
-            fail(p, PDN_E_BAD_SQUARE,
-                 "expected squares from 1 to 99 in '%.*s'", (int)p->tok.len,
-                 p->tok.text);
+        if (pdn_read_squares(p->tok.text, p->tok.len, &w) < 0) {
+            fail(p, PDN_E_BAD_SQUARE, "expected squares from 1 to 99 in '%.*s'",
+                 (int)p->tok.len, p->tok.text);
             return;
         }
-        pdn_node *n = add_ascii(p, l, PDN_NODE_MOVE, p->tok.text,
-                                p->tok.len, tok_loc(p));
+        pdn_node *n = pdn_add_ascii(p, l, PDN_NODE_MOVE, p->tok.text,
+                                    p->tok.len, tok_loc(p));
         n->u.move.written = w;
     }
     advance(p, l);
@@ -459,26 +205,26 @@ parse_move(pdn_parse *p, node_list *l)
 
 /* move_number -> MOVE_NUMBER  ("12." or "12...") */
 static void
-parse_move_number(pdn_parse *p, node_list *l)
+parse_move_number(pdn_parse *p, pdn_node_list *l)
 {
-    add_move_number(p, l, &p->tok);
+    pdn_add_move_number(p, l, &p->tok);
     advance(p, l);
 }
 
 /* unknown_move -> DASH | ELLIPSIS */
 static void
-parse_unknown_move(pdn_parse *p, node_list *l)
+parse_unknown_move(pdn_parse *p, pdn_node_list *l)
 {
-    add_ascii(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, tok_loc(p));
+    pdn_add_ascii(p, l, PDN_NODE_UNKNOWN, p->tok.text, p->tok.len, tok_loc(p));
     next(p);
 }
 
 /* nag -> NAG */
 static void
-parse_nag(pdn_parse *p, node_list *l)
+parse_nag(pdn_parse *p, pdn_node_list *l)
 {
-    pdn_node *n = add_ascii(p, l, PDN_NODE_NAG, p->tok.text, p->tok.len,
-                      tok_loc(p));
+    pdn_node *n =
+        pdn_add_ascii(p, l, PDN_NODE_NAG, p->tok.text, p->tok.len, tok_loc(p));
     uint32_t v = 0;
     for (size_t i = 1; i < p->tok.len; i++)
         if (v < 100000000)
@@ -489,16 +235,16 @@ parse_nag(pdn_parse *p, node_list *l)
 
 /* comment -> COMMENT | LINE_COMMENT */
 static void
-parse_comment(pdn_parse *p, node_list *l)
+parse_comment(pdn_parse *p, pdn_node_list *l)
 {
     const pdn_token *t = &p->tok;
     if (t->kind == PDN_TOK_COMMENT) {
-        pdn_node *n = add(p, l, PDN_NODE_COMMENT, t->text + 1, t->len - 2,
-                          tok_loc(p));
+        pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, t->text + 1,
+                                   t->len - 2, tok_loc(p));
         n->u.comment = PDN_COMMENT_BRACE;
     } else {
-        pdn_node *n = add(p, l, PDN_NODE_COMMENT, t->text + 1, t->len - 1,
-                          tok_loc(p));
+        pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, t->text + 1,
+                                   t->len - 1, tok_loc(p));
         n->u.comment = PDN_COMMENT_LINE;
     }
     next(p);
@@ -506,24 +252,26 @@ parse_comment(pdn_parse *p, node_list *l)
 
 /* escape -> ESCAPE */
 static void
-parse_escape(pdn_parse *p, node_list *l)
+parse_escape(pdn_parse *p, pdn_node_list *l)
 {
-    add(p, l, PDN_NODE_ESCAPE, p->tok.text + 1, p->tok.len - 1, tok_loc(p));
+    pdn_add_text(p, l, PDN_NODE_ESCAPE, p->tok.text + 1, p->tok.len - 1,
+                 tok_loc(p));
     next(p);
 }
 
 /* setup -> SETUP */
 static void
-parse_setup(pdn_parse *p, node_list *l)
+parse_setup(pdn_parse *p, pdn_node_list *l)
 {
-    add(p, l, PDN_NODE_SETUP, p->tok.text + 1, p->tok.len - 2, tok_loc(p));
+    pdn_add_text(p, l, PDN_NODE_SETUP, p->tok.text + 1, p->tok.len - 2,
+                 tok_loc(p));
     next(p);
 }
 
 /* stray_text -> ( WORD | IDENT | STRING ) { WORD | IDENT | STRING }
  * Words among the moves: kept, as a comment, with a warning. */
 static void
-parse_stray_text(pdn_parse *p, node_list *l)
+parse_stray_text(pdn_parse *p, pdn_node_list *l)
 {
     const char *start = p->tok.text;
     pdn_loc at = tok_loc(p);
@@ -536,8 +284,8 @@ parse_stray_text(pdn_parse *p, node_list *l)
     }
     if (p->more)
         return;
-    pdn_node *n = add(p, l, PDN_NODE_COMMENT, start, (size_t)(end - start),
-                      at);
+    pdn_node *n =
+        pdn_add_text(p, l, PDN_NODE_COMMENT, start, (size_t)(end - start), at);
     n->u.comment = PDN_COMMENT_TEXT;
     /* The message quotes the start of it, on one line, whole characters. */
     size_t cut = strcspn(n->text, "\n\r");
@@ -553,15 +301,15 @@ parse_stray_text(pdn_parse *p, node_list *l)
 /* strength -> STRENGTH  -- a mark set apart from its move ("22-18 !"):
  * it goes with the move before it, or is kept as text. */
 static void
-parse_strength(pdn_parse *p, node_list *l)
+parse_strength(pdn_parse *p, pdn_node_list *l)
 {
     pdn_node *prev = l->last;
     if (prev && prev->kind == PDN_NODE_MOVE && !prev->u.move.strength) {
         prev->u.move.strength =
             pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len);
     } else {
-        pdn_node *n = add(p, l, PDN_NODE_COMMENT, p->tok.text, p->tok.len,
-                          tok_loc(p));
+        pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, p->tok.text,
+                                   p->tok.len, tok_loc(p));
         n->u.comment = PDN_COMMENT_TEXT;
     }
     next(p);
@@ -569,7 +317,7 @@ parse_strength(pdn_parse *p, node_list *l)
 
 /* ---- Variations ---- */
 
-static void parse_element(pdn_parse *p, node_list *l);
+static void parse_element(pdn_parse *p, pdn_node_list *l);
 
 /* Whether the parenthesis at the current token holds moves rather than
  * prose: every token up to the matching ')' belongs to the movetext.  A
@@ -650,7 +398,7 @@ prose_end(const char *open, const char *limit, bool final, bool *more)
 
 /* prose -> "(" text ")"  -- parentheses of prose, kept as a comment. */
 static void
-parse_prose(pdn_parse *p, node_list *l)
+parse_prose(pdn_parse *p, pdn_node_list *l)
 {
     const char *open = p->tok.text;
     const char *limit = p->lx.buf + p->lx.len;
@@ -664,8 +412,8 @@ parse_prose(pdn_parse *p, node_list *l)
                  "expected ')' to close this '('");
         return;
     }
-    pdn_node *n = add(p, l, PDN_NODE_COMMENT, open + 1,
-                      (size_t)(q - open - 1), tok_loc(p));
+    pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, open + 1,
+                               (size_t)(q - open - 1), tok_loc(p));
     n->u.comment = PDN_COMMENT_PROSE;
     pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_PROSE, tok_loc(p),
                      "parentheses hold text, not moves: kept as a comment");
@@ -676,7 +424,7 @@ parse_prose(pdn_parse *p, node_list *l)
 
 /* variation -> "(" { element } ")" | prose */
 static void
-parse_variation(pdn_parse *p, node_list *l)
+parse_variation(pdn_parse *p, pdn_node_list *l)
 {
     if (!holds_moves(p)) {
         if (!p->more)
@@ -689,8 +437,8 @@ parse_variation(pdn_parse *p, node_list *l)
         return;
     }
     pdn_loc open = tok_loc(p);
-    pdn_node *v = add_ascii(p, l, PDN_NODE_VARIATION, p->tok.text, 1, open);
-    node_list inner = {&v->children, NULL, l->depth + 1};
+    pdn_node *v = pdn_add_ascii(p, l, PDN_NODE_VARIATION, p->tok.text, 1, open);
+    pdn_node_list inner = {&v->children, NULL, l->depth + 1};
     next(p);
     while (!stopped(p) && peek(p) != PDN_TOK_RPAREN &&
            peek(p) != PDN_TOK_LBRACKET)
@@ -711,7 +459,7 @@ parse_variation(pdn_parse *p, node_list *l)
 /* element -> move_number | move | unknown_move | nag | comment | setup
  *          | escape | variation | stray_text */
 static void
-parse_element(pdn_parse *p, node_list *l)
+parse_element(pdn_parse *p, pdn_node_list *l)
 {
     switch (peek(p)) {
     case PDN_TOK_MOVE:
@@ -797,7 +545,7 @@ starts_element(pdn_token_kind k)
  * Moves and move numbers, most of any movetext, are read here rather
  * than through a call to parse_element each. */
 static void
-parse_movetext(pdn_parse *p, node_list *l)
+parse_movetext(pdn_parse *p, pdn_node_list *l)
 {
     while (!stopped(p)) {
         switch (peek(p)) {
@@ -849,90 +597,6 @@ parse_terminator(pdn_parse *p)
 
 /* ---- Tags ---- */
 
-/* The value of a STRING token: \" and \\ unescaped, other backslashes
- * kept as written. */
-static char *
-tag_value(pdn_parse *p, const pdn_token *t)
-{
-    if (t->plain)
-        return pdn_arena_strndup(&p->game->arena, t->text + 1, t->len - 2);
-    if (!memchr(t->text + 1, '\\', t->len - 2)) /* the usual case */
-        return pdn_parse_text(p, t->text + 1, t->len - 2);
-    size_t n = 0;
-    char *tmp = pdn_arena_alloc(&p->game->arena, t->len);
-    for (size_t i = 1; i + 1 < t->len; i++) {
-        if (t->text[i] == '\\' && i + 2 < t->len &&
-            (t->text[i + 1] == '"' || t->text[i + 1] == '\\'))
-            i++;
-        tmp[n++] = t->text[i];
-    }
-    return pdn_parse_text(p, tmp, n);
-}
-
-/* Whether the @len bytes (1 to 16) at @a and @b are the same: two words
- * that overlap cover them, which costs less than a call of memcmp(). */
-static inline bool
-same_bytes(const char *a, const char *b, size_t len)
-{
-    if (len >= 8) {
-        uint64_t a0, a1, b0, b1;
-        memcpy(&a0, a, 8);
-        memcpy(&b0, b, 8);
-        memcpy(&a1, a + len - 8, 8);
-        memcpy(&b1, b + len - 8, 8);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (len >= 4) {
-        uint32_t a0, a1, b0, b1;
-        memcpy(&a0, a, 4);
-        memcpy(&b0, b, 4);
-        memcpy(&a1, a + len - 4, 4);
-        memcpy(&b1, b + len - 4, 4);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    return a[0] == b[0] && a[len / 2] == b[len / 2] &&
-           a[len - 1] == b[len - 1];
-}
-
-/* The standard name of the tag named @name (p->tagmap), or NULL; it is
- * the game's tag number @place.  The names of a file repeat from game to
- * game: the answers are kept in a small cache, two places for each name
- * (hashed from its length and first, middle and last bytes), and the one
- * that answered for each tag number is tried first. */
-static const char *
-standard_name(pdn_parse *p, const char *name, size_t len, size_t place)
-{
-    if (!p->tagmap)
-        return NULL;
-    pdn_tag_cache *c = p->tag_cache;
-    if (!c || len > sizeof c->items[0].name)
-        return pdn_tagmap_lookup(p->tagmap, name, len);
-    size_t last = place < sizeof c->by_place ? c->by_place[place] : 0;
-    if (last && c->items[last - 1].len == len &&
-        same_bytes(c->items[last - 1].name, name, len))
-        return c->items[last - 1].standard;
-    size_t h = len * 5 + (unsigned char)name[0] * 9 +
-               (unsigned char)name[len - 1] * 3 +
-               (unsigned char)name[len / 2];
-    size_t ie = h & (PDN_TAG_CACHE_SIZE - 1),
-           jf = (h + 1) & (PDN_TAG_CACHE_SIZE - 1), at;
-    struct pdn_tag_cache_item *e = &c->items[ie], *f = &c->items[jf];
-    if (e->len == len && same_bytes(e->name, name, len)) {
-        at = ie;
-    } else if (f->len == len && same_bytes(f->name, name, len)) {
-        at = jf;
-    } else {
-        at = e->len && !f->len ? jf : ie;
-        e = &c->items[at];
-        e->standard = pdn_tagmap_lookup(p->tagmap, name, len);
-        memcpy(e->name, name, len);
-        e->len = (uint8_t)len;
-    }
-    if (place < sizeof c->by_place)
-        c->by_place[place] = (uint8_t)(at + 1);
-    return c->items[at].standard;
-}
-
 /* tag -> "[" IDENT STRING "]" */
 static void
 parse_tag(pdn_parse *p, pdn_tag *tag)
@@ -942,8 +606,9 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
     if (pdn_lexer_tag(&p->lx, t) == 3) { /* the usual tag, read at once */
         tag->name = pdn_arena_strndup(&p->game->arena, t[0].text, t[0].len);
         tag->at = open;
-        tag->standard = standard_name(p, t[0].text, t[0].len, p->game->ntags);
-        tag->value = tag_value(p, &t[1]);
+        tag->standard =
+            pdn_standard_name(p, t[0].text, t[0].len, p->game->ntags);
+        tag->value = pdn_tag_value(p, &t[1]);
         next_after(p, &t[2]);
         return;
     }
@@ -959,8 +624,8 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
                                         p->tok.len)
                     : pdn_parse_text(p, p->tok.text, p->tok.len);
     tag->at = open;
-    tag->standard = standard_name(p, p->tok.text, p->tok.len,
-                                  p->game->ntags);
+    tag->standard =
+        pdn_standard_name(p, p->tok.text, p->tok.len, p->game->ntags);
     next(p);
     if (peek(p) != PDN_TOK_STRING) {
         if (p->more)
@@ -974,7 +639,7 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
                  tag->name, describe(&p->tok));
         return;
     }
-    tag->value = tag_value(p, &p->tok);
+    tag->value = pdn_tag_value(p, &p->tok);
     next(p);
     if (peek(p) != PDN_TOK_RBRACKET) {
         if (!p->more)
@@ -1084,7 +749,7 @@ pdn_parse_game(pdn_parse *p)
         return 0;
     g->start = tok_loc(p);
     /* Comments and escapes first: the preamble if tags follow. */
-    node_list lead = {&g->moves, NULL, 0};
+    pdn_node_list lead = {&g->moves, NULL, 0};
     while (!stopped(p) &&
            (peek(p) == PDN_TOK_COMMENT || peek(p) == PDN_TOK_LINE_COMMENT ||
             peek(p) == PDN_TOK_ESCAPE))

@@ -1,0 +1,104 @@
+/* nodes.h -- the nodes the parser makes: their text copied into the
+ * game's arena, the squares of a written move, and the moves and move
+ * numbers the lexer reads in a run (parser.c is the grammar; this is what
+ * it builds with).
+ */
+#ifndef PDN_SYNTAX_NODES_H
+#define PDN_SYNTAX_NODES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "model/game.h"
+#include "syntax/internal.h"
+
+/* Where the nodes of a line go: after l->last, at l->tail. */
+typedef struct pdn_node_list {
+    pdn_node **tail;
+    pdn_node *last; /* the node tail follows, or NULL */
+    int depth;
+} pdn_node_list;
+
+/* Links @n, read at @at, at the end of @l. */
+static inline pdn_node *
+pdn_link_node(pdn_node_list *l, pdn_node *n, pdn_loc at)
+{
+    n->at = at;
+    *l->tail = n;
+    l->tail = &n->next;
+    l->last = n;
+    return n;
+}
+
+/* A node of @kind whose text is the @len bytes at @text, ASCII by their
+ * token class (moves, numbers, NAGs), copied as they are into the room
+ * after the node.  Short ones go as one word of eight bytes when the
+ * buffer holds eight from @text; the node's padding has room for them. */
+static inline pdn_node *
+pdn_add_ascii(pdn_parse *p, pdn_node_list *l, pdn_node_kind kind,
+              const char *text, size_t len, pdn_loc at)
+{
+    bool word = len < 8 && text + 8 <= p->lx.buf + p->lx.len + 1;
+    pdn_node *n = pdn_game_node_room(p->game, kind, word ? 8 : len + 1);
+    char *copy = (char *)(n + 1);
+    if (word)
+        memcpy(copy, text, 8);
+    else
+        memcpy(copy, text, len);
+    copy[len] = '\0';
+    n->text = copy;
+    n->len = len;
+    return pdn_link_node(l, n, at);
+}
+
+/** A node of @kind whose text, of any encoding, is decoded to UTF-8 with
+ * one line end (LF): comments, escapes, setups. */
+pdn_node *pdn_add_text(pdn_parse *p, pdn_node_list *l, pdn_node_kind kind,
+                       const char *text, size_t len, pdn_loc at);
+
+/** Squares of a move token into @w: numbers (blanks may follow a
+ * separator), four digits, or file and rank.  Returns 0, or -1 for square
+ * 0 or a move of too many squares. */
+int pdn_read_squares(const char *s, size_t len, pdn_move_text *w);
+
+/* The position of token @t. */
+static inline pdn_loc
+pdn_token_loc(const pdn_token *t)
+{
+    pdn_loc at = {t->off, t->line, t->col};
+    return at;
+}
+
+/* The node of a move whose squares the lexer read ("22-18"). */
+static inline void
+pdn_add_simple_move(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
+{
+    pdn_node *n =
+        pdn_add_ascii(p, l, PDN_NODE_MOVE, t->text, t->len, pdn_token_loc(t));
+    pdn_move_text *w = &n->u.move.written; /* zeroed */
+    char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2] : t->text[1];
+    w->squares[0] = t->from;
+    w->squares[1] = t->to;
+    w->count = 2;
+    w->separator = sep == 'X' ? 'x' : sep;
+}
+
+/* The node of a move number. */
+static inline void
+pdn_add_move_number(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
+{
+    pdn_node *n =
+        pdn_add_ascii(p, l, PDN_NODE_NUMBER, t->text, t->len, pdn_token_loc(t));
+    n->u.number.value = t->number;
+    /* digits, then dots: two dots or more end "12..." */
+    n->u.number.black = t->text[t->len - 2] == '.';
+}
+
+/** The nodes of the @n moves and move numbers that pdn_lexer_run() read
+ * into @run, at the end of @l. */
+void pdn_add_run(pdn_parse *p, pdn_node_list *l, const pdn_token *run,
+                 size_t n);
+
+#endif
