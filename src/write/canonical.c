@@ -587,17 +587,24 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     }
     if (r && !n->u.move.strength) {
         /* The usual move, "12. 22-18": plain ASCII, written in place
-         * (short copies of a fixed 16 bytes, which both sides have). */
-        char number[16] = {0};
+         * (the text by a fixed 16-byte copy, which both sides have; the
+         * number straight, as a copy of bytes just stored would stall
+         * the loads). */
+        bool numbered = !k->second || k->renumber;
         size_t nlen = 0;
-        if (!k->second || k->renumber) {
-            char *e = put_decimal(number, k->number);
-            e = k->second ? PUT_LIT(e, "... ") : PUT_LIT(e, ". ");
-            nlen = (size_t)(e - number);
+        if (numbered) {
+            uint32_t rest = k->number;
+            nlen = k->second ? 5 : 3; /* a digit and "... " or ". " */
+            while (rest >= 10) {
+                rest /= 10;
+                nlen++;
+            }
         }
         char *p = line_room(&w->l, nlen + r->len);
-        memcpy(p, number, 16);
-        p += nlen;
+        if (numbered) {
+            p = put_decimal(p, k->number);
+            p = k->second ? PUT_LIT(p, "... ") : PUT_LIT(p, ". ");
+        }
         if (r->len <= 16)
             memcpy(p, r->text, 16);
         else
