@@ -401,9 +401,22 @@ pdn_order(const uint8_t number[64], pdn_bb set)
     return m;
 }
 
+/* Square numbers as text, one or two characters. */
+static const char square_text[PDN_SQUARES + 1][2] = {
+    {'0', 0},   {'1', 0},   {'2', 0},   {'3', 0},   {'4', 0},
+    {'5', 0},   {'6', 0},   {'7', 0},   {'8', 0},   {'9', 0},
+    {'1', '0'}, {'1', '1'}, {'1', '2'}, {'1', '3'}, {'1', '4'},
+    {'1', '5'}, {'1', '6'}, {'1', '7'}, {'1', '8'}, {'1', '9'},
+    {'2', '0'}, {'2', '1'}, {'2', '2'}, {'2', '3'}, {'2', '4'},
+    {'2', '5'}, {'2', '6'}, {'2', '7'}, {'2', '8'}, {'2', '9'},
+    {'3', '0'}, {'3', '1'}, {'3', '2'},
+};
+
 /* Appends the pieces of colour @c to @buf at @n; returns the new length.
- * By hand, a set bit at a time: snprintf, or a test of all 32 squares,
- * costs more than the rest of the FEN. */
+ * By hand, a set bit at a time and without a branch per character:
+ * snprintf, or a test of all 32 squares, costs more than the rest of
+ * the FEN.  Writes a byte or two past what it keeps (within
+ * PDN_FEN_MAX: 32 squares as "K32," take 128). */
 static size_t
 write_colour(const uint8_t number[64], const pdn_board *b, pdn_color c,
              char *buf, size_t n)
@@ -412,19 +425,14 @@ write_colour(const uint8_t number[64], const pdn_board *b, pdn_color c,
     uint32_t kings = pdn_order(number, b->pieces[c] & b->kings);
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
     for (uint32_t m = men; m; m &= m - 1) {
-        unsigned sq = (unsigned)__builtin_ctz(m) + 1;
-        if (m != men)
-            buf[n++] = ',';
-        if ((kings >> (sq - 1)) & 1)
-            buf[n++] = 'K';
-        if (sq >= 10) {
-            unsigned tens = sq >= 30 ? 3 : sq >= 20 ? 2 : 1;
-            buf[n++] = (char)('0' + tens);
-            sq -= 10 * tens;
-        }
-        buf[n++] = (char)('0' + sq);
+        unsigned i = (unsigned)__builtin_ctz(m), sq = i + 1;
+        buf[n] = 'K';
+        n += (kings >> i) & 1;
+        memcpy(buf + n, square_text[sq], 2);
+        n += 1 + (sq >= 10);
+        buf[n++] = ',';
     }
-    return n;
+    return men ? n - 1 : n; /* no comma after the last */
 }
 
 size_t
