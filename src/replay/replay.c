@@ -13,6 +13,7 @@
 
 #include "base/xalloc.h"
 #include "model/date.h"
+#include "replay/capture.h"
 #include "replay/draw.h"
 #include "rules/explain.h"
 #include "rules/fen.h"
@@ -383,7 +384,10 @@ plain_step(const replay *r, const pdn_board *b, const pdn_move_text *t,
         if (!king || !r->v->flying_kings || !flies(from, to, all))
             return false;
     }
-    if (pdn_movegen_has_capture(r->v, b))
+    /* Capture is compulsory: men alone are tested here, kings by the
+     * move generator. */
+    if ((own & b->kings) ? pdn_movegen_has_capture(r->v, b)
+                         : pdn_replay_men_capture(r->v, b))
         return false;
     memset(m, 0, sizeof *m);
     m->from = (uint8_t)from;

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay/capture.h"
 #include "replay/replay.h"
+#include "rules/movegen.h"
 #include "syntax/reader.h"
 
 typedef struct tally {
@@ -425,6 +427,48 @@ test_tags(void **state)
            PDN_ITALIAN, 0, "216 PlyCount \"two\" is not a number");
 }
 
+/* The replay's own test for a man's capture against the move generator,
+ * on the positions of random games of each variant where the side to
+ * move has no king, with some of the other side's men crowned (Italian
+ * men never take a king): the same answer every time. */
+static void
+test_men_capture(void **state)
+{
+    uint64_t seed = 0x2545F4914F6CDD1Dull;
+    long tested = 0, captures = 0;
+    (void)state;
+    for (int vi = 0; vi < PDN_VARIANT_COUNT; vi++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)vi);
+        for (int game = 0; game < 300; game++) {
+            pdn_board b = pdn_board_start(v);
+            pdn_move ml[PDN_MAX_MOVES];
+            for (int ply = 0; ply < 120; ply++) {
+                pdn_board t = b;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                /* Crown some of the other side's men now and then. */
+                if (seed % 3 == 0)
+                    t.kings |= t.pieces[pdn_color_other(t.side)] &
+                               (pdn_bb)(seed >> 16);
+                if (!(t.pieces[t.side] & t.kings)) {
+                    bool want = pdn_movegen_has_capture(v, &t);
+                    assert_int_equal(pdn_replay_men_capture(v, &t), want);
+                    tested++;
+                    captures += want;
+                }
+                int n = pdn_movegen_legal(v, &b, ml);
+                if (n <= 0)
+                    break;
+                pdn_board_play(&b, &ml[seed % (uint64_t)n]);
+            }
+        }
+    }
+    /* Both answers were met often. */
+    assert_true(captures > 1000);
+    assert_true(tested - captures > 1000);
+}
+
 int
 main(void)
 {
@@ -436,6 +480,7 @@ main(void)
         cmocka_unit_test(test_no_progress),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_tags),
+        cmocka_unit_test(test_men_capture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
