@@ -580,7 +580,9 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rj.tagmap = job.tagmap;
         rj.quiet = job.quiet;
         rj.count_only = job.quiet;
-        rj.keep_raw = true;
+        /* The games' text serves the source lines of the diagnostics,
+         * which --quiet does not show. */
+        rj.keep_raw = !job.quiet;
         rj.each = each_game;
         rj.on_diag = job.json ? json_diag : text_diag;
         rj.adjust = adjust;
