@@ -67,9 +67,11 @@ pdn_engine_key(const pdn_board *b)
 /* ---- Moves as changes ----
  *
  * The search plays the moves as the changes they make (movegen.h's
- * pdn_delta_list): cheaper to list and to play than pdn_move records.  A
- * move is known by a 32-bit number made from its changes, which the
- * table, the killers and the principal variation keep. */
+ * pdn_delta_list): cheaper to list and to play than pdn_move records.
+ * The table knows a move by a 32-bit number made from its changes, the
+ * killers (quiet moves) by the mover's change alone, from and to; the
+ * principal variation keeps the changes, turned back into moves at the
+ * root. */
 
 typedef struct delta {
     pdn_bb mover, taken, kings;
