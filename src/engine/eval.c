@@ -44,7 +44,9 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
             t->edge |= sq;
         for (int c = 0; c < 2; c++) {
             int r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
-            weight[c][bit] = advance[r] + (centre ? EVAL_CENTRE : 0);
+            /* No man of the colour stands on its crowning row (r 8). */
+            weight[c][bit] =
+                r < 8 ? advance[r] + (centre ? EVAL_CENTRE : 0) : 0;
             if (r == 1)
                 t->back[c] |= sq;
             if (8 - r <= 4 && 8 - r >= 1) {
