@@ -3,6 +3,7 @@
  * style or as JSON Lines, then a summary.
  */
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -285,6 +286,8 @@ typedef struct batch {
     pdn_diags diags[POOL_BATCH];
     verdict v[POOL_BATCH];
     size_t n;
+    atomic_size_t taken; /* games taken by the threads checking it
+                            (pdn_pool_join: two may share a batch) */
 } batch;
 
 struct pool {
@@ -300,7 +303,7 @@ check_batch(void *ctx, long worker, size_t slot)
     struct pool *p = ctx;
     batch *b = &p->batches[slot];
     (void)worker;
-    for (size_t i = 0; i < b->n; i++)
+    for (size_t i; (i = atomic_fetch_add(&b->taken, 1)) < b->n;)
         b->v[i] = check_game(p->job, b->games[i], &b->diags[i]);
 }
 
@@ -336,8 +339,10 @@ static void
 pool_push(check_job *job, pdn_game *g, pdn_diags *d)
 {
     struct pool *p = job->pool;
-    if (!p->filling)
+    if (!p->filling) {
         p->filling = &p->batches[pdn_pool_reserve(p->threads)];
+        atomic_store(&p->filling->taken, 0);
+    }
     batch *b = p->filling;
     b->games[b->n] = g;
     /* The game's diagnostics go with it; the reader goes on with the
@@ -383,6 +388,7 @@ pool_new(check_job *job, long jobs)
         return NULL;
     }
     pdn_pool_help(p->threads, true);
+    pdn_pool_join(p->threads, true);
     p->batches = pdn_xcalloc(pdn_pool_depth(p->threads), sizeof *p->batches);
     return p;
 }

@@ -29,6 +29,14 @@ pdn_pool *pdn_pool_new(long workers, pdn_pool_work_fn work,
  * that N threads in all keep N cores busy; off by default. */
 void pdn_pool_help(pdn_pool *p, bool on);
 
+/** With help on, lets the filling thread also work on the oldest slot
+ * while a worker is on it, rather than wait for it; off by default.
+ * The work function must then share a slot's items out among the
+ * threads that call it for that slot (an atomic counter, say) and
+ * return once none is left to take: the slot is finished when every
+ * thread in it has returned. */
+void pdn_pool_join(pdn_pool *p, bool on);
+
 /** The number of slots. */
 size_t pdn_pool_depth(const pdn_pool *p);
 
