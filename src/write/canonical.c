@@ -538,6 +538,40 @@ fen_second(const pdn_variant *v, const char *fen)
 
 static void write_line(writer *w, const pdn_node *n, counter k);
 
+/* The usual move, resolved and without a strength mark: its number if
+ * it needs one, its text, "$7" if forced; the numbering goes on. */
+static void
+write_short_move(writer *w, const pdn_node *n, const resolved *r, counter *k)
+{
+    /* The usual move, "12. 22-18": plain ASCII, written in place
+     * (the text by a fixed 16-byte copy, which both sides have; the
+     * number straight, as a copy of bytes just stored would stall
+     * the loads). */
+    bool numbered = !k->second || k->renumber;
+    size_t nlen = 0;
+    if (numbered) {
+        uint32_t rest = k->number;
+        nlen = k->second ? 5 : 3; /* a digit and "... " or ". " */
+        while (rest >= 10) {
+            rest /= 10;
+            nlen++;
+        }
+    }
+    char *p = line_room(&w->l, nlen + r->len);
+    if (numbered) {
+        p = put_decimal(p, k->number);
+        p = k->second ? PUT_LIT(p, "... ") : PUT_LIT(p, ". ");
+    }
+    if (r->len <= 16)
+        memcpy(p, r->text, 16);
+    else
+        memcpy(p, r->text, r->len);
+    commit(w->l.out, p + r->len);
+    if (n->u.move.forced)
+        line_ascii(&w->l, "$7", 2);
+    advance(k);
+}
+
 /* A move or a move left out, with its number, mark and forced mark;
  * *@at gets the numbering it was written with (where a variation that
  * replaces it starts). */
@@ -586,33 +620,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         return;
     }
     if (r && !n->u.move.strength) {
-        /* The usual move, "12. 22-18": plain ASCII, written in place
-         * (the text by a fixed 16-byte copy, which both sides have; the
-         * number straight, as a copy of bytes just stored would stall
-         * the loads). */
-        bool numbered = !k->second || k->renumber;
-        size_t nlen = 0;
-        if (numbered) {
-            uint32_t rest = k->number;
-            nlen = k->second ? 5 : 3; /* a digit and "... " or ". " */
-            while (rest >= 10) {
-                rest /= 10;
-                nlen++;
-            }
-        }
-        char *p = line_room(&w->l, nlen + r->len);
-        if (numbered) {
-            p = put_decimal(p, k->number);
-            p = k->second ? PUT_LIT(p, "... ") : PUT_LIT(p, ". ");
-        }
-        if (r->len <= 16)
-            memcpy(p, r->text, 16);
-        else
-            memcpy(p, r->text, r->len);
-        commit(w->l.out, p + r->len);
-        if (n->u.move.forced)
-            line_ascii(&w->l, "$7", 2);
-        advance(k);
+        write_short_move(w, n, r, k);
         return;
     }
     put_number(s, k);
@@ -891,6 +899,20 @@ write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
 
 /* ---- Games ---- */
 
+/* The file name @file as a JSON string, escaped once for all the games
+ * of a file. */
+static void
+put_file(pdn_canonical *c, const char *file, pdn_strbuf *out)
+{
+    if (!c->file || strcmp(c->file, file) != 0) {
+        free(c->file);
+        c->file = pdn_xstrndup(file, strlen(file));
+        pdn_strbuf_clear(&c->file_json);
+        pdn_json_string(file, strlen(file), &c->file_json);
+    }
+    pdn_strbuf_put(out, c->file_json.ptr, c->file_json.len);
+}
+
 /* Whether a diagnostic of code @code means the game cannot be written
  * anew without loss. */
 static bool
@@ -1023,15 +1045,8 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     counter none = {.number = 1};
     if (w.json) {
         char fen[PDN_FEN_MAX];
-        /* The file name, escaped once for all its games. */
-        if (!c->file || strcmp(c->file, g->file) != 0) {
-            free(c->file);
-            c->file = pdn_xstrndup(g->file, strlen(g->file));
-            pdn_strbuf_clear(&c->file_json);
-            pdn_json_string(g->file, strlen(g->file), &c->file_json);
-        }
         pdn_strbuf_puts(out, "{\"file\":");
-        pdn_strbuf_put(out, c->file_json.ptr, c->file_json.len);
+        put_file(c, g->file, out);
         pdn_strbuf_puts(out, ",\"game\":");
         put_uint(out, (uint32_t)g->number);
         pdn_strbuf_puts(out, ",\"tags\":[");
