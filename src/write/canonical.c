@@ -179,9 +179,10 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     resolved *m = &c->moves[c->count++];
     m->node = n;
     m->second = before->side != c->variant->first;
-    if (c->opt.json) { /* the path, the captures and the position */
+    if (c->opt.json) { /* the path, the captures, the position */
         m->move = *played;
-        m->before = *before;
+        if (c->opt.positions)
+            m->before = *before;
     }
     if (c->opt.alpha) {
         m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played,
