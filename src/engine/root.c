@@ -1,0 +1,247 @@
+/* root.c -- the engine's root (search.h's pdn_engine_search): iterative
+ * deepening over the legal moves of the position, each depth searched in
+ * an aspiration window around the last score (widened on a fail), the
+ * best N lines kept for multi-PV, a given move searched alone, and the
+ * principal variation turned back from changes into moves.  The tree
+ * below each root move is search.c's.
+ */
+#include "engine/internal.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/xalloc.h"
+#include "engine/params.h"
+
+/* ---- The root ---- */
+
+/* The reversible plies at the end of the game's positions @h: a ply is
+ * reversible when no man moved and nothing was taken. */
+static uint32_t
+trailing_reversible(const pdn_board *h, size_t n)
+{
+    uint32_t r = 0;
+    for (size_t i = n; i >= 2; i--) {
+        const pdn_board *a = &h[i - 2], *b = &h[i - 1];
+        pdn_bb men_a = (a->pieces[0] | a->pieces[1]) & ~a->kings;
+        pdn_bb men_b = (b->pieces[0] | b->pieces[1]) & ~b->kings;
+        if (men_a != men_b || pdn_bb_count(a->pieces[0] | a->pieces[1]) !=
+                                  pdn_bb_count(b->pieces[0] | b->pieces[1]))
+            break;
+        r++;
+    }
+    return r;
+}
+
+typedef struct root_move {
+    pdn_move move;
+    int score;
+    int npv;
+    pdn_move pv[PDN_MAX_PLY];
+} root_move;
+
+static int
+compare_root(const void *a, const void *b)
+{
+    const root_move *x = a, *y = b;
+    return (x->score < y->score) - (x->score > y->score);
+}
+
+/* Writes the line of @n moves @pv (as changes) from @b as moves into
+ * @out; returns how many. */
+static int
+line_moves(const pdn_variant *v, const pdn_board *b, const delta *pv, int n,
+           pdn_move *out)
+{
+    pdn_board at = *b;
+    for (int i = 0; i < n; i++) {
+        pdn_move moves[PDN_MAX_MOVES];
+        int k = pdn_movegen_legal(v, &at, moves), j = 0;
+        for (; j < k; j++) {
+            delta d = delta_of_move(&at, &moves[j]);
+            if (d.mover == pv[i].mover && d.taken == pv[i].taken &&
+                d.kings == pv[i].kings)
+                break;
+        }
+        if (j >= k)
+            return i; /* never: the line was played from @b */
+        out[i] = moves[j];
+        pdn_board_play(&at, &moves[j]);
+    }
+    return n;
+}
+
+/* One pass over the root moves at one depth, in the window (lo, hi)
+ * (exact_all: every move in a full window). */
+typedef struct root_pass {
+    const pdn_board *b;
+    root_move *roots;
+    int nroots, next;
+    uint32_t reversible;
+    bool exact_all;
+    int lo, hi;
+} root_pass;
+
+/* Searches the root moves of @p, setting their scores and lines; returns
+ * the best score: at most p->lo when every move failed low (the first
+ * keeps its bound), at least p->hi when one failed high (it stops there,
+ * with its bound). */
+static int
+root_search(pdn_engine *e, const root_pass *p)
+{
+    const pdn_board *b = p->b;
+    int alpha = p->lo, hi = p->hi;
+    for (int i = 0; i < p->nroots; i++) {
+        root_move *r = &p->roots[i];
+        pdn_board child;
+        pdn_board_after(b, &r->move, &child);
+        e->keys[e->nkeys_game + 1] = board_key(&child);
+        uint32_t rev = (r->move.flags & PDN_MOVE_KING) && !r->move.ncaptured
+                           ? p->reversible + 1
+                           : 0;
+        int s;
+        if (p->exact_all) {
+            s = -pdn_engine_search_node(e, &child, p->next, -PDN_SCORE_INF,
+                                        PDN_SCORE_INF, 1, rev, true);
+        } else if (i == 0) {
+            s = -pdn_engine_search_node(e, &child, p->next, -hi, -alpha, 1, rev,
+                                        true);
+        } else {
+            s = -pdn_engine_search_node(e, &child, p->next, -alpha - 1, -alpha,
+                                        1, rev, false);
+            if (s > alpha && !e->aborted)
+                s = -pdn_engine_search_node(e, &child, p->next, -hi, -alpha, 1,
+                                            rev, true);
+        }
+        if (e->aborted)
+            return alpha;
+        if (i == 0 || p->exact_all || s > alpha) {
+            r->score = s;
+            r->pv[0] = r->move;
+            r->npv = 1 + line_moves(e->opt.variant, &child, e->pv[1],
+                                    e->pv_len[1], &r->pv[1]);
+        } else {
+            r->score = -PDN_SCORE_INF + 1; /* no better than the best */
+        }
+        if (i == 0 && !p->exact_all && s <= alpha)
+            return s; /* failed low: so do all, searched again */
+        if (s > alpha)
+            alpha = s;
+        if (!p->exact_all && s >= hi)
+            return s;
+    }
+    return alpha;
+}
+
+int
+pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
+                  size_t nhistory, const pdn_search_limits *l,
+                  pdn_search_report_fn report, void *ctx, pdn_search_info *out)
+{
+    memset(out, 0, sizeof *out);
+    atomic_store(&e->stop, false);
+    e->nodes = 0;
+    e->node_limit = l->nodes;
+    e->time_ms = l->time_ms;
+    e->aborted = false;
+    e->age++;
+    pdn_clock_start(&e->start);
+
+    /* The game's keys, then the root's. */
+    size_t keep = nhistory > 1024 ? 1024 : nhistory;
+    const pdn_board *h = history ? history + (nhistory - keep) : NULL;
+    e->nkeys_game = 0;
+    for (size_t i = 0; h && i + 1 < keep; i++)
+        e->keys[e->nkeys_game++] = pdn_engine_key(&h[i]);
+    e->keys[e->nkeys_game++] = pdn_engine_key(b);
+    uint32_t reversible = h ? trailing_reversible(h, keep) : 0;
+
+    pdn_move moves[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(e->opt.variant, b, moves);
+    if (n <= 0)
+        return 0;
+    root_move *roots = pdn_xcalloc((size_t)n, sizeof *roots);
+    int nroots = 0;
+    for (int i = 0; i < n; i++)
+        if (!l->only || same_move(&moves[i], l->only))
+            roots[nroots++].move = moves[i];
+    if (nroots == 0) {
+        free(roots);
+        return 0;
+    }
+    int want = l->multipv > 1 ? l->multipv : 1;
+    if (want > nroots)
+        want = nroots;
+    if (want > PDN_MAX_MULTIPV)
+        want = PDN_MAX_MULTIPV;
+    bool exact_all = want > 1 || l->only;
+    int max_depth = l->depth > 0 ? l->depth : PDN_MAX_PLY - 2;
+    e->nkeys_game--; /* the root is path position 0 */
+
+    int last = 0; /* the score of the last depth completed */
+    for (int depth = 1; depth <= max_depth; depth++) {
+        root_pass p = {.b = b,
+                       .roots = roots,
+                       .nroots = nroots,
+                       .next = n == 1 ? depth : depth - 1, /* as search() */
+                       .reversible = reversible,
+                       .exact_all = exact_all,
+                       .lo = -PDN_SCORE_INF,
+                       .hi = PDN_SCORE_INF};
+        /* A window around the last score, widened on a fail until the
+         * score falls inside it. */
+        int widen = PARAM_ASPIRATION_WINDOW;
+        if (!exact_all && depth >= PARAM_ASPIRATION_DEPTH &&
+            last > -PDN_SCORE_WON && last < PDN_SCORE_WON) {
+            p.lo = last - widen;
+            p.hi = last + widen;
+        }
+        for (;;) {
+            int s = root_search(e, &p);
+            if (e->aborted)
+                break;
+            if (s <= p.lo) {
+                p.lo = s - widen <= -PDN_SCORE_WON ? -PDN_SCORE_INF : s - widen;
+            } else if (s >= p.hi) {
+                p.hi = s + widen >= PDN_SCORE_WON ? PDN_SCORE_INF : s + widen;
+                /* The move that failed high first. */
+                qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
+            } else {
+                break;
+            }
+            widen *= 2;
+        }
+        if (e->aborted && depth > 1)
+            break;
+        /* Best first; the order of the next depth. */
+        qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
+        last = roots[0].score;
+        out->depth = depth;
+        out->nodes = e->nodes;
+        out->seconds = pdn_clock_since(&e->start);
+        out->nlines = want;
+        for (int i = 0; i < want; i++) {
+            out->lines[i].score = roots[i].score;
+            out->lines[i].npv = roots[i].npv;
+            memcpy(out->lines[i].pv, roots[i].pv,
+                   (size_t)roots[i].npv * sizeof(pdn_move));
+        }
+        if (report)
+            report(ctx, out);
+        if (e->aborted)
+            break;
+        /* A forced win or loss found at full width needs no more depth. */
+        if (!exact_all && nroots == 1 && l->depth <= 0)
+            break;
+        if (!l->depth && !l->nodes && !l->time_ms)
+            break;
+        if (pdn_engine_out_of_limits(e))
+            break;
+    }
+    out->nodes = e->nodes;
+    out->seconds = pdn_clock_since(&e->start);
+    free(roots);
+    return out->nlines;
+}
