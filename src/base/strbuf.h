@@ -33,6 +33,24 @@ pdn_strbuf_put(pdn_strbuf *b, const char *s, size_t len)
     b->ptr[b->len] = '\0';
 }
 
+/** Room for @n more bytes at the end of @b, to be written with plain
+ * stores: where they go.  pdn_strbuf_commit() ends them. */
+static inline char *
+pdn_strbuf_reserve(pdn_strbuf *b, size_t n)
+{
+    if (b->len + n + 1 > b->cap)
+        pdn_strbuf_grow(b, n);
+    return b->ptr + b->len;
+}
+
+/** Ends what was written from pdn_strbuf_reserve() at @end. */
+static inline void
+pdn_strbuf_commit(pdn_strbuf *b, char *end)
+{
+    b->len = (size_t)(end - b->ptr);
+    b->ptr[b->len] = '\0';
+}
+
 static inline void
 pdn_strbuf_puts(pdn_strbuf *b, const char *s)
 {

@@ -14,12 +14,13 @@
 
 #include "base/utf8.h"
 #include "base/xalloc.h"
-#include "model/date.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
 #include "rules/notation.h"
 #include "rules/square.h"
 #include "write/json_out.h"
+#include "write/lines.h"
+#include "write/tags_out.h"
 
 /* A move as the replay resolved it. */
 typedef struct resolved {
@@ -46,23 +47,6 @@ struct pdn_canonical {
  *
  * The writers append a few bytes at a time, millions of times: room is
  * made once for a whole unit, which is then written with plain stores. */
-
-/* Room for @n more bytes at the end of @s; where they go. */
-static char *
-reserve(pdn_strbuf *s, size_t n)
-{
-    if (s->len + n + 1 > s->cap)
-        pdn_strbuf_grow(s, n);
-    return s->ptr + s->len;
-}
-
-/* Ends what was written from reserve() at @end. */
-static void
-commit(pdn_strbuf *s, char *end)
-{
-    s->len = (size_t)(end - s->ptr);
-    s->ptr[s->len] = '\0';
-}
 
 /* A string literal copied to @p; the byte after it. */
 #define PUT_LIT(p, lit)                                                        \
@@ -210,100 +194,6 @@ put_uint(pdn_strbuf *s, uint32_t n)
     pdn_strbuf_put(s, digits + k, sizeof digits - k);
 }
 
-/* ---- Lines ---- */
-
-/* The movetext being filled into lines of at most width characters.  A
- * unit longer than the width (a long comment) stands on a line alone. */
-typedef struct line {
-    pdn_strbuf *out;
-    unsigned col;   /* characters on the current line */
-    unsigned width;
-    bool glue;      /* the next unit follows without a blank: after "(" */
-} line;
-
-static void
-line_break(line *l)
-{
-    if (l->col > 0) {
-        pdn_strbuf_putc(l->out, '\n');
-        l->col = 0;
-    }
-    l->glue = false;
-}
-
-/* Writes the unit @s of @len bytes, after a blank or at the start of a
- * new line.  A unit may hold line ends (a comment): the column is then
- * what follows the last. */
-static void
-line_unit(line *l, const char *s, size_t len)
-{
-    const char *nl = memchr(s, '\n', len);
-    size_t first = pdn_utf8_count(s, nl ? (size_t)(nl - s) : len);
-    if (l->col > 0 && !l->glue) {
-        if (l->col + 1 + first > l->width) {
-            pdn_strbuf_putc(l->out, '\n');
-            l->col = 0;
-        } else {
-            pdn_strbuf_putc(l->out, ' ');
-            l->col++;
-        }
-    }
-    pdn_strbuf_put(l->out, s, len);
-    if (!nl) {
-        l->col += (unsigned)first; /* the usual unit: one line */
-    } else {
-        const char *last = nl + 1, *end = s + len, *p;
-        while ((p = memchr(last, '\n', (size_t)(end - last))))
-            last = p + 1;
-        l->col = (unsigned)pdn_utf8_count(last, (size_t)(end - last));
-    }
-    l->glue = false;
-}
-
-/* Room at the end of the line for a unit of @len bytes of printable
- * ASCII on one line (a move, a NAG), after a blank or a line end as
- * line_unit() puts them; where the unit goes, with 16 bytes to spare
- * after it.  The caller writes the unit and commit()s its end. */
-static inline char *
-line_room(line *l, size_t len)
-{
-    char *p = reserve(l->out, len + 1 + 16);
-    if (l->col > 0 && !l->glue) {
-        if (l->col + 1 + len > l->width) {
-            *p++ = '\n';
-            l->col = 0;
-        } else {
-            *p++ = ' ';
-            l->col++;
-        }
-    }
-    l->col += (unsigned)len;
-    l->glue = false;
-    return p;
-}
-
-/* line_unit() for a unit of printable ASCII on one line, which needs no
- * scan for line ends or characters. */
-static void
-line_ascii(line *l, const char *s, size_t len)
-{
-    char *p = line_room(l, len);
-    memcpy(p, s, len);
-    commit(l->out, p + len);
-}
-
-/* A ')' glued to the unit before it, or at the start of a line when the
- * line is full. */
-static void
-line_close(line *l)
-{
-    if (l->col + 1 > l->width)
-        line_break(l);
-    pdn_strbuf_putc(l->out, ')');
-    l->col++;
-    l->glue = false;
-}
-
 /* ---- Movetext ---- */
 
 /* Where the numbering stands: the number of the next move, whose move it
@@ -320,7 +210,7 @@ typedef struct writer {
     bool json;          /* JSON, not PDN (man/pdn-convert.1) */
     bool comma;         /* JSON: an element came before in this array */
     pdn_strbuf *out;    /* JSON */
-    line l;
+    pdn_line l;
     size_t next;        /* the first resolved move not yet written */
     pdn_strbuf scratch; /* one unit */
     const pdn_variant *variant; /* for setups: who moves first */
@@ -369,7 +259,7 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     const pdn_canonical *c = w->c;
     /* Keys, number, 13 squares of path and 12 captured, the FEN. */
     const size_t room = 320 + PDN_FEN_MAX;
-    char *p = reserve(out, room + len);
+    char *p = pdn_strbuf_reserve(out, room + len);
     if (w->comma)
         *p++ = ',';
     w->comma = true;
@@ -383,9 +273,9 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p += len;
         *p++ = '"';
     } else {
-        commit(out, p);
+        pdn_strbuf_commit(out, p);
         pdn_json_string(text, len, out);
-        p = reserve(out, room);
+        p = pdn_strbuf_reserve(out, room);
     }
     p = PUT_LIT(p, ",\"number\":");
     p = put_decimal(p, k->number);
@@ -395,10 +285,10 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p = PUT_LIT(p, ",\"side\":\"black\"");
     if (n->kind == PDN_NODE_MOVE && n->u.move.strength) {
         p = PUT_LIT(p, ",\"strength\":");
-        commit(out, p);
+        pdn_strbuf_commit(out, p);
         pdn_json_string(n->u.move.strength, strlen(n->u.move.strength),
                         out);
-        p = reserve(out, room);
+        p = pdn_strbuf_reserve(out, room);
     }
     if (r) {
         const pdn_move *m = &r->move;
@@ -428,7 +318,7 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         }
     }
     *p++ = '}';
-    commit(out, p);
+    pdn_strbuf_commit(out, p);
 }
 
 /* ---- Units ---- */
@@ -472,9 +362,9 @@ write_comment(writer *w, const pdn_node *n)
         pdn_strbuf_putc(s, '}');
     else if (!line_comment && n->u.comment != PDN_COMMENT_LINE)
         pdn_strbuf_putc(s, ')');
-    line_unit(&w->l, s->ptr, s->len);
+    pdn_line_unit(&w->l, s->ptr, s->len);
     if (s->ptr[0] == ';')
-        line_break(&w->l);
+        pdn_line_break(&w->l);
 }
 
 /* A move's text when the replay did not resolve it (a variant this
@@ -558,7 +448,7 @@ write_short_move(writer *w, const pdn_node *n, const resolved *r, counter *k)
             nlen++;
         }
     }
-    char *p = line_room(&w->l, nlen + r->len);
+    char *p = pdn_line_room(&w->l, nlen + r->len);
     if (numbered) {
         p = put_decimal(p, k->number);
         p = k->second ? PUT_LIT(p, "... ") : PUT_LIT(p, ". ");
@@ -567,9 +457,9 @@ write_short_move(writer *w, const pdn_node *n, const resolved *r, counter *k)
         memcpy(p, r->text, 16);
     else
         memcpy(p, r->text, r->len);
-    commit(w->l.out, p + r->len);
+    pdn_strbuf_commit(w->l.out, p + r->len);
     if (n->u.move.forced)
-        line_ascii(&w->l, "$7", 2);
+        pdn_line_ascii(&w->l, "$7", 2);
     advance(k);
 }
 
@@ -599,7 +489,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
             json_move(w, n, NULL, n->text, n->len, &first);
         } else {
             pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
-            line_unit(&w->l, s->ptr, s->len);
+            pdn_line_unit(&w->l, s->ptr, s->len);
         }
         k->renumber = false;
         return;
@@ -633,9 +523,9 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         write_unresolved(s, n);
     if (n->kind == PDN_NODE_MOVE && n->u.move.strength)
         pdn_strbuf_puts(s, n->u.move.strength);
-    line_unit(&w->l, s->ptr, s->len);
+    pdn_line_unit(&w->l, s->ptr, s->len);
     if (n->kind == PDN_NODE_MOVE && n->u.move.forced)
-        line_unit(&w->l, "$7", 2);
+        pdn_line_unit(&w->l, "$7", 2);
     advance(k);
 }
 
@@ -664,7 +554,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             pdn_strbuf_clear(s);
             pdn_strbuf_putc(s, '$');
             put_uint(s, n->u.nag);
-            line_unit(&w->l, s->ptr, s->len);
+            pdn_line_unit(&w->l, s->ptr, s->len);
             break;
         case PDN_NODE_COMMENT:
             write_comment(w, n);
@@ -676,11 +566,11 @@ write_line(writer *w, const pdn_node *n, counter k)
                 k.renumber = true;
                 break;
             }
-            line_break(&w->l);
+            pdn_line_break(&w->l);
             pdn_strbuf_putc(w->l.out, '%');
             pdn_strbuf_put(w->l.out, n->text, n->len);
             w->l.col = 1;
-            line_break(&w->l);
+            pdn_line_break(&w->l);
             k.renumber = true;
             break;
         case PDN_NODE_SETUP:
@@ -691,7 +581,7 @@ write_line(writer *w, const pdn_node *n, counter k)
                 pdn_strbuf_putc(s, '/');
                 pdn_strbuf_put(s, n->text, n->len);
                 pdn_strbuf_putc(s, '/');
-                line_unit(&w->l, s->ptr, s->len);
+                pdn_line_unit(&w->l, s->ptr, s->len);
             }
             /* The numbering goes on; a first mover's turn after the
              * second mover's is the next number's. */
@@ -714,10 +604,10 @@ write_line(writer *w, const pdn_node *n, counter k)
                 k.renumber = true;
                 break;
             }
-            line_unit(&w->l, "(", 1);
+            pdn_line_unit(&w->l, "(", 1);
             w->l.glue = true;
             write_line(w, n->children, inner);
-            line_close(&w->l);
+            pdn_line_close(&w->l);
             k.renumber = true;
             break;
         }
@@ -746,156 +636,6 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
         }
     }
     return k;
-}
-
-/* ---- Tags ---- */
-
-/* The tags written first, in their order: the Seven-Tag Roster (0-6),
- * then GameType (7) and FEN (8). */
-static const char *const leading[9] = {"Event", "Site",    "Date",
-                                       "Round", "White",   "Black",
-                                       "Result", "GameType", "FEN"};
-
-static const char *
-tag_name(const pdn_tag *t)
-{
-    return t->standard ? t->standard : t->name;
-}
-
-/* Where tags go: PDN lines, or the pairs of a JSON array. */
-typedef struct tags_out {
-    pdn_strbuf *out;
-    bool json;
-    bool comma;
-} tags_out;
-
-/* A tag; @name is a tag's own (which JSON must escape), or with
- * @plain_name one of the standard names, plain ASCII. */
-static void
-write_any_tag(tags_out *o, const char *name, bool plain_name,
-              const char *value)
-{
-    pdn_strbuf *out = o->out;
-    if (o->json) {
-        pdn_strbuf_puts(out, o->comma ? ",[" : "[");
-        o->comma = true;
-        if (plain_name) {
-            pdn_strbuf_putc(out, '"');
-            pdn_strbuf_puts(out, name);
-            pdn_strbuf_putc(out, '"');
-        } else {
-            pdn_json_string(name, strlen(name), out);
-        }
-        pdn_strbuf_putc(out, ',');
-        pdn_json_string(value, strlen(value), out);
-        pdn_strbuf_putc(out, ']');
-        return;
-    }
-    /* [Name "value"], with '"' and '\\' in the value escaped: room for
-     * the worst case, made once. */
-    size_t nlen = strlen(name), vlen = strlen(value);
-    char *p = reserve(out, nlen + 2 * vlen + 6);
-    *p++ = '[';
-    memcpy(p, name, nlen);
-    p += nlen;
-    *p++ = ' ';
-    *p++ = '"';
-    for (const char *v = value, *end = value + vlen;;) {
-        size_t plain = strcspn(v, "\"\\");
-        memcpy(p, v, plain);
-        p += plain;
-        v += plain;
-        if (v == end)
-            break;
-        *p++ = '\\';
-        *p++ = *v++;
-    }
-    p = PUT_LIT(p, "\"]\n");
-    commit(out, p);
-}
-
-/* A tag of a standard name. */
-static void
-write_tag(tags_out *o, const char *name, const char *value)
-{
-    write_any_tag(o, name, true, value);
-}
-
-/* The Date tag @t in its canonical form, or as written with a note. */
-static void
-write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d,
-           tags_out *out)
-{
-    char date[11];
-    if (pdn_date_canonical(t->value, date)) {
-        write_tag(out, "Date", date);
-        return;
-    }
-    pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_DATE_KEPT, g->file, t->at,
-                  g->number,
-                  "Date \"%s\" is left as written: it is no single day in "
-                  "a known form (YYYY.MM.DD)",
-                  t->value);
-    write_tag(out, "Date", t->value);
-}
-
-/* Where a tag named @name stands in leading[], or -1.  One strcmp: this
- * runs for every tag of every game. */
-static int
-leading_index(const char *name)
-{
-    int i;
-    switch (name[0]) {
-    case 'E': i = 0; break;
-    case 'S': i = 1; break;
-    case 'D': i = 2; break;
-    case 'R': i = name[1] == 'o' ? 3 : 6; break;
-    case 'W': i = 4; break;
-    case 'B': i = 5; break;
-    case 'G': i = 7; break;
-    case 'F': i = 8; break;
-    default: return -1;
-    }
-    return strcmp(name, leading[i]) == 0 ? i : -1;
-}
-
-static void
-write_tags(const pdn_canonical *c, const pdn_game *g, const char *result,
-           pdn_diags *d, tags_out *out)
-{
-    const pdn_tag *first[9] = {NULL};
-    signed char where[64]; /* leading_index() of the first 64 tags */
-    for (size_t i = 0; i < g->ntags; i++) {
-        int k = leading_index(tag_name(&g->tags[i]));
-        if (i < sizeof where)
-            where[i] = (signed char)k;
-        if (k >= 0 && !first[k])
-            first[k] = &g->tags[i];
-    }
-    for (size_t i = 0; i < 7; i++) {
-        if (i == 2 && first[i])
-            write_date(g, first[i], d, out);
-        else if (i == 6)
-            write_tag(out, "Result", result);
-        else if (first[i])
-            write_tag(out, leading[i], first[i]->value);
-    }
-    if (first[7])
-        write_tag(out, "GameType", first[7]->value);
-    else if (c->opt.add_gametype && c->opt.variant) {
-        char type[16];
-        snprintf(type, sizeof type, "%d", c->opt.variant->gametype);
-        write_tag(out, "GameType", type);
-    }
-    if (first[8])
-        write_tag(out, "FEN", first[8]->value);
-    for (size_t i = 0; i < g->ntags; i++) {
-        const pdn_tag *t = &g->tags[i];
-        int k = i < sizeof where ? where[i] : leading_index(tag_name(t));
-        /* A leading tag given twice: the second goes with the others. */
-        if (k < 0 || first[k] != t)
-            write_any_tag(out, tag_name(t), false, t->value);
-    }
 }
 
 /* ---- Games ---- */
@@ -1042,7 +782,13 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                 .l = {.out = out, .width = c->opt.width},
                 .scratch = PDN_STRBUF_INIT,
                 .variant = rr.variant ? rr.variant : c->variant};
-    tags_out to = {.out = out, .json = w.json};
+    pdn_tags_out to = {.out = out, .json = w.json};
+    char type[16]; /* the GameType tag to add, if any */
+    const char *gametype = NULL;
+    if (c->opt.add_gametype && c->opt.variant) {
+        snprintf(type, sizeof type, "%d", c->opt.variant->gametype);
+        gametype = type;
+    }
     counter none = {.number = 1};
     if (w.json) {
         char fen[PDN_FEN_MAX];
@@ -1051,7 +797,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_strbuf_puts(out, ",\"game\":");
         put_uint(out, (uint32_t)g->number);
         pdn_strbuf_puts(out, ",\"tags\":[");
-        write_tags(c, g, result_tag, d, &to);
+        pdn_tags_write(g, result_tag, gametype, d, &to);
         pdn_strbuf_puts(out, "],\"variant\":");
         if (rr.variant) {
             pdn_fen_write(rr.variant, &rr.start, fen);
@@ -1075,14 +821,14 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     } else {
         if (g->preamble) {
             write_line(&w, g->preamble, none);
-            line_break(&w.l);
+            pdn_line_break(&w.l);
         }
-        write_tags(c, g, result_tag, d, &to);
+        pdn_tags_write(g, result_tag, gametype, d, &to);
         pdn_strbuf_putc(out, '\n');
         write_line(&w, g->moves,
                    first_counter(g, w.variant, tags[GAME_FEN]));
-        line_unit(&w.l, result, strlen(result));
-        line_break(&w.l);
+        pdn_line_unit(&w.l, result, strlen(result));
+        pdn_line_break(&w.l);
     }
     pdn_strbuf_free(&w.scratch);
     return true;
