@@ -4,15 +4,14 @@
  * decided by the moves that follow it.
  */
 #include "replay/replay.h"
+#include "replay/internal.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/xalloc.h"
-#include "model/date.h"
 #include "replay/capture.h"
 #include "replay/draw.h"
 #include "rules/explain.h"
@@ -24,47 +23,9 @@
 /* How many ways a run of ambiguous captures may be tried in all. */
 #define LOOKAHEAD_BUDGET 4096
 
-/* The tags the replay reads, found in one pass over the game's tags (as
- * pdn_game_find_tag() finds them: the first whose name or standard name
- * it is). */
-enum {
-    TAG_EVENT,
-    TAG_SITE,
-    TAG_DATE,
-    TAG_ROUND,
-    TAG_WHITE,
-    TAG_BLACK,
-    TAG_RESULT,
-    TAG_GAMETYPE,
-    TAG_FEN,
-    TAG_PLYCOUNT,
-    TAG_COUNT
-};
-
 static const char *const tag_names[TAG_COUNT] = {
     "Event", "Site",   "Date",     "Round", "White",
     "Black", "Result", "GameType", "FEN",   "PlyCount"};
-
-typedef struct replay {
-    const pdn_game *game;
-    const pdn_variant *v;
-    const signed char *bits;   /* of v: pdn_square_bits() */
-    const pdn_tag *tags[TAG_COUNT];
-    pdn_diags *diags;
-    pdn_replay_result *out;
-    size_t errors;
-    const pdn_draw_rule *rule; /* the draw rule in force */
-    bool automatic;            /* draws are automatic */
-    bool moves_only;           /* only moves and E0212 are checked */
-    bool draws;                /* draws are looked at along the lines */
-    pdn_replay_move_fn on_move;
-    void *ctx;
-    bool want_end;             /* the game claims a draw: look at the
-                                  draw rules at the main line's end */
-    pdn_draw_kind end_draw;    /* the rule the main line's end meets */
-    uint32_t end_occurrences;  /* of its last position */
-    uint32_t end_reversible;   /* plies in a row before it */
-} replay;
 
 /* ---- Reports ---- */
 
@@ -85,9 +46,9 @@ source_line(const pdn_game *g, pdn_loc at)
     return NULL; /* the line starts before the game's text */
 }
 
-static pdn_diag *
-report(replay *r, pdn_severity sev, int code, pdn_loc at, const char *fmt,
-       ...)
+pdn_diag *
+pdn_replay_report(pdn_replay_state *r, pdn_severity sev, int code, pdn_loc at,
+                  const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -129,7 +90,7 @@ tag_index(const char *name)
 
 /* Fills r->tags from the game's tags. */
 static void
-find_tags(replay *r)
+find_tags(pdn_replay_state *r)
 {
     const pdn_game *g = r->game;
     for (size_t i = 0; i < g->ntags; i++) {
@@ -283,13 +244,13 @@ replays_on(const pdn_variant *v, pdn_board b, const pdn_node *n,
 
 /* ---- Lines ---- */
 
-static void replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
-                        bool main_line, uint32_t ply0);
+static void replay_line(pdn_replay_state *r, pdn_draw_state *ds,
+                        const pdn_node *n, bool main_line, uint32_t ply0);
 
 /* Marks @d as about the move of @n at @ply, with the legal moves. */
 static void
-about_move(const replay *r, pdn_diag *d, const pdn_node *n, uint32_t ply,
-           const char *legal)
+about_move(const pdn_replay_state *r, pdn_diag *d, const pdn_node *n,
+           uint32_t ply, const char *legal)
 {
     d->ply = ply;
     if (r->diags->count_only)
@@ -301,19 +262,21 @@ about_move(const replay *r, pdn_diag *d, const pdn_node *n, uint32_t ply,
 
 /* Reads the FEN of a setup node (its text: FEN "W:..."); 0 or -1. */
 static int
-setup_board(replay *r, const pdn_node *n, pdn_board *b)
+setup_board(pdn_replay_state *r, const pdn_node *n, pdn_board *b)
 {
     const char *q = strchr(n->text, '"');
     const char *e = q ? strchr(q + 1, '"') : NULL;
     if (!q || !e || strncmp(n->text + strspn(n->text, " "), "FEN", 3) != 0) {
-        report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, n->at,
-               "expected /FEN \"...\"/ in a setup");
+        pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, n->at,
+                          "expected /FEN \"...\"/ in a setup");
         return -1;
     }
     pdn_fen_error err;
     if (pdn_fen_parse(r->v, q + 1, (size_t)(e - q - 1), b, &err) < 0) {
-        report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, n->at, "bad FEN in a setup: "
-               "%s (column %u)", err.message, err.column);
+        pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, n->at,
+                          "bad FEN in a setup: "
+                          "%s (column %u)",
+                          err.message, err.column);
         return -1;
     }
     return 0;
@@ -359,8 +322,8 @@ flies(int from, int to, pdn_bb all)
  * game.  Steps are those of the bit layout (rules/bitboard.h): +4 and +5
  * go one rank up, -4 and -5 one down, and a ghost bit ends a diagonal. */
 static bool
-plain_step(const replay *r, const pdn_board *b, const pdn_move_text *t,
-           pdn_move *m)
+plain_step(const pdn_replay_state *r, const pdn_board *b,
+           const pdn_move_text *t, pdn_move *m)
 {
     if (t->count != 2 || t->separator == 'x' || t->separator == ':')
         return false;
@@ -403,8 +366,8 @@ plain_step(const replay *r, const pdn_board *b, const pdn_move_text *t,
 /* The move @m, legal on @b, played: handed to the caller and counted.
  * Inline: it runs for every move. */
 static inline void
-played_on(replay *r, pdn_board *b, const pdn_node *n, const pdn_move *m,
-          const pdn_move *legal, int nlegal, bool main_line)
+played_on(pdn_replay_state *r, pdn_board *b, const pdn_node *n,
+          const pdn_move *m, const pdn_move *legal, int nlegal, bool main_line)
 {
     if (r->on_move)
         r->on_move(r->ctx, n, b, m, legal, nlegal);
@@ -432,8 +395,8 @@ only_from_to(const pdn_move *legal, int count, int from, int to)
 /* The move of @n, which is no plain step, found among the legal moves
  * of @b and played: 0, or -1 (reported) if the line cannot go on. */
 static int
-play_listed(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
-            bool main_line, uint32_t ply)
+play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
+            const pdn_node *n, bool main_line, uint32_t ply)
 {
     const pdn_variant *v = r->v;
     const pdn_move_text *t = &n->u.move.written;
@@ -462,11 +425,12 @@ play_listed(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
                      (bad & 7) + 1);
         else
             snprintf(square, sizeof square, "%d", bad);
-        about_move(r,
-                   report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
-                          "illegal move %s: the %s board has no square %s",
-                          n->text, v->name, square),
-                   n, ply, NULL);
+        about_move(
+            r,
+            pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+                              "illegal move %s: the %s board has no square %s",
+                              n->text, v->name, square),
+            n, ply, NULL);
         return -1;
     }
     int hits[PDN_MAX_MOVES];
@@ -478,9 +442,9 @@ play_listed(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         list_moves(v, legal, count < 0 ? 0 : count, NULL, 0, list,
                    sizeof list);
         about_move(r,
-                   report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
-                          "illegal move %s: %s (legal: %s)", n->text,
-                          ex.message, list),
+                   pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
+                                     "illegal move %s: %s (legal: %s)", n->text,
+                                     ex.message, list),
                    n, ply, list);
         return -1;
     }
@@ -496,24 +460,26 @@ play_listed(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
         if (nok != 1) {
             list_moves(v, legal, count, nok ? ok : hits, nok ? nok : k, list,
                        sizeof list);
-            about_move(r,
-                       report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
-                              "ambiguous move %s: it may be %s, and the "
-                              "moves that follow do not decide",
-                              n->text, list),
-                       n, ply, list);
+            about_move(
+                r,
+                pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_AMBIGUOUS, n->at,
+                                  "ambiguous move %s: it may be %s, and the "
+                                  "moves that follow do not decide",
+                                  n->text, list),
+                n, ply, list);
             return -1;
         }
         chosen = ok[0];
         char full[PDN_MOVE_TEXT_MAX];
         pdn_notation_format_long(v, &legal[chosen], full);
-        about_move(r,
-                   report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
-                          "ambiguous move %s: the moves that follow show "
-                          "it is %s (the standard writes such a capture "
-                          "in full)",
-                          n->text, full),
-                   n, ply, full);
+        about_move(
+            r,
+            pdn_replay_report(r, PDN_SEV_WARNING, PDN_W_RESOLVED, n->at,
+                              "ambiguous move %s: the moves that follow show "
+                              "it is %s (the standard writes such a capture "
+                              "in full)",
+                              n->text, full),
+            n, ply, full);
         r->out->resolved++;
     }
     *played = legal[chosen];
@@ -523,18 +489,19 @@ play_listed(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
 
 /* One move node played on @b: 0, or -1 if the line cannot go on. */
 static int
-play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
-          int expect_side, const pdn_node *number, bool main_line,
-          uint32_t ply)
+play_move(pdn_replay_state *r, pdn_board *b, pdn_move *played,
+          const pdn_node *n, int expect_side, const pdn_node *number,
+          bool main_line, uint32_t ply)
 {
     if (expect_side >= 0 && expect_side != (int)b->side)
-        about_move(r,
-                   report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
-                          "the move number says %s is to move, but it is "
-                          "%s's turn",
-                          expect_side == PDN_WHITE ? "White" : "Black",
-                          b->side == PDN_WHITE ? "White" : "Black"),
-                   n, ply, NULL);
+        about_move(
+            r,
+            pdn_replay_report(r, PDN_SEV_WARNING, PDN_W_MOVE_NUMBER, number->at,
+                              "the move number says %s is to move, but it is "
+                              "%s's turn",
+                              expect_side == PDN_WHITE ? "White" : "Black",
+                              b->side == PDN_WHITE ? "White" : "Black"),
+            n, ply, NULL);
     if (plain_step(r, b, &n->u.move.written, played)) {
         played_on(r, b, n, played, NULL, 0, main_line);
         return 0;
@@ -543,8 +510,8 @@ play_move(replay *r, pdn_board *b, pdn_move *played, const pdn_node *n,
 }
 
 /* "3rd", "4th". */
-static const char *
-ordinal(uint32_t n)
+const char *
+pdn_replay_ordinal(uint32_t n)
 {
     return n % 10 == 1 && n % 100 != 11   ? "st"
            : n % 10 == 2 && n % 100 != 12 ? "nd"
@@ -556,7 +523,7 @@ ordinal(uint32_t n)
  * automatic and this position is drawn, reports that the line goes on
  * (W0209); whether it did. */
 static bool
-past_draw(replay *r, const pdn_draw_state *ds, const pdn_node *n,
+past_draw(pdn_replay_state *r, const pdn_draw_state *ds, const pdn_node *n,
           uint32_t ply)
 {
     if (!r->automatic)
@@ -565,27 +532,29 @@ past_draw(replay *r, const pdn_draw_state *ds, const pdn_node *n,
     uint32_t occ = pdn_draw_occurrences(ds);
     if (k == PDN_DRAW_REPETITION)
         about_move(r,
-                   report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
-                          "move %s is played after an automatic draw: the "
-                          "position occurred for the %u%s time (repetition, "
-                          "rule '%s')",
-                          n->text, occ, ordinal(occ), r->rule->name),
+                   pdn_replay_report(
+                       r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+                       "move %s is played after an automatic draw: the "
+                       "position occurred for the %u%s time (repetition, "
+                       "rule '%s')",
+                       n->text, occ, pdn_replay_ordinal(occ), r->rule->name),
                    n, ply, NULL);
     else if (k == PDN_DRAW_NO_PROGRESS)
-        about_move(r,
-                   report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
-                          "move %s is played after an automatic draw: %u "
-                          "reversible plies in a row (no-progress, rule "
-                          "'%s')",
-                          n->text, pdn_draw_reversible(ds), r->rule->name),
-                   n, ply, NULL);
+        about_move(
+            r,
+            pdn_replay_report(r, PDN_SEV_WARNING, PDN_W_PAST_DRAW, n->at,
+                              "move %s is played after an automatic draw: %u "
+                              "reversible plies in a row (no-progress, rule "
+                              "'%s')",
+                              n->text, pdn_draw_reversible(ds), r->rule->name),
+            n, ply, NULL);
     return k != PDN_DRAW_NONE;
 }
 
 /* Replays the variation @children from the position of @ds, or with
  * @before, from the one before its last ply. */
 static void
-branch(replay *r, const pdn_draw_state *ds, bool before,
+branch(pdn_replay_state *r, const pdn_draw_state *ds, bool before,
        const pdn_node *children, uint32_t ply)
 {
     pdn_draw_state copy;
@@ -597,7 +566,7 @@ branch(replay *r, const pdn_draw_state *ds, bool before,
  * then frees.  A variation is replayed from the position (and the draw
  * counts) before the move it follows. */
 static void
-replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
+replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
             bool main_line, uint32_t ply0)
 {
     pdn_board b = ds->items[ds->count - 1].board;
@@ -655,9 +624,10 @@ replay_line(replay *r, pdn_draw_state *ds, const pdn_node *n,
             break;
         case PDN_NODE_UNKNOWN:
             if (n->text[0] == '-') {
-                report(r, PDN_SEV_NOTE, PDN_N_UNKNOWN_MOVE, n->at,
-                       "an unknown move: the rest of the line is not "
-                       "replayed");
+                pdn_replay_report(
+                    r, PDN_SEV_NOTE, PDN_N_UNKNOWN_MOVE, n->at,
+                    "an unknown move: the rest of the line is not "
+                    "replayed");
                 r->out->complete = false;
                 if (main_line)
                     r->out->final = b;
@@ -688,7 +658,7 @@ out:
 /* The variant of @g: its GameType tag, else the default; NULL (with a
  * note) for a GameType this program does not play. */
 static const pdn_variant *
-game_variant(replay *r, const pdn_replay_options *o)
+game_variant(pdn_replay_state *r, const pdn_replay_options *o)
 {
     const pdn_tag *t = r->tags[TAG_GAMETYPE];
     if (!t)
@@ -698,199 +668,16 @@ game_variant(replay *r, const pdn_replay_options *o)
         return v;
     int number = atoi(t->value);
     if (number > 0)
-        report(r, PDN_SEV_NOTE, PDN_N_NOT_REPLAYED, t->at,
-               "GameType %d is not a variant this program plays: moves "
-               "read, not replayed (%s)",
-               number, pdn_variant_supported());
+        pdn_replay_report(
+            r, PDN_SEV_NOTE, PDN_N_NOT_REPLAYED, t->at,
+            "GameType %d is not a variant this program plays: moves "
+            "read, not replayed (%s)",
+            number, pdn_variant_supported());
     else
-        report(r, PDN_SEV_WARNING, PDN_W_BAD_GAMETYPE, t->at,
-               "GameType \"%s\" is not a PDN GameType: not replayed",
-               t->value);
+        pdn_replay_report(r, PDN_SEV_WARNING, PDN_W_BAD_GAMETYPE, t->at,
+                          "GameType \"%s\" is not a PDN GameType: not replayed",
+                          t->value);
     return NULL;
-}
-
-/* ---- Results ---- */
-
-/* Whether the main line has a move: a record of a position alone (a
- * ballot, a problem) is not asked for a result or the roster. */
-static bool
-has_moves(const pdn_game *g)
-{
-    for (const pdn_node *n = g->moves; n; n = n->next)
-        if (n->kind == PDN_NODE_MOVE)
-            return true;
-    return false;
-}
-
-static const char *
-side_name(pdn_color c)
-{
-    return c == PDN_WHITE ? "White" : "Black";
-}
-
-/* The 1/2-1/2 of @g read against the draw rules at the main line's end
- * (N0210). */
-static void
-note_draw(replay *r, pdn_loc at)
-{
-    const pdn_draw_rule *u = r->rule;
-    if (r->end_draw == PDN_DRAW_REPETITION)
-        report(r, PDN_SEV_NOTE, PDN_N_DRAW, at,
-               "a draw by repetition was available at the end: the "
-               "position occurred for the %u%s time (rule '%s')",
-               r->end_occurrences, ordinal(r->end_occurrences), u->name);
-    else if (r->end_draw == PDN_DRAW_NO_PROGRESS)
-        report(r, PDN_SEV_NOTE, PDN_N_DRAW, at,
-               "a draw by the no-progress rule was available at the end: "
-               "%u reversible plies in a row (rule '%s')",
-               r->end_reversible, u->name);
-    else
-        report(r, PDN_SEV_NOTE, PDN_N_DRAW, at,
-               "no rule draw was available at the end of the main line "
-               "(rule '%s': %u%s occurrence, %u reversible plies): the draw "
-               "must have been agreed",
-               u->name, u->repetition, ordinal(u->repetition),
-               u->no_progress);
-}
-
-/* Whether the side to move has a legal move: a step to an empty square
- * (forward for a man, any way for a king), or else a capture. */
-static bool
-can_move(const pdn_variant *v, const pdn_board *b)
-{
-    pdn_bb own = b->pieces[b->side];
-    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] |
-                                   b->pieces[PDN_BLACK]);
-    pdn_bb men = own & ~b->kings, kings = own & b->kings;
-    pdn_bb up = men, down = men;
-    if (b->side == PDN_WHITE)
-        down = 0;
-    else
-        up = 0;
-    up |= kings;
-    down |= kings;
-    pdn_bb to = pdn_bb_step(up, BB_UP_A) | pdn_bb_step(up, BB_UP_B) |
-                pdn_bb_step(down, BB_DOWN_A) | pdn_bb_step(down, BB_DOWN_B);
-    return (to & empty) || pdn_movegen_has_capture(v, b);
-}
-
-/* If the side to move at the end of a complete main line has no piece or
- * no move, the result it lost by; else PDN_RESULT_NONE. */
-static pdn_result
-decided(replay *r, const char **why)
-{
-    const pdn_board *b = &r->out->final;
-    if (!r->out->complete || !r->v)
-        return PDN_RESULT_NONE;
-    if (!b->pieces[b->side])
-        *why = "no piece";
-    else if (!can_move(r->v, b))
-        *why = "no legal move";
-    else
-        return PDN_RESULT_NONE;
-    return b->side == r->v->first ? PDN_RESULT_SECOND : PDN_RESULT_FIRST;
-}
-
-/* The result against the Result tag, and against the end of the main
- * line (E0211, E0212, W0213, N0210). */
-static void
-check_result(replay *r)
-{
-    const pdn_game *g = r->game;
-    const pdn_tag *tag = r->tags[TAG_RESULT];
-    pdn_result said = tag ? pdn_result_of(tag->value, strlen(tag->value))
-                          : PDN_RESULT_NONE;
-    pdn_result end = g->result;
-    pdn_loc at = end != PDN_RESULT_NONE ? g->result_at
-                 : tag                  ? tag->at
-                                        : g->start;
-    /* "*" states nothing, so it contradicts nothing. */
-    if (said > PDN_RESULT_UNKNOWN && end > PDN_RESULT_UNKNOWN && said != end)
-        report(r, PDN_SEV_ERROR, PDN_E_RESULT_MISMATCH, g->result_at,
-               "the result %s disagrees with the Result tag \"%s\"",
-               g->result_text, tag->value);
-    if (r->moves_only)
-        return;
-    if (!tag && (end == PDN_RESULT_NONE || end == PDN_RESULT_UNKNOWN) &&
-        has_moves(g))
-        report(r, PDN_SEV_WARNING, PDN_W_NO_RESULT, at,
-               "the game has no result: %s",
-               end == PDN_RESULT_NONE ? "no Result tag and no terminator"
-                                      : "'*' and no Result tag");
-    pdn_result claim = end > PDN_RESULT_UNKNOWN ? end : said;
-    if (said > PDN_RESULT_UNKNOWN && end <= PDN_RESULT_UNKNOWN)
-        at = tag->at; /* the claim is the tag's */
-    const char *why = NULL;
-    /* The end is looked at only for a result to hold it against. */
-    pdn_result truth = claim > PDN_RESULT_UNKNOWN ? decided(r, &why)
-                                                  : PDN_RESULT_NONE;
-    if (truth != PDN_RESULT_NONE && claim > PDN_RESULT_UNKNOWN &&
-        claim != truth) {
-        pdn_color loser = r->out->final.side;
-        report(r, PDN_SEV_ERROR, PDN_E_FALSE_RESULT, at,
-               "the result %s is false: at the end of the main line %s, to "
-               "move, has %s and has lost (the result is %s)",
-               end > PDN_RESULT_UNKNOWN ? g->result_text : tag->value,
-               side_name(loser), why,
-               truth == PDN_RESULT_FIRST ? "1-0" : "0-1");
-        return;
-    }
-    if (claim == PDN_RESULT_DRAW && r->out->complete && r->v)
-        note_draw(r, at);
-}
-
-/* ---- Tags ---- */
-
-/* The Seven-Tag Roster and the Date (N0214, W0215). */
-static void
-check_tags(replay *r)
-{
-    static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
-                                         "White", "Black", "Result"};
-    const pdn_game *g = r->game;
-    char missing[64];
-    size_t len = 0;
-    if (has_moves(g)) {
-        /* By hand: this runs for every game, and printf is slow. */
-        for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
-            if (r->tags[i] && r->tags[i]->value)
-                continue;
-            if (len) {
-                memcpy(missing + len, ", ", 2);
-                len += 2;
-            }
-            memcpy(missing + len, roster[i], strlen(roster[i]));
-            len += strlen(roster[i]);
-        }
-    }
-    missing[len] = '\0';
-    if (len)
-        report(r, PDN_SEV_NOTE, PDN_N_MISSING_TAGS, g->start,
-               "tags of the Seven-Tag Roster missing: %s", missing);
-    const pdn_tag *date = r->tags[TAG_DATE];
-    if (date && !pdn_date_known(date->value))
-        report(r, PDN_SEV_WARNING, PDN_W_BAD_DATE, date->at,
-               "Date \"%s\" is in no known form (such as 2002.06.01, "
-               "2002-06-??, 01.06.2002 or 1-2 June 2002)",
-               date->value);
-}
-
-/* PlyCount against the main line (W0216). */
-static void
-check_ply_count(replay *r)
-{
-    const pdn_tag *t = r->tags[TAG_PLYCOUNT];
-    if (!t)
-        return;
-    char *end;
-    unsigned long n = strtoul(t->value, &end, 10);
-    if (end == t->value || *end || !isdigit((unsigned char)*t->value))
-        report(r, PDN_SEV_WARNING, PDN_W_PLY_COUNT, t->at,
-               "PlyCount \"%s\" is not a number", t->value);
-    else if (r->out->complete && n != r->out->plies)
-        report(r, PDN_SEV_WARNING, PDN_W_PLY_COUNT, t->at,
-               "PlyCount says %lu plies, but the main line has %zu", n,
-               r->out->plies);
 }
 
 /* ---- Games ---- */
@@ -898,7 +685,7 @@ check_ply_count(replay *r)
 /* The start position of @g (its FEN tag, else the variant's), into @b;
  * 0, or -1 after reporting a bad FEN. */
 static int
-start_board(replay *r, pdn_board *b)
+start_board(pdn_replay_state *r, pdn_board *b)
 {
     const pdn_tag *fen = r->tags[TAG_FEN];
     if (!fen) {
@@ -908,9 +695,9 @@ start_board(replay *r, pdn_board *b)
     pdn_fen_error err;
     if (pdn_fen_parse(r->v, fen->value, strlen(fen->value), b, &err) == 0)
         return 0;
-    report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, fen->at,
-           "bad FEN tag: %s (column %u of the value)", err.message,
-           err.column);
+    pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_BAD_FEN, fen->at,
+                      "bad FEN tag: %s (column %u of the value)", err.message,
+                      err.column);
     return -1;
 }
 
@@ -918,10 +705,13 @@ size_t
 pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                 pdn_diags *d, pdn_replay_result *out)
 {
-    replay r = {.game = g, .diags = d, .out = out,
-                .automatic = o && o->automatic_draw,
-                .moves_only = o && o->moves_only,
-                .on_move = o ? o->on_move : NULL, .ctx = o ? o->ctx : NULL};
+    pdn_replay_state r = {.game = g,
+                          .diags = d,
+                          .out = out,
+                          .automatic = o && o->automatic_draw,
+                          .moves_only = o && o->moves_only,
+                          .on_move = o ? o->on_move : NULL,
+                          .ctx = o ? o->ctx : NULL};
     memset(out, 0, sizeof *out);
     find_tags(&r);
     bool all = !r.moves_only;
@@ -934,7 +724,7 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                                                   strlen(result->value)) ==
                                         PDN_RESULT_DRAW));
     if (all)
-        check_tags(&r);
+        pdn_replay_check_tags(&r);
     r.v = game_variant(&r, o);
     if (r.v)
         r.bits = pdn_square_bits(r.v);
@@ -951,8 +741,8 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
         pdn_draw_init(&ds, &b);
         replay_line(&r, &ds, g->moves, true, 0);
     }
-    check_result(&r);
+    pdn_replay_check_result(&r);
     if (all)
-        check_ply_count(&r);
+        pdn_replay_check_ply_count(&r);
     return r.errors;
 }
