@@ -439,10 +439,7 @@ size_t
 pdn_fen_write(const pdn_variant *v, const pdn_board *b,
               char buf[PDN_FEN_MAX])
 {
-    const signed char *bits = pdn_square_bits(v);
-    uint8_t number[64] = {0};
-    for (int sq = 1; sq <= PDN_SQUARES; sq++)
-        number[bits[sq]] = (uint8_t)sq;
+    const unsigned char *number = pdn_square_numbers(v);
     size_t n = 0;
     buf[n++] = b->side == PDN_WHITE ? 'W' : 'B';
     buf[n++] = ':';
