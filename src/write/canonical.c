@@ -185,13 +185,7 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
 static void
 put_uint(pdn_strbuf *s, uint32_t n)
 {
-    char digits[10];
-    size_t k = sizeof digits;
-    do {
-        digits[--k] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    pdn_strbuf_put(s, digits + k, sizeof digits - k);
+    pdn_strbuf_commit(s, put_decimal(pdn_strbuf_reserve(s, 10), n));
 }
 
 /* ---- Movetext ---- */
