@@ -121,14 +121,12 @@ void pdn_game_free(pdn_game *g);
 /** A node of @kind in @g's arena, zeroed but for kind. */
 pdn_node *pdn_game_node(pdn_game *g, pdn_node_kind kind);
 
-/** The same, with @extra bytes of room after the node (for its text: the
- * caller fills it in).  Inline: the reader makes one per token. */
-static inline pdn_node *
-pdn_game_node_room(pdn_game *g, pdn_node_kind kind, size_t extra)
+/** Makes the memory at @n an empty node of @kind: zeroed but for kind.
+ * Field by field: a memset of the whole node compiles to rep stos, which
+ * costs more than the rest of reading a move. */
+static inline void
+pdn_node_init(pdn_node *n, pdn_node_kind kind)
 {
-    pdn_node *n = pdn_arena_alloc(&g->arena, sizeof *n + extra);
-    /* Field by field: a memset of the whole node compiles to rep stos,
-     * which costs more than the rest of reading a move. */
     n->kind = kind;
     n->at = (pdn_loc){0, 0, 0};
     n->text = NULL;
@@ -136,6 +134,15 @@ pdn_game_node_room(pdn_game *g, pdn_node_kind kind, size_t extra)
     n->next = NULL;
     n->children = NULL;
     memset(&n->u, 0, sizeof n->u);
+}
+
+/** The same, with @extra bytes of room after the node (for its text: the
+ * caller fills it in).  Inline: the reader makes one per token. */
+static inline pdn_node *
+pdn_game_node_room(pdn_game *g, pdn_node_kind kind, size_t extra)
+{
+    pdn_node *n = pdn_arena_alloc(&g->arena, sizeof *n + extra);
+    pdn_node_init(n, kind);
     return n;
 }
 

@@ -142,45 +142,29 @@ pdn_add_run(pdn_parse *p, pdn_node_list *l, const pdn_token *run, size_t n)
     enum { STRIDE = (sizeof(pdn_node) + 8 + ALIGN - 1) / ALIGN * ALIGN };
     unsigned char *block = pdn_arena_alloc(&p->game->arena, n * STRIDE);
     const char *end = p->lx.buf + p->lx.len + 1; /* past the NUL */
-    pdn_node **tail = l->tail, *nd = NULL;
+    pdn_node **tail = l->tail, *nd = l->last;    /* linked here, not in
+                                                     l, on the way */
     for (size_t i = 0; i < n; i++) {
         const pdn_token *t = &run[i];
         if (t->len >= 8 || t->text + 8 > end) { /* "1........", or near the
                                                    end of the buffer */
             l->tail = tail;
-            if (t->kind == PDN_TOK_MOVE)
-                pdn_add_simple_move(p, l, t);
-            else
-                pdn_add_move_number(p, l, t);
+            pdn_add_short(p, l, t);
             tail = l->tail;
             nd = l->last;
             continue;
         }
         nd = (pdn_node *)(void *)(block + i * STRIDE);
         char *copy = (char *)(nd + 1);
-        memcpy(copy, t->text, 8);
-        copy[t->len] = '\0';
-        nd->kind = t->kind == PDN_TOK_MOVE ? PDN_NODE_MOVE : PDN_NODE_NUMBER;
+        pdn_node_init(nd, pdn_short_kind(t));
         nd->at = pdn_token_loc(t);
         nd->text = copy;
         nd->len = t->len;
-        nd->next = NULL;
-        nd->children = NULL;
-        memset(&nd->u, 0, sizeof nd->u);
-        if (t->kind == PDN_TOK_MOVE) {
-            pdn_move_text *w = &nd->u.move.written;
-            char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
-                                                              : t->text[1];
-            w->squares[0] = t->from;
-            w->squares[1] = t->to;
-            w->count = 2;
-            w->separator = sep == 'X' ? 'x' : sep;
-        } else {
-            nd->u.number.value = t->number;
-            nd->u.number.black = t->text[t->len - 2] == '.';
-        }
+        pdn_short_values(nd, t);
         *tail = nd;
         tail = &nd->next;
+        memcpy(copy, t->text, 8); /* last: a byte store may alias any */
+        copy[t->len] = '\0';
     }
     l->tail = tail;
     l->last = nd;

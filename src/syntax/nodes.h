@@ -71,29 +71,41 @@ pdn_token_loc(const pdn_token *t)
     return at;
 }
 
-/* The node of a move whose squares the lexer read ("22-18"). */
-static inline void
-pdn_add_simple_move(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
+/* The node kind of a move or move number the lexer read the short way
+ * (pdn_lexer_run()). */
+static inline pdn_node_kind
+pdn_short_kind(const pdn_token *t)
 {
-    pdn_node *n =
-        pdn_add_ascii(p, l, PDN_NODE_MOVE, t->text, t->len, pdn_token_loc(t));
-    pdn_move_text *w = &n->u.move.written; /* zeroed */
-    char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2] : t->text[1];
-    w->squares[0] = t->from;
-    w->squares[1] = t->to;
-    w->count = 2;
-    w->separator = sep == 'X' ? 'x' : sep;
+    return t->kind == PDN_TOK_MOVE ? PDN_NODE_MOVE : PDN_NODE_NUMBER;
 }
 
-/* The node of a move number. */
+/* What such a token gives its node @n (zeroed): a move's squares and
+ * separator, a number's value and side. */
 static inline void
-pdn_add_move_number(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
+pdn_short_values(pdn_node *n, const pdn_token *t)
 {
-    pdn_node *n =
-        pdn_add_ascii(p, l, PDN_NODE_NUMBER, t->text, t->len, pdn_token_loc(t));
-    n->u.number.value = t->number;
-    /* digits, then dots: two dots or more end "12..." */
-    n->u.number.black = t->text[t->len - 2] == '.';
+    if (t->kind == PDN_TOK_MOVE) {
+        pdn_move_text *w = &n->u.move.written;
+        char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
+                                                          : t->text[1];
+        w->squares[0] = t->from;
+        w->squares[1] = t->to;
+        w->count = 2;
+        w->separator = sep == 'X' ? 'x' : sep;
+    } else {
+        n->u.number.value = t->number;
+        /* digits, then dots: two dots or more end "12..." */
+        n->u.number.black = t->text[t->len - 2] == '.';
+    }
+}
+
+/* The node of a move or a move number the lexer read the short way. */
+static inline void
+pdn_add_short(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
+{
+    pdn_node *n = pdn_add_ascii(p, l, pdn_short_kind(t), t->text, t->len,
+                                pdn_token_loc(t));
+    pdn_short_values(n, t);
 }
 
 /** The nodes of the @n moves and move numbers that pdn_lexer_run() read

@@ -167,17 +167,16 @@ advance(pdn_parse *p, pdn_node_list *l)
 {
     enum { RUN = 32 };
     pdn_token run[RUN];
-    size_t n, all = 0;
+    size_t n;
+    p->last_end = p->tok.off + p->tok.len; /* the move or number taken */
     do {
         n = pdn_lexer_run(&p->lx, run, RUN);
-        if (n)
+        if (n) {
             pdn_add_run(p, l, run, n);
-        all += n;
+            p->last_end = run[n - 1].off + run[n - 1].len;
+        }
     } while (n == RUN);
-    if (all)
-        next_after(p, &run[n ? n - 1 : RUN - 1]);
-    else
-        next(p);
+    lex(p);
     if ((peek(p) == PDN_TOK_STRENGTH || peek(p) == PDN_TOK_FORCED) &&
         l->last->kind == PDN_NODE_MOVE)
         take_marks(p, l->last);
@@ -188,7 +187,7 @@ static void
 parse_move(pdn_parse *p, pdn_node_list *l)
 {
     if (p->tok.from) {
-        pdn_add_simple_move(p, l, &p->tok);
+        pdn_add_short(p, l, &p->tok);
     } else {
         pdn_move_text w;
         if (pdn_read_squares(p->tok.text, p->tok.len, &w) < 0) {
@@ -207,7 +206,7 @@ parse_move(pdn_parse *p, pdn_node_list *l)
 static void
 parse_move_number(pdn_parse *p, pdn_node_list *l)
 {
-    pdn_add_move_number(p, l, &p->tok);
+    pdn_add_short(p, l, &p->tok);
     advance(p, l);
 }
 
