@@ -655,25 +655,32 @@ pdn_lexer_skip(pdn_lexer *lx, size_t pos)
     lx->pos = pos;
 }
 
-pdn_token_kind
-pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+/* Past the blanks from @i on, their lines counted: up to the next byte
+ * that is no blank, or the NUL at the end (one before it is a blank). */
+static inline size_t
+skip_blanks(pdn_lexer *lx, size_t i)
 {
     const char *b = lx->buf;
-    size_t i = lx->pos;
     for (;; i++) {
         char c = b[i];
         if (c == ' ')
             continue;
         if (!(class_of(c) & C_SPACE))
-            break;
+            return i;
         if (c == '\n')
             new_line(lx, i + 1);
         else if (c == '\r') {
             if (b[i + 1] != '\n')
                 new_line(lx, i + 1);
         } else if (c == '\0' && i >= lx->len)
-            break;
+            return i;
     }
+}
+
+pdn_token_kind
+pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+{
+    size_t i = skip_blanks(lx, lx->pos);
     lx->pos = i;
     if (i >= lx->len)
         return finish(lx, tok, lx->final ? PDN_TOK_EOF : PDN_TOK_MORE, i, i);
@@ -759,18 +766,7 @@ pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max)
     const char *b = lx->buf;
     size_t i = lx->pos, n = 0;
     while (n < max) {
-        for (;; i++) { /* blanks: those of pdn_lexer_next() but NUL */
-            char c = b[i];
-            if (c == ' ' || c == '\t')
-                continue;
-            if (c == '\n')
-                new_line(lx, i + 1);
-            else if (c == '\r') {
-                if (b[i + 1] != '\n')
-                    new_line(lx, i + 1);
-            } else
-                break;
-        }
+        i = skip_blanks(lx, i);
         if (!is_digit(b[i]) || lex_common(lx, &toks[n], i) == PDN_TOK_EOF)
             break;
         i = lx->pos;
