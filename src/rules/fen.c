@@ -58,10 +58,16 @@ is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
+/* \t \n \v \f \r and the space, by byte. */
+static const bool blank[256] = {
+    ['\t'] = true, ['\n'] = true, ['\v'] = true,
+    ['\f'] = true, ['\r'] = true, [' '] = true,
+};
+
 static bool
 is_blank(char c)
 {
-    return c == ' ' || (unsigned char)(c - '\t') < 5; /* \t \n \v \f \r */
+    return blank[(unsigned char)c];
 }
 
 static int
@@ -186,22 +192,11 @@ read_section(fen_reader *r)
  * in a NUL, so that no byte needs a check for the end. */
 #define FAST_MAX 255
 
-/* Blanks (\t \n \v \f \r and the space) and digits, by byte. */
-enum { C_BLANK = 1, C_DIGIT = 2 };
-
-static const unsigned char fen_class[256] = {
-    ['\t'] = C_BLANK, ['\n'] = C_BLANK, ['\v'] = C_BLANK,
-    ['\f'] = C_BLANK, ['\r'] = C_BLANK, [' '] = C_BLANK,
-    ['0'] = C_DIGIT, ['1'] = C_DIGIT, ['2'] = C_DIGIT, ['3'] = C_DIGIT,
-    ['4'] = C_DIGIT, ['5'] = C_DIGIT, ['6'] = C_DIGIT, ['7'] = C_DIGIT,
-    ['8'] = C_DIGIT, ['9'] = C_DIGIT,
-};
-
 /* Skips blanks at @p. */
 static const unsigned char *
 fast_blanks(const unsigned char *p)
 {
-    while (fen_class[*p] & C_BLANK)
+    while (blank[*p])
         p++;
     return p;
 }
