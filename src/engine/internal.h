@@ -1,6 +1,5 @@
-/* internal.h -- what search.c and root.c share: positions' keys, moves
- * as the changes they make, the transposition table's entries and the
- * engine's state.
+/* internal.h -- what search.c and root.c share: moves as the changes
+ * they make, the transposition table's entries and the engine's state.
  */
 #ifndef PDN_ENGINE_INTERNAL_H
 #define PDN_ENGINE_INTERNAL_H
@@ -16,33 +15,6 @@
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 
-/* ---- Keys ---- */
-
-/* splitmix64's finalizer: a bijection that mixes every bit into all. */
-static inline uint64_t
-mix(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15u;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-#define SIDE_KEY 0x6A09E667F3BCC908u
-/* Offsets with bits above the board's 35, so that no two positions can
- * swap their sets and keep the key. */
-#define BLACK_KEY 0xBB67AE8584CAA73Bu
-#define KINGS_KEY 0x3C6EF372FE94F82Bu
-
-/* A position's key: its three sets mixed apart and combined, computed
- * afresh for each position (as cheap as updating Zobrist keys). */
-static inline uint64_t
-board_key(const pdn_board *b)
-{
-    return mix(b->pieces[PDN_WHITE]) ^ mix(b->pieces[PDN_BLACK] ^ BLACK_KEY) ^
-           mix(b->kings ^ KINGS_KEY) ^ (b->side == PDN_BLACK ? SIDE_KEY : 0);
-}
-
 /* ---- Moves as changes ----
  *
  * The search plays the moves as the changes they make (movegen.h's
@@ -56,61 +28,7 @@ typedef struct delta {
     pdn_bb mover, taken, kings;
 } delta;
 
-static inline delta
-delta_at(const pdn_delta_list *l, int i)
-{
-    delta d = {l->mover[i], l->captures ? l->taken[i] : 0, l->kings[i]};
-    return d;
-}
-
-/* The number a move is known by (never 0). */
-static inline uint32_t
-delta_id(pdn_bb mover, pdn_bb taken)
-{
-    uint64_t h = mover * 0x9E3779B97F4A7C15u ^ taken * 0xC2B2AE3D27D4EB4Fu;
-    return (uint32_t)(h >> 32) | 1;
-}
-
-/* The changes pdn_move @m makes on @b. */
-static inline delta
-delta_of_move(const pdn_board *b, const pdn_move *m)
-{
-    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
-    delta d = {from ^ to, m->captured_bb,
-               (m->captured_bb & b->kings) |
-                   ((m->flags & PDN_MOVE_KING)       ? from ^ to
-                    : (m->flags & PDN_MOVE_PROMOTES) ? to
-                                                     : 0)};
-    return d;
-}
-
-static inline void
-play_delta(const pdn_board *b, delta d, pdn_board *after)
-{
-    pdn_bb white = b->pieces[PDN_WHITE], black = b->pieces[PDN_BLACK];
-    if (b->side == PDN_WHITE) {
-        white ^= d.mover;
-        black ^= d.taken;
-    } else {
-        white ^= d.taken;
-        black ^= d.mover;
-    }
-    after->pieces[PDN_WHITE] = white;
-    after->pieces[PDN_BLACK] = black;
-    after->kings = b->kings ^ d.kings;
-    after->side = pdn_color_other(b->side);
-}
-
-static inline bool
-same_move(const pdn_move *a, const pdn_move *b)
-{
-    return a->from == b->from && a->to == b->to &&
-           a->captured_bb == b->captured_bb;
-}
-
 /* ---- The transposition table ---- */
-
-enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 /* An entry: 16 bytes, four to a bucket of one cache line.  The bucket
  * is found by the key's low bits and the entry by its high half. */
@@ -154,11 +72,9 @@ struct pdn_engine {
     delta pv[PDN_MAX_PLY][PDN_MAX_PLY];
     int pv_len[PDN_MAX_PLY];
     pdn_bb killers[PDN_MAX_PLY][2]; /* quiet moves' changes of the mover */
-    int32_t history[2][64][64];     /* within +-HISTORY_MAX */
+    int32_t history[2][64][64];     /* within +-HISTORY_MAX (search.c) */
     int8_t lmr[64][64];             /* reduction by depth and move number */
 };
-
-#define HISTORY_MAX (1 << 14)
 
 /** search() of search.c: the score of @b, @depth plies deep, within
  * (@alpha, @beta), at @ply from the root after @reversible reversible

@@ -15,6 +15,28 @@
 #include "base/xalloc.h"
 #include "engine/params.h"
 
+/* ---- Moves as changes and as moves ---- */
+
+/* The changes pdn_move @m makes on @b. */
+static inline delta
+delta_of_move(const pdn_board *b, const pdn_move *m)
+{
+    pdn_bb from = (pdn_bb)1 << m->from, to = (pdn_bb)1 << m->to;
+    delta d = {from ^ to, m->captured_bb,
+               (m->captured_bb & b->kings) |
+                   ((m->flags & PDN_MOVE_KING)       ? from ^ to
+                    : (m->flags & PDN_MOVE_PROMOTES) ? to
+                                                     : 0)};
+    return d;
+}
+
+static bool
+same_move(const pdn_move *a, const pdn_move *b)
+{
+    return a->from == b->from && a->to == b->to &&
+           a->captured_bb == b->captured_bb;
+}
+
 /* ---- The root ---- */
 
 /* The reversible plies at the end of the game's positions @h: a ply is
@@ -97,7 +119,7 @@ root_search(pdn_engine *e, const root_pass *p)
         root_move *r = &p->roots[i];
         pdn_board child;
         pdn_board_after(b, &r->move, &child);
-        e->keys[e->nkeys_game + 1] = board_key(&child);
+        e->keys[e->nkeys_game + 1] = pdn_engine_key(&child);
         uint32_t rev = (r->move.flags & PDN_MOVE_KING) && !r->move.ncaptured
                            ? p->reversible + 1
                            : 0;

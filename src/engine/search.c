@@ -32,12 +32,78 @@
 #include "engine/solver.h"
 #include "rules/bitboard.h"
 
+/* ---- Keys ---- */
+
+/* splitmix64's finalizer: a bijection that mixes every bit into all. */
+static inline uint64_t
+mix(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+#define SIDE_KEY 0x6A09E667F3BCC908u
+/* Offsets with bits above the board's 35, so that no two positions can
+ * swap their sets and keep the key. */
+#define BLACK_KEY 0xBB67AE8584CAA73Bu
+#define KINGS_KEY 0x3C6EF372FE94F82Bu
+
+/* A position's key: its three sets mixed apart and combined, computed
+ * afresh for each position (as cheap as updating Zobrist keys). */
+static inline uint64_t
+board_key(const pdn_board *b)
+{
+    return mix(b->pieces[PDN_WHITE]) ^ mix(b->pieces[PDN_BLACK] ^ BLACK_KEY) ^
+           mix(b->kings ^ KINGS_KEY) ^ (b->side == PDN_BLACK ? SIDE_KEY : 0);
+}
+
 uint64_t
 pdn_engine_key(const pdn_board *b)
 {
     return board_key(b);
 }
 
+/* ---- Moves as changes ---- */
+
+static inline delta
+delta_at(const pdn_delta_list *l, int i)
+{
+    delta d = {l->mover[i], l->captures ? l->taken[i] : 0, l->kings[i]};
+    return d;
+}
+
+/* The number a move is known by (never 0). */
+static inline uint32_t
+delta_id(pdn_bb mover, pdn_bb taken)
+{
+    uint64_t h = mover * 0x9E3779B97F4A7C15u ^ taken * 0xC2B2AE3D27D4EB4Fu;
+    return (uint32_t)(h >> 32) | 1;
+}
+
+static inline void
+play_delta(const pdn_board *b, delta d, pdn_board *after)
+{
+    pdn_bb white = b->pieces[PDN_WHITE], black = b->pieces[PDN_BLACK];
+    if (b->side == PDN_WHITE) {
+        white ^= d.mover;
+        black ^= d.taken;
+    } else {
+        white ^= d.taken;
+        black ^= d.mover;
+    }
+    after->pieces[PDN_WHITE] = white;
+    after->pieces[PDN_BLACK] = black;
+    after->kings = b->kings ^ d.kings;
+    after->side = pdn_color_other(b->side);
+}
+
+/* ---- Table bounds, history ---- */
+
+enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+#define HISTORY_MAX (1 << 14)
 
 /* ln(x) for x >= 1, without the mathematics library: 2 atanh(z) with
  * z = (x - 1) / (x + 1), as a series. */
