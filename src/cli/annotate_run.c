@@ -96,7 +96,7 @@ count_games(const pdn_cli *cli, pdn_annotate_job *job)
     if (!null)
         return 0;
     quiet.err = null;
-    pdn_args_read(&quiet, &rj);
+    pdn_read_files(&quiet, &rj);
     fclose(null);
     return n;
 }
@@ -228,7 +228,7 @@ done(void *ctx, size_t i)
     job->rj->errors += s->diags.errors;
     job->rj->warnings += s->diags.warnings;
     pdn_diags_clear(&s->diags);
-    pdn_args_give_back(job->rj, s->game);
+    pdn_read_give_back(job->rj, s->game);
     s->game = NULL;
 }
 
@@ -319,7 +319,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 /* ---- Running ---- */
 
 /* Reads and annotates @files (@n of them), the annotated games going to
- * job->sink (when it has an output).  Returns pdn_args_read()'s status. */
+ * job->sink (when it has an output).  Returns pdn_read_files()'s status. */
 static int
 run(const pdn_cli *cli, pdn_annotate_job *job, const char **files, size_t n)
 {
@@ -336,7 +336,7 @@ run(const pdn_cli *cli, pdn_annotate_job *job, const char **files, size_t n)
         rj.own_games = true;
         rj.flush = jobs_flush;
     }
-    int rc = pdn_args_read(cli, &rj);
+    int rc = pdn_read_files(cli, &rj);
     jobs_flush(cli, job);
     job->rj = NULL;
     if (rc == PDN_EXIT_OK && rj.errors)

@@ -1,7 +1,7 @@
 /* args.c -- GNU-style options over argv without global state ("--opt=V",
- * "--opt V", "-oV", "-o V", clusters "-ab", "--" ending options), the
- * readers of the arguments every command shares, and the reading of FILE...
- * operands game by game with their diagnostics.
+ * "--opt V", "-oV", "-o V", clusters "-ab", "--" ending options), and
+ * the readers of the arguments every command shares.  The reading of
+ * FILE... operands is in reading.c.
  */
 #include "cli/args.h"
 
@@ -10,16 +10,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/diag.h"
-#include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "base/clock.h"
 #include "rules/fen.h"
-#include "syntax/reader.h"
 
 /* ---- Options ---- */
 
@@ -316,173 +311,4 @@ pdn_args_config_variant(const pdn_config *cfg)
         return NULL;
     v = pdn_variant_by_name(cfg->variant);
     return v ? v : pdn_variant_by_gametype(cfg->variant);
-}
-
-/* ---- Reading FILE... ---- */
-
-/* Adjusts the diagnostics of @d (job->adjust), counts them into @job,
- * renders them unless quiet or off, and empties @d. */
-static void
-report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d, bool colour,
-       pdn_strbuf *buf)
-{
-    if (job->adjust)
-        job->adjust(d, job->ctx);
-    job->errors += d->errors;
-    job->warnings += d->warnings;
-    for (size_t i = 0; i < d->count && !job->quiet; i++) {
-        if (d->items[i].severity == PDN_SEV_OFF)
-            continue;
-        if (job->on_diag) {
-            job->on_diag(cli, &d->items[i], job->ctx);
-            continue;
-        }
-        pdn_strbuf_clear(buf);
-        pdn_diag_render(&d->items[i], colour, buf);
-        fwrite(buf->ptr, 1, buf->len, cli->err);
-    }
-    pdn_diags_clear(d);
-}
-
-/* Opens @path for reading ("-": cli->in).  Returns NULL after printing
- * "pdn CMD: PATH: reason" if it cannot be opened or is a directory. */
-static FILE *
-open_input(const pdn_cli *cli, const char *cmd, const char *path)
-{
-    struct stat st;
-    FILE *f;
-    int err;
-
-    if (strcmp(path, "-") == 0)
-        return cli->in;
-    f = fopen(path, "rb");
-    if (!f) {
-        err = errno;
-        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(err));
-        return NULL;
-    }
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(EISDIR));
-        fclose(f);
-        return NULL;
-    }
-    return f;
-}
-
-/* ---- Progress ---- */
-
-#define PROGRESS_MIN_BYTES ((uint64_t)4 << 20)
-
-typedef struct progress {
-    bool on;
-    uint64_t total;   /* bytes of the file, 0 if unknown (a pipe) */
-    uint64_t games;
-    struct timespec start, last;
-} progress;
-
-/* "12.3/200.0 MB  45000 games/s  3 s left", at most ten times a second. */
-static void
-progress_show(const pdn_cli *cli, progress *pr, uint64_t bytes)
-{
-    if (!pr->on || pdn_clock_since(&pr->last) < 0.1)
-        return;
-    pdn_clock_start(&pr->last);
-    double t = pdn_clock_since(&pr->start);
-    double rate = t > 0 ? (double)bytes / t : 0;
-    fprintf(cli->err, "\r%.1f", (double)bytes / 1e6);
-    if (pr->total)
-        fprintf(cli->err, "/%.1f", (double)pr->total / 1e6);
-    fprintf(cli->err, " MB  %.0f games/s", t > 0 ? (double)pr->games / t : 0);
-    if (pr->total && rate > 0 && bytes < pr->total)
-        fprintf(cli->err, "  %.0f s left",
-                (double)(pr->total - bytes) / rate);
-    fputs("\033[K", cli->err);
-    fflush(cli->err);
-}
-
-static void
-progress_end(const pdn_cli *cli, progress *pr)
-{
-    if (pr->on && pr->last.tv_sec)
-        fputs("\r\033[K", cli->err);
-}
-
-/* Reads the open stream @in, named @name, to its end. */
-static void
-read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in,
-            const char *name, bool colour)
-{
-    pdn_reader_options opt = {.tagmap = job->tagmap,
-                              .keep_raw = job->keep_raw};
-    pdn_reader *r = pdn_reader_new(name, in, &opt);
-    pdn_diags d = PDN_DIAGS_INIT;
-    pdn_strbuf buf = PDN_STRBUF_INIT;
-    pdn_game *g;
-    int got;
-
-    d.count_only = job->count_only && job->quiet;
-    job->reader = r;
-    progress pr = {.on = false};
-    struct stat st;
-    if (job->progress && cli->err_tty && fstat(fileno(in), &st) == 0 &&
-        (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > PROGRESS_MIN_BYTES)) {
-        pr.on = true;
-        pr.total = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
-        pdn_clock_start(&pr.start);
-    }
-    while ((got = pdn_reader_next(r, &g, &d)) > 0) {
-        job->games++;
-        pr.games++;
-        if (pr.on && (pr.games & 255) == 0)
-            progress_show(cli, &pr, pdn_reader_bytes(r));
-        job->each(cli, g, &d, job->ctx);
-        if (d.count || d.errors || d.warnings || d.notes) /* most games:
-                                                            none */
-            report(cli, job, &d, colour, &buf);
-        if (!job->own_games)
-            pdn_reader_recycle(r, g);
-    }
-    if (got < 0)
-        job->io_failed = true;
-    progress_end(cli, &pr);
-    if (job->flush)
-        job->flush(cli, job->ctx);
-    report(cli, job, &d, colour, &buf);
-    pdn_strbuf_free(&buf);
-    pdn_diags_free(&d);
-    job->reader = NULL;
-    pdn_reader_free(r);
-}
-
-void
-pdn_args_give_back(pdn_read_job *job, pdn_game *g)
-{
-    if (job->reader)
-        pdn_reader_recycle(job->reader, g);
-    else
-        pdn_game_free(g);
-}
-
-int
-pdn_args_read(const pdn_cli *cli, pdn_read_job *job)
-{
-    bool colour = pdn_args_colour(cli);
-    size_t n = job->nfiles ? job->nfiles : 1;
-
-    for (size_t i = 0; i < n; i++) {
-        const char *path = job->nfiles ? job->files[i] : "-";
-        bool is_stdin = strcmp(path, "-") == 0;
-        FILE *in = open_input(cli, job->cmd, path);
-
-        if (!in) {
-            job->io_failed = true;
-            continue;
-        }
-        read_stream(cli, job, in, is_stdin ? PDN_STDIN_NAME : path, colour);
-        if (!is_stdin)
-            fclose(in);
-    }
-    if (job->io_failed)
-        return PDN_EXIT_USAGE;
-    return job->errors ? PDN_EXIT_INPUT : PDN_EXIT_OK;
 }

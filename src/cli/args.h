@@ -140,52 +140,8 @@ int pdn_args_config(const pdn_cli *cli, const char *cmd, const char *path,
 /** The variant @cfg names (a name or a GameType), or NULL. */
 const pdn_variant *pdn_args_config_variant(const pdn_config *cfg);
 
-/* ---- Reading FILE... game by game ---- */
-
-/** What to do with each game read; @ctx is pdn_read_job.ctx.  Reading
- * diagnostics of the game are in @d already; the function may add its
- * own, which are reported with them after it returns. */
-typedef void (*pdn_game_fn)(const pdn_cli *cli, const pdn_game *g,
-                            pdn_diags *d, void *ctx);
-
-/** Rewrites the diagnostics in @d before they are counted and reported
- * (pdn check's severity overrides): it may change severities, keeping
- * d->errors, warnings and notes right.  A diagnostic left with
- * PDN_SEV_OFF is neither counted nor reported. */
-typedef void (*pdn_diags_fn)(pdn_diags *d, void *ctx);
-
-/** How to report one diagnostic, instead of rendering it on cli->err. */
-typedef void (*pdn_diag_fn)(const pdn_cli *cli, const pdn_diag *d,
-                            void *ctx);
-
-/** A reading of FILE... operands.  The caller fills in the first part;
- * pdn_args_read() the counts. */
-typedef struct pdn_read_job {
-    const char *cmd;          /* "parse", for messages */
-    const char **files;       /* operands; "-" is standard input */
-    size_t nfiles;            /* 0: standard input alone */
-    const pdn_tagmap *tagmap; /* borrowed; NULL maps nothing */
-    bool quiet;               /* print no diagnostics */
-    bool keep_raw;            /* games keep their text (source lines) */
-    bool count_only;          /* diagnostics are only counted: no
-                                 messages are written (with quiet) */
-    pdn_game_fn each;         /* called for every game, in file order */
-    pdn_diag_fn on_diag;      /* NULL: render on cli->err */
-    pdn_diags_fn adjust;      /* NULL: report diagnostics as they are */
-    bool own_games;           /* each() keeps the game, and gives it back
-                                 with pdn_args_give_back() */
-    void (*flush)(const pdn_cli *cli, void *ctx); /* at the end of each
-                                 file, before its last diagnostics */
-    bool progress;            /* a progress line on cli->err when it is a
-                                 terminal and the input passes 4 MB */
-    void *ctx;
-    struct pdn_reader *reader; /* the reader of the file being read, for
-                                 pdn_args_give_back(); set by
-                                 pdn_args_read() */
-    uint64_t games;           /* games read */
-    size_t errors, warnings;  /* diagnostics of each severity */
-    bool io_failed;           /* a file could not be opened or read */
-} pdn_read_job;
+/** Name in diagnostics and output of the standard input ("-"). */
+#define PDN_STDIN_NAME "<stdin>"
 
 /** "s" unless @n is 1: "3 games", "1 game". */
 static inline const char *
@@ -193,21 +149,5 @@ pdn_args_plural(uint64_t n)
 {
     return n == 1 ? "" : "s";
 }
-
-/** Gives back a game that each() kept (own_games), from the thread that
- * reads, before the flush at the end of its file: the reader reuses its
- * memory. */
-void pdn_args_give_back(pdn_read_job *job, pdn_game *g);
-
-/** Name in diagnostics and output of the standard input ("-"). */
-#define PDN_STDIN_NAME "<stdin>"
-
-/** Reads every file of @job in turn, game by game, calling job->each for
- * each game and rendering its diagnostics to cli->err (coloured as
- * pdn_args_colour() says) unless job->quiet.  A file that cannot be opened
- * is reported as "pdn CMD: FILE: reason" (even when quiet) and skipped.
- * Returns PDN_EXIT_USAGE if a file could not be opened or read, else
- * PDN_EXIT_INPUT if there was a reading error, else PDN_EXIT_OK. */
-int pdn_args_read(const pdn_cli *cli, pdn_read_job *job);
 
 #endif

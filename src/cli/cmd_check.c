@@ -3,7 +3,6 @@
  * style or as JSON Lines, then a summary.
  */
 #include <inttypes.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,9 +12,9 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/reading.h"
 #include "cli/commands.h"
 #include "cli/config.h"
-#include "cli/pool.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
 #include "write/json_out.h"
@@ -69,11 +68,8 @@ typedef struct check_job {
     uint64_t checked; /* games of this shard */
     uint64_t sound;   /* games with no error */
     size_t notes;
-    long jobs;        /* --jobs: 1 checks games as they are read */
-    struct pool *pool; /* the games being checked by the jobs */
-    size_t errors, warnings; /* counted by the pool's output */
+    long jobs; /* --jobs: threads in all */
     const pdn_cli *cli;
-    pdn_read_job *rj;  /* the reading under way, to give games back */
     pdn_strbuf buf;
 } check_job;
 
@@ -178,29 +174,43 @@ check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
     return v;
 }
 
-static void pool_push(check_job *job, pdn_game *g, pdn_diags *d);
-
-static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+/* pdn_read_work.pick: whether the game just read is this shard's (in file
+ * order, as the games are read). */
+static bool
+pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     check_job *job = ctx;
     (void)cli;
+    (void)g;
     job->seen++;
     if (!in_shard(job)) {
         drop_other_shard(job, d);
-        if (job->pool) /* own_games: ours to give back */
-            pdn_args_give_back(job->rj, (pdn_game *)g);
-        return;
+        return false;
     }
     job->checked++;
-    if (job->pool) {
-        /* own_games: the game is ours until the pool is done with it. */
-        pool_push(job, (pdn_game *)g, d);
-        return;
-    }
-    verdict v = check_game(job, g, d);
-    job->notes += v.notes;
-    job->sound += v.sound;
+    return true;
+}
+
+/* pdn_read_work.work: the verdict on @g, as VERDICT_SOUND plus the notes
+ * times 2.  The jobs of --jobs call it at once. */
+#define VERDICT_SOUND 1L
+
+static long
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    (void)cli;
+    verdict v = check_game(ctx, g, d);
+    return (long)v.notes * 2 + (v.sound ? VERDICT_SOUND : 0);
+}
+
+/* pdn_read_work.done: the verdict counted, in file order. */
+static void
+count_verdict(const pdn_cli *cli, long value, void *ctx)
+{
+    check_job *job = ctx;
+    (void)cli;
+    job->sound += (value & VERDICT_SOUND) != 0;
+    job->notes += (size_t)(value / 2);
 }
 
 /* pdn_read_job.adjust: the overrides, for diagnostics outside games. */
@@ -266,145 +276,6 @@ text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
     pdn_strbuf_clear(&job->buf);
     pdn_diag_render(d, job->colour, &job->buf);
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
-}
-
-/* ---- Jobs ----
- *
- * With --jobs N, the games read go in batches into a ring of slots
- * (cli/pool.h); N - 1 threads check them, and so does the reading thread
- * while it waits for the oldest batch, which it writes out in the order
- * the games were read.  Memory follows the ring's size (4N batches of 64
- * games) times the largest game.
- */
-
-/* Games go to the threads in batches, so that a tiny game does not cost a
- * lock and a wake-up of its own. */
-#define POOL_BATCH 64
-
-typedef struct batch {
-    pdn_game *games[POOL_BATCH];
-    pdn_diags diags[POOL_BATCH];
-    verdict v[POOL_BATCH];
-    size_t n;
-    atomic_size_t taken; /* games taken by the threads checking it
-                            (pdn_pool_join: two may share a batch) */
-} batch;
-
-struct pool {
-    check_job *job;
-    pdn_pool *threads;  /* cli/pool.h: a slot is a batch */
-    batch *batches;     /* by slot */
-    batch *filling;     /* the batch being filled, or NULL */
-};
-
-static void
-check_batch(void *ctx, long worker, size_t slot)
-{
-    struct pool *p = ctx;
-    batch *b = &p->batches[slot];
-    (void)worker;
-    for (size_t i; (i = atomic_fetch_add(&b->taken, 1)) < b->n;)
-        b->v[i] = check_game(p->job, b->games[i], &b->diags[i]);
-}
-
-/* Writes the diagnostics of the oldest batch out and gives its games
- * back. */
-static void
-write_batch(void *ctx, size_t slot)
-{
-    struct pool *p = ctx;
-    check_job *job = p->job;
-    batch *b = &p->batches[slot];
-    for (size_t g = 0; g < b->n; g++) {
-        pdn_diags *d = &b->diags[g];
-        job->errors += d->errors;
-        job->warnings += d->warnings;
-        job->notes += b->v[g].notes;
-        job->sound += b->v[g].sound;
-        for (size_t i = 0; i < d->count && !job->quiet; i++) {
-            if (d->items[i].severity == PDN_SEV_OFF)
-                continue;
-            if (job->json)
-                json_diag(job->cli, &d->items[i], job);
-            else
-                text_diag(job->cli, &d->items[i], job);
-        }
-        pdn_diags_clear(d);
-        pdn_args_give_back(job->rj, b->games[g]);
-    }
-    b->n = 0;
-}
-
-static void
-pool_push(check_job *job, pdn_game *g, pdn_diags *d)
-{
-    struct pool *p = job->pool;
-    if (!p->filling) {
-        p->filling = &p->batches[pdn_pool_reserve(p->threads)];
-        atomic_store(&p->filling->taken, 0);
-    }
-    batch *b = p->filling;
-    b->games[b->n] = g;
-    /* The game's diagnostics go with it; the reader goes on with the
-     * batch's emptied list, whose memory is reused. */
-    pdn_diags spare = b->diags[b->n];
-    b->diags[b->n] = *d;
-    *d = spare;
-    d->count_only = b->diags[b->n].count_only;
-    if (++b->n == POOL_BATCH) {
-        pdn_pool_submit(p->threads);
-        p->filling = NULL;
-    }
-}
-
-/* Writes out every game read so far (at the end of each file). */
-static void
-pool_flush(const pdn_cli *cli, void *ctx)
-{
-    check_job *job = ctx;
-    struct pool *p = job->pool;
-    (void)cli;
-    if (!p)
-        return;
-    if (p->filling) {
-        pdn_pool_submit(p->threads);
-        p->filling = NULL;
-    }
-    pdn_pool_flush(p->threads);
-}
-
-/* A pool of @jobs threads, or NULL when none could start (the games are
- * then checked as they are read). */
-static struct pool *
-pool_new(check_job *job, long jobs)
-{
-    struct pool *p = pdn_xcalloc(1, sizeof *p);
-    p->job = job;
-    /* jobs - 1 threads, and this one checks batches too while it waits:
-     * @jobs threads in all. */
-    p->threads = pdn_pool_new(jobs - 1, check_batch, write_batch, p);
-    if (!p->threads) {
-        free(p);
-        return NULL;
-    }
-    pdn_pool_help(p->threads, true);
-    pdn_pool_join(p->threads, true);
-    p->batches = pdn_xcalloc(pdn_pool_depth(p->threads), sizeof *p->batches);
-    return p;
-}
-
-/* Writes out what is left, stops the threads and frees the pool. */
-static void
-pool_free(struct pool *p)
-{
-    pool_flush(NULL, p->job);
-    size_t depth = pdn_pool_depth(p->threads);
-    pdn_pool_free(p->threads);
-    for (size_t i = 0; i < depth; i++)
-        for (size_t g = 0; g < POOL_BATCH; g++)
-            pdn_diags_free(&p->batches[i].diags[g]);
-    free(p->batches);
-    free(p);
 }
 
 /* --severity CODE=LEVEL, or with @level, --disable CODE.  Returns 0 or
@@ -546,19 +417,17 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
                 "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
                 ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
                 "\"seconds\":%.3f}}\n",
-                job->checked, job->sound, rj->errors + job->errors,
-                rj->warnings + job->warnings, job->notes,
+                job->checked, job->sound, rj->errors, rj->warnings, job->notes,
                 seconds);
         return;
     }
     fprintf(cli->out,
             "%" PRIu64 " game%s, %" PRIu64 " sound, %zu error%s, "
             "%zu warning%s, %zu note%s in %.2f s\n",
-            job->checked, pdn_args_plural(job->checked), job->sound,
-            rj->errors + job->errors, pdn_args_plural(rj->errors + job->errors),
-            rj->warnings + job->warnings,
-            pdn_args_plural(rj->warnings + job->warnings),
-            job->notes, pdn_args_plural(job->notes), seconds);
+            job->checked, pdn_args_plural(job->checked), job->sound, rj->errors,
+            pdn_args_plural(rj->errors), rj->warnings,
+            pdn_args_plural(rj->warnings), job->notes,
+            pdn_args_plural(job->notes), seconds);
 }
 
 int
@@ -569,6 +438,8 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
                      .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
                      .buf = PDN_STRBUF_INIT};
     pdn_read_job rj = {.cmd = CMD};
+    pdn_read_work work = {
+        .pick = pick_game, .work = work_game, .done = count_verdict};
     int rc;
 
     pdn_config_init(&job.cfg);
@@ -589,7 +460,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         /* The games' text serves the source lines of the diagnostics,
          * which --quiet does not show. */
         rj.keep_raw = !job.quiet;
-        rj.each = each_game;
+        rj.work = &work;
         rj.on_diag = job.json ? json_diag : text_diag;
         rj.adjust = adjust;
         rj.ctx = &job;
@@ -599,20 +470,8 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
             long cores = sysconf(_SC_NPROCESSORS_ONLN);
             job.jobs = cores < 1 ? 1 : cores > 256 ? 256 : cores;
         }
-        if (job.jobs > 1)
-            job.pool = pool_new(&job, job.jobs);
-        if (job.pool) {
-            rj.own_games = true;
-            job.rj = &rj;
-            rj.flush = pool_flush;
-        }
-        rc = pdn_args_read(cli, &rj);
-        if (job.pool) {
-            pool_free(job.pool);
-            job.pool = NULL;
-            if (rc != PDN_EXIT_USAGE && job.errors)
-                rc = PDN_EXIT_INPUT;
-        }
+        work.jobs = job.jobs;
+        rc = pdn_read_files(cli, &rj);
         summary(cli, &job, &rj, pdn_clock_since(&t0));
     }
     pdn_strbuf_free(&job.buf);

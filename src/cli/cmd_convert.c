@@ -12,6 +12,7 @@
 #include "base/utf8.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/reading.h"
 #include "cli/commands.h"
 #include "cli/config.h"
 #include "cli/convert_pdn.h"
@@ -467,7 +468,7 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
                            .ctx = &job};
         /* On a terminal each game shows as soon as it is converted. */
         job.batch = !isatty(fileno(cli->out));
-        rc = pdn_args_read(cli, &rj);
+        rc = pdn_read_files(cli, &rj);
         write_out(cli, &job, true);
     }
 out:

@@ -12,6 +12,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/reading.h"
 #include "cli/atomic.h"
 #include "cli/commands.h"
 #include "cli/config.h"
@@ -88,7 +89,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 
 /* Formats one FILE (or standard input, "-") into the sink already set
  * up, as a new output when @fresh (else after the games before it);
- * returns pdn_args_read()'s status. */
+ * returns pdn_read_files()'s status. */
 static int
 format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
 {
@@ -104,7 +105,7 @@ format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
     if (fresh)
         pdn_games_out_reset(s);
     job->bom = false;
-    int rc = pdn_args_read(cli, &rj);
+    int rc = pdn_read_files(cli, &rj);
     pdn_games_out_flush(s);
     if (s->compare && (pdn_games_out_differs(s) || job->bom))
         s->differs = true;

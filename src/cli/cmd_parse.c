@@ -9,6 +9,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/reading.h"
 #include "cli/commands.h"
 #include "write/json_out.h"
 #include "write/trace.h"
@@ -111,7 +112,7 @@ pdn_cmd_parse(const pdn_cli *cli, int argc, char **argv)
         rj.quiet = job.quiet;
         rj.each = each_game;
         rj.ctx = &job;
-        rc = pdn_args_read(cli, &rj);
+        rc = pdn_read_files(cli, &rj);
         if (!job.quiet)
             fprintf(cli->err,
                     "%" PRIu64 " game%s, %zu error%s, %zu warning%s\n",

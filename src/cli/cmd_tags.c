@@ -8,6 +8,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/reading.h"
 #include "cli/commands.h"
 #include "write/json_out.h"
 
@@ -145,7 +146,7 @@ pdn_cmd_tags(const pdn_cli *cli, int argc, char **argv)
         rj.tagmap = job.tagmap;
         rj.each = each_game;
         rj.ctx = &job;
-        rc = pdn_args_read(cli, &rj);
+        rc = pdn_read_files(cli, &rj);
     }
     pdn_strbuf_free(&job.buf);
     free(job.files);

@@ -32,17 +32,36 @@ games_shards=$(parallel --will-cite --jobs 2 "$pdn" check --quiet \
     --shard {}/3 $files ::: 1 2 3 | sed 's/ games*,.*//' |
     awk '{ n += $1 } END { print n }')
 
+# Everything but the summary's last line (it gives the time taken).
+run_jobs() {
+    out=$1
+    shift
+    "$pdn" check "$@" <"$first" >"$tmp/$out.out" 2>"$tmp/$out.err"
+    echo "status $?" >>"$tmp/$out.err"
+    sed '$d' "$tmp/$out.out" >"$tmp/$out.cut"
+}
 # shellcheck disable=SC2086
-"$pdn" check --jobs 1 $files | sed '$d' >"$tmp/jobs1"
-# shellcheck disable=SC2086
-"$pdn" check --jobs 2 $files | sed '$d' >"$tmp/jobs2"
+set -- $files
+first=$1
+run_jobs jobs1 --jobs 1 "$@"
+run_jobs jobs2 --jobs 2 "$@"
+run_jobs mixed1 --jobs 1 "$1" "$tmp/missing.pdn" - "$@"
+run_jobs mixed3 --jobs 3 "$1" "$tmp/missing.pdn" - "$@"
+run_jobs json1 --jobs 1 --format json --shard 2/3 "$@" "$tmp/missing.pdn"
+run_jobs json3 --jobs 3 --format json --shard 2/3 "$@" "$tmp/missing.pdn"
 
 ok=1
-if ! cmp -s "$tmp/jobs1" "$tmp/jobs2"; then
-    echo "FAIL: --jobs 2 wrote something else than --jobs 1:"
-    diff "$tmp/jobs1" "$tmp/jobs2" | head -n 10
-    ok=0
-fi
+for pair in jobs1:jobs2 mixed1:mixed3 json1:json3; do
+    a=${pair%:*}
+    b=${pair#*:}
+    for part in cut err; do
+        if ! cmp -s "$tmp/$a.$part" "$tmp/$b.$part"; then
+            echo "FAIL: $b wrote something else than $a (${part}):"
+            diff "$tmp/$a.$part" "$tmp/$b.$part" | head -n 10
+            ok=0
+        fi
+    done
+done
 if ! cmp -s "$tmp/one" "$tmp/shards"; then
     echo "FAIL: the shards' diagnostics differ from one run's:"
     diff "$tmp/one" "$tmp/shards" | head -n 10
@@ -52,8 +71,13 @@ if [ "$games_one" != "$games_shards" ]; then
     echo "FAIL: one run checked $games_one games, the shards $games_shards"
     ok=0
 fi
+if ! grep -q 'missing.pdn' "$tmp/mixed3.err" ||
+   ! grep -q '^status 2$' "$tmp/mixed3.err"; then
+    echo "FAIL: the file that cannot be opened was not reported (status 2)"
+    ok=0
+fi
 echo "$(wc -l <"$tmp/one") diagnostics and $games_one games in one run;" \
-     "the same from 3 shards; --jobs 2 the same as --jobs 1"
+     "the same from 3 shards; --jobs 2 and 3 the same as --jobs 1"
 if [ "$ok" -eq 1 ]; then
     echo "1 passed, 0 failed"
     exit 0

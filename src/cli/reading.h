@@ -1,0 +1,93 @@
+/* reading.h -- the reading of FILE... operands game by game, with their
+ * diagnostics: one game after another, or games checked in threads that
+ * take turns at the reader (pdn check --jobs).
+ */
+#ifndef PDN_CLI_READING_H
+#define PDN_CLI_READING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "cli/args.h"
+#include "model/game.h"
+#include "model/tagmap.h"
+
+/** What to do with each game read; @ctx is pdn_read_job.ctx.  Reading
+ * diagnostics of the game are in @d already; the function may add its
+ * own, which are reported with them after it returns. */
+typedef void (*pdn_game_fn)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
+                            void *ctx);
+
+/** Rewrites the diagnostics in @d before they are counted and reported
+ * (pdn check's severity overrides): it may change severities, keeping
+ * d->errors, warnings and notes right.  A diagnostic left with
+ * PDN_SEV_OFF is neither counted nor reported. */
+typedef void (*pdn_diags_fn)(pdn_diags *d, void *ctx);
+
+/** How to report one diagnostic, instead of rendering it on cli->err. */
+typedef void (*pdn_diag_fn)(const pdn_cli *cli, const pdn_diag *d, void *ctx);
+
+/** Work on games that threads may share (pdn_read_job.work): each game
+ * read is first offered to pick(), in file order as it is read, which
+ * says whether to work on it (and may drop diagnostics from @d); then
+ * work() does the work, in any thread and at the same time as on other
+ * games, so it must change nothing but @d; then, in file order and one
+ * game at a time, the game's diagnostics are reported and done() gets
+ * what work() returned. */
+typedef struct pdn_read_work {
+    bool (*pick)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
+                 void *ctx); /* NULL: every game */
+    long (*work)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
+                 void *ctx);
+    void (*done)(const pdn_cli *cli, long value, void *ctx); /* or NULL */
+    long jobs; /* threads in all, this one among them; 1 reads and works
+                  in turn */
+} pdn_read_work;
+
+/** A reading of FILE... operands.  The caller fills in the first part;
+ * pdn_read_files() the counts. */
+typedef struct pdn_read_job {
+    const char *cmd;           /* "parse", for messages */
+    const char **files;        /* operands; "-" is standard input */
+    size_t nfiles;             /* 0: standard input alone */
+    const pdn_tagmap *tagmap;  /* borrowed; NULL maps nothing */
+    bool quiet;                /* print no diagnostics */
+    bool keep_raw;             /* games keep their text (source lines) */
+    bool count_only;           /* diagnostics are only counted: no
+                                  messages are written (with quiet) */
+    pdn_game_fn each;          /* called for every game, in file order */
+    const pdn_read_work *work; /* instead of @each: work threads share */
+    pdn_diag_fn on_diag;       /* NULL: render on cli->err */
+    pdn_diags_fn adjust;       /* NULL: report diagnostics as they are */
+    bool own_games;            /* each() keeps the game, and gives it back
+                                  with pdn_read_give_back() */
+    void (*flush)(const pdn_cli *cli, void *ctx); /* at the end of each
+                                 file, before its last diagnostics */
+    bool progress; /* a progress line on cli->err when it is a
+                      terminal and the input passes 4 MB */
+    void *ctx;
+    struct pdn_reader *reader; /* the reader of the file being read, for
+                                 pdn_read_give_back(); set by
+                                 pdn_read_files() */
+    uint64_t games;            /* games read */
+    size_t errors, warnings;   /* diagnostics of each severity */
+    bool io_failed;            /* a file could not be opened or read */
+} pdn_read_job;
+
+/** Gives back a game that each() kept (own_games), from the thread that
+ * reads, before the flush at the end of its file: the reader reuses its
+ * memory. */
+void pdn_read_give_back(pdn_read_job *job, pdn_game *g);
+
+/** Reads every file of @job in turn, game by game, calling job->each for
+ * each game (or job->work's functions) and rendering its diagnostics to
+ * cli->err (coloured as pdn_args_colour() says) unless job->quiet.  A
+ * file that cannot be opened is reported as "pdn CMD: FILE: reason"
+ * (even when quiet) and skipped.  Returns PDN_EXIT_USAGE if a file could
+ * not be opened or read, else PDN_EXIT_INPUT if there was an error, else
+ * PDN_EXIT_OK. */
+int pdn_read_files(const pdn_cli *cli, pdn_read_job *job);
+
+#endif
