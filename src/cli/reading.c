@@ -222,7 +222,11 @@ operands(const pdn_read_job *job)
  * message about the next file come in order.
  */
 
-#define TURN_GAMES 64 /* games read in one turn: a lock per 64 games */
+/* A turn reads up to TURN_GAMES games and TURN_BYTES bytes: enough that
+ * handing the reader from one thread to the next costs little against
+ * the turn, few enough that the turn's games stay in the core's cache. */
+#define TURN_GAMES 256
+#define TURN_BYTES ((uint64_t)32 << 10)
 
 typedef struct turn {
     pdn_game *games[TURN_GAMES]; /* the thread's that read them */
@@ -330,6 +334,7 @@ read_turn(turns *s, own_games *own)
     while (own->n)
         pdn_reader_recycle(s->reader, own->games[--own->n]);
     t->n = 0;
+    uint64_t stop = UINT64_MAX;
     while (t->n < TURN_GAMES) {
         pdn_diags *d = &t->diags[t->n];
         int got = pdn_reader_next(s->reader, &t->games[t->n], d);
@@ -346,6 +351,10 @@ read_turn(turns *s, own_games *own)
         pdn_game *g = t->games[t->n];
         t->picked[t->n] = !w->pick || w->pick(s->cli, g, d, job->ctx);
         t->n++;
+        if (stop == UINT64_MAX)
+            stop = g->start.off + TURN_BYTES;
+        else if (g->start.off >= stop)
+            break;
     }
     return t;
 }
