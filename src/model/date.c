@@ -33,9 +33,50 @@ pdn_date_month(const char *w, size_t len)
     return 0;
 }
 
+/* The value of the digits that start the @n bytes at @s, as atoi() reads
+ * them ("19??": 19, "??": 0). */
+static int
+leading_digits(const char *s, size_t n)
+{
+    int v = 0;
+    for (size_t i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* Whether the @n bytes at @s are digits and '?' alone. */
+static bool
+digits_or_unknown(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '?'))
+            return false;
+    return true;
+}
+
+/* The usual "YYYY.MM.DD" ("1996.??.??" too) and "YYYY", told at once: 1
+ * or 0 as pdn_date_known() answers, or -1 for any other shape. */
+static int
+usual_date_known(const char *s)
+{
+    size_t len = strnlen(s, 11);
+    if (len == 4 && digits_or_unknown(s, 4))
+        return 1; /* the shape "Y" below */
+    if (len != 10 || s[4] != '.' || s[7] != '.' || !digits_or_unknown(s, 4) ||
+        !digits_or_unknown(s + 5, 2) || !digits_or_unknown(s + 8, 2))
+        return -1;
+    int y = leading_digits(s, 4), m = leading_digits(s + 5, 2),
+        d = leading_digits(s + 8, 2);
+    /* the shape "YDD" below */
+    return (m <= 12 && d <= 31) || (y <= 31 && m <= 12) || (y <= 12 && m <= 31);
+}
+
 bool
 pdn_date_known(const char *s)
 {
+    int usual = usual_date_known(s);
+    if (usual >= 0)
+        return usual;
     char shape[8];
     int value[8], n = 0;
     while (*s) {

@@ -2,6 +2,7 @@
  * their canonical form (pdn fmt), on the forms of the shared corpora.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -91,6 +92,48 @@ test_known_forms(void **state)
     assert_int_equal(pdn_date_month("se", 2), 0);
 }
 
+/* "YYYY.MM.DD" and "YYYY" are told at once, without the general reading:
+ * on every such date made of the digits 0, 1, 2, 3, 9 and '?', the answer
+ * is the one the general reading gives the same date with a blank after
+ * it (which the short way does not take). */
+static void
+test_usual_shape_agrees(void **state)
+{
+    (void)state;
+    static const char set[] = "01239?";
+    enum { K = sizeof set - 1 };
+    char s[12] = "0000.00.00 ", plain[11];
+    static const int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+    size_t known = 0, total = 0;
+    for (long code = 0; code < (long)K * K * K * K * K * K * K * K; code++) {
+        long c = code;
+        for (int i = 0; i < 8; i++, c /= K)
+            s[at[i]] = set[c % K];
+        memcpy(plain, s, 10);
+        plain[10] = '\0';
+        bool usual = pdn_date_known(plain), general = pdn_date_known(s);
+        if (usual != general)
+            fail_msg("\"%s\": %d the short way, %d read in full", plain, usual,
+                     general);
+        known += usual;
+        total++;
+    }
+    for (long code = 0; code < (long)K * K * K * K; code++) {
+        char year[6] = "0000 ";
+        long c = code;
+        for (int i = 0; i < 4; i++, c /= K)
+            year[i] = set[c % K];
+        bool general = pdn_date_known(year);
+        year[4] = '\0';
+        if (pdn_date_known(year) != general)
+            fail_msg("\"%s\": the short way and the full reading differ", year);
+    }
+    /* Both answers occur: the comparison could fail. */
+    assert_true(known > 0 && known < total);
+    assert_true(pdn_date_known("1996.??.??"));
+    assert_false(pdn_date_known("1996.13.32"));
+}
+
 int
 main(void)
 {
@@ -99,6 +142,7 @@ main(void)
         cmocka_unit_test(test_day_first),
         cmocka_unit_test(test_left_as_written),
         cmocka_unit_test(test_known_forms),
+        cmocka_unit_test(test_usual_shape_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
