@@ -5,6 +5,8 @@
 #include "syntax/lexer.h"
 
 #include <string.h>
+
+#include "syntax/scan.h"
 #if defined(__SSE2__) && defined(__GNUC__)
 #define STRING_SSE2 1 /* strings are scanned 16 bytes at a time */
 #include <emmintrin.h>
@@ -163,10 +165,7 @@ continuations(const char *b, size_t from, size_t to)
 static inline void
 new_line(pdn_lexer *lx, size_t next)
 {
-    lx->line++;
-    lx->line_from = next;
-    lx->col_base = 1;
-    lx->cont = 0;
+    pdn_scan_new_line(lx, next);
 }
 
 /* Follows the lines and characters of the bytes from @from to @to: words
@@ -211,7 +210,7 @@ emit(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
     tok->text = lx->buf + start;
     tok->len = (uint32_t)(end - start);
     tok->line = lx->line;
-    tok->col = lx->col_base + (uint32_t)(start - lx->line_from - lx->cont);
+    tok->col = pdn_scan_col(lx, start);
     lx->pos = end;
     if (kind == PDN_TOK_MOVE || kind == PDN_TOK_STRENGTH)
         lx->glue = end;
@@ -501,39 +500,18 @@ is_digit(char c)
 static TOKEN_END pdn_token_kind
 lex_common(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
-    const unsigned char *u = (const unsigned char *)lx->buf + start;
-    unsigned a = (unsigned)(u[0] - '0'), b, d;
-    size_t k = 1;
-    if ((d = (unsigned)(u[1] - '0')) < 10) {
-        a = a * 10 + d;
-        k = 2;
-    }
-    unsigned char c = u[k];
-    if (c == '.') {
-        size_t e = k + 1;
-        while (u[e] == '.')
-            e++;
-        if (start + e >= lx->len)
-            return PDN_TOK_EOF; /* more dots may follow */
-        tok->number = a;
-        return emit(lx, tok, PDN_TOK_MOVE_NUMBER, start, start + e);
-    }
-    if (!(c == '-' || c == 'x' || c == 'X' || c == ':') ||
-        (b = (unsigned)(u[k + 1] - '0')) > 9)
+    uint32_t v;
+    unsigned got = pdn_scan_short(lx, start, &v);
+    if (!got)
         return PDN_TOK_EOF;
-    size_t e = k + 2;
-    if ((d = (unsigned)(u[e] - '0')) < 10) {
-        b = b * 10 + d;
-        e++;
+    size_t end = start + PDN_SHORT_LEN(got);
+    if (!(got & PDN_SHORT_MOVE)) {
+        tok->number = v;
+        return emit(lx, tok, PDN_TOK_MOVE_NUMBER, start, end);
     }
-    c = u[e];
-    if (!(c == ' ' || c == '\n' || c == '\r' || c == '\t') || a == 0 ||
-        b == 0 || (e == 3 && a <= 2 && b <= 2 && u[1] == '-'))
-        return PDN_TOK_EOF; /* not followed by a blank, square 0, or
-                               perhaps a result ("1-0") */
-    tok->from = (uint8_t)a;
-    tok->to = (uint8_t)b;
-    return emit(lx, tok, PDN_TOK_MOVE, start, start + e);
+    tok->from = PDN_SHORT_FROM(v);
+    tok->to = PDN_SHORT_TO(v);
+    return emit(lx, tok, PDN_TOK_MOVE, start, end);
 }
 
 /* Starting with a digit: a move number, a result, a numeric move, or a
@@ -655,26 +633,11 @@ pdn_lexer_skip(pdn_lexer *lx, size_t pos)
     lx->pos = pos;
 }
 
-/* Past the blanks from @i on, their lines counted: up to the next byte
- * that is no blank, or the NUL at the end (one before it is a blank). */
+/* Past the blanks from @i on (scan.h). */
 static inline size_t
 skip_blanks(pdn_lexer *lx, size_t i)
 {
-    const char *b = lx->buf;
-    for (;; i++) {
-        char c = b[i];
-        if (c == ' ')
-            continue;
-        if (!(class_of(c) & C_SPACE))
-            return i;
-        if (c == '\n')
-            new_line(lx, i + 1);
-        else if (c == '\r') {
-            if (b[i + 1] != '\n')
-                new_line(lx, i + 1);
-        } else if (c == '\0' && i >= lx->len)
-            return i;
-    }
+    return pdn_scan_blanks(lx, i);
 }
 
 pdn_token_kind

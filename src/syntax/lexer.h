@@ -60,7 +60,9 @@ pdn_token_kind pdn_lexer_next(pdn_lexer *lx, pdn_token *tok);
  * squares of one or two digits followed by a blank ("22-18", with from
  * and to set) and move numbers of one or two digits ("12.", with number
  * set).  Stops before any other token, which pdn_lexer_next() then reads.
- * Returns how many were read. */
+ * Returns how many were read.  The parser reads the same tokens straight
+ * into nodes (syntax/scan.h, pdn_add_moves()); the tests hold this form
+ * against the reference lexer. */
 size_t pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max);
 
 /** Longest tag value pdn_lexer_tag() reads, quotes included. */

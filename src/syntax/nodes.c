@@ -4,6 +4,8 @@
  */
 #include "syntax/nodes.h"
 
+#include "syntax/scan.h"
+
 #include <string.h>
 
 /* Rewrites CRLF and lone CR in @t as LF, so that a comment reads the same
@@ -132,40 +134,93 @@ pdn_read_squares(const char *s, size_t len, pdn_move_text *w)
     return 0;
 }
 
-/* The nodes of @n moves and move numbers that pdn_lexer_run() read, in
- * one block: each node is followed by eight bytes for its text, copied as
- * one word when the buffer holds eight bytes from it. */
-void
-pdn_add_run(pdn_parse *p, pdn_node_list *l, const pdn_token *run, size_t n)
+/* Past blanks that hold a line end: out of the loop below, which meets
+ * one every few tokens. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t
+line_blanks(pdn_lexer *lx, size_t i)
 {
-    enum { ALIGN = PDN_ARENA_ALIGN };
-    enum { STRIDE = (sizeof(pdn_node) + 8 + ALIGN - 1) / ALIGN * ALIGN };
-    unsigned char *block = pdn_arena_alloc(&p->game->arena, n * STRIDE);
-    const char *end = p->lx.buf + p->lx.len + 1; /* past the NUL */
-    pdn_node **tail = l->tail, *nd = l->last;    /* linked here, not in
-                                                     l, on the way */
-    for (size_t i = 0; i < n; i++) {
-        const pdn_token *t = &run[i];
-        if (t->len >= 8 || t->text + 8 > end) { /* "1........", or near the
-                                                   end of the buffer */
-            l->tail = tail;
-            pdn_add_short(p, l, t);
-            tail = l->tail;
-            nd = l->last;
-            continue;
+    return pdn_scan_blanks(lx, i);
+}
+
+size_t
+pdn_add_moves(pdn_parse *p, pdn_node_list *l)
+{
+    enum { ROOM = sizeof(pdn_node) + 8 };
+    pdn_lexer *lx = &p->lx;
+    const char *b = lx->buf;
+    const char *end = b + lx->len + 1; /* past the NUL */
+    pdn_arena *arena = &p->game->arena;
+    pdn_node **tail = l->tail, *nd = l->last; /* linked here, not in l, on
+                                                 the way */
+    size_t i = lx->pos, n = 0, glue = lx->glue;
+    /* The lexer's line, and the column of byte 0 on it, as locals: the
+     * stores into the nodes would have them read again. */
+    uint32_t line = lx->line;
+    uint32_t origin = pdn_scan_col(lx, 0);
+    uint64_t base = lx->base;
+    for (;; n++) {
+        while (b[i] == ' ')
+            i++;
+        if ((unsigned char)b[i] < ' ') { /* a line end, say */
+            i = line_blanks(lx, i);
+            line = lx->line;
+            origin = pdn_scan_col(lx, 0);
         }
-        nd = (pdn_node *)(void *)(block + i * STRIDE);
-        char *copy = (char *)(nd + 1);
-        pdn_node_init(nd, pdn_short_kind(t));
-        nd->at = pdn_token_loc(t);
-        nd->text = copy;
-        nd->len = t->len;
-        pdn_short_values(nd, t);
+        uint32_t v;
+        unsigned got;
+        if ((unsigned)((unsigned char)b[i] - '0') > 9 ||
+            !(got = pdn_scan_short(lx, i, &v)))
+            break;
+        size_t len = PDN_SHORT_LEN(got);
+        if (len < 8 && b + i + 8 <= end) {
+            /* The text after the node, as one word: the token's bytes,
+             * then NULs. */
+            uint64_t word;
+            memcpy(&word, b + i, 8);
+            word &= ((uint64_t)1 << (8 * len)) - 1;
+            nd = pdn_arena_alloc(arena, ROOM);
+            uint64_t *text = (uint64_t *)(void *)(nd + 1);
+            *text = word;
+            nd->text = (const char *)text;
+        } else { /* "1.......", or near the end of the buffer */
+            nd = pdn_arena_alloc(arena, sizeof *nd + len + 1);
+            char *copy = (char *)(nd + 1);
+            memcpy(copy, b + i, len);
+            copy[len] = '\0';
+            nd->text = copy;
+        }
+        nd->len = len;
+        nd->at = (pdn_loc){base + i, line, origin + (uint32_t)i};
+        nd->next = NULL;
+        nd->children = NULL;
+        memset(&nd->u, 0, sizeof nd->u);
+        if (got & PDN_SHORT_MOVE) {
+            pdn_move_text *w = &nd->u.move.written;
+            nd->kind = PDN_NODE_MOVE;
+            w->squares[0] = PDN_SHORT_FROM(v);
+            w->squares[1] = PDN_SHORT_TO(v);
+            w->count = 2;
+            w->separator = PDN_SHORT_SEP(v);
+            glue = i + len; /* for a '*' right after (lexer.h) */
+        } else {
+            nd->kind = PDN_NODE_NUMBER;
+            nd->u.number.value = v;
+            /* digits, then dots: two dots or more end "12..." */
+            nd->u.number.black = b[i + len - 2] == '.';
+        }
         *tail = nd;
         tail = &nd->next;
-        memcpy(copy, t->text, 8); /* last: a byte store may alias any */
-        copy[t->len] = '\0';
+        i += len;
     }
-    l->tail = tail;
-    l->last = nd;
+    if (n) {
+        l->tail = tail;
+        l->last = nd;
+        lx->glue = glue;
+        p->last_end = nd->at.off + nd->len;
+    }
+    lx->pos = i; /* before the next token: the blanks are counted */
+    return n;
 }

@@ -72,7 +72,7 @@ pdn_token_loc(const pdn_token *t)
 }
 
 /* The node kind of a move or move number the lexer read the short way
- * (pdn_lexer_run()). */
+ * (with its squares or number set in the token). */
 static inline pdn_node_kind
 pdn_short_kind(const pdn_token *t)
 {
@@ -108,9 +108,10 @@ pdn_add_short(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
     pdn_short_values(n, t);
 }
 
-/** The nodes of the @n moves and move numbers that pdn_lexer_run() read
- * into @run, at the end of @l. */
-void pdn_add_run(pdn_parse *p, pdn_node_list *l, const pdn_token *run,
-                 size_t n);
+/** Reads the moves and move numbers that follow the short way (scan.h,
+ * as pdn_lexer_run() reads them into tokens) straight into nodes at the
+ * end of @l, and returns how many; the lexer stands before the next
+ * token.  Most of a movetext goes this way. */
+size_t pdn_add_moves(pdn_parse *p, pdn_node_list *l);
 
 #endif

@@ -165,17 +165,8 @@ take_marks(pdn_parse *p, pdn_node *n)
 static void
 advance(pdn_parse *p, pdn_node_list *l)
 {
-    enum { RUN = 32 };
-    pdn_token run[RUN];
-    size_t n;
     p->last_end = p->tok.off + p->tok.len; /* the move or number taken */
-    do {
-        n = pdn_lexer_run(&p->lx, run, RUN);
-        if (n) {
-            pdn_add_run(p, l, run, n);
-            p->last_end = run[n - 1].off + run[n - 1].len;
-        }
-    } while (n == RUN);
+    pdn_add_moves(p, l);
     lex(p);
     if ((peek(p) == PDN_TOK_STRENGTH || peek(p) == PDN_TOK_FORCED) &&
         l->last->kind == PDN_NODE_MOVE)

@@ -3,7 +3,10 @@
  * class, tried in file order, first match wins) must cut every corpus file
  * into the same tokens as the fast lexer of src/syntax/lexer.c; and the
  * lexer's short ways through tags and movetexts (pdn_lexer_tag,
- * pdn_lexer_run) must give the same tokens as its general one.
+ * pdn_lexer_run) must give the same tokens as its general one; and every
+ * move and move number the reader makes into a node (most of them the
+ * short way, straight from the bytes) must be the token the general way
+ * reads at that place, with its position and values.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,7 +24,11 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "base/diag.h"
+#include "base/utf8.h"
+#include "model/game.h"
 #include "syntax/lexer.h"
+#include "syntax/reader.h"
 #include "syntax/token.h"
 
 #define TOKENS_FILE PDN_SOURCE_ROOT "/grammar/tokens"
@@ -63,6 +70,7 @@ typedef struct run_ctx {
     size_t files;
     size_t tokens;
     size_t failed_files;
+    size_t nodes; /* moves and move numbers of the reader's games */
 } run_ctx;
 
 static pcre2_code *
@@ -407,6 +415,115 @@ runs_agree(const char *name, const char *buf, size_t len)
     }
 }
 
+/* ---- The reader's nodes ---- */
+
+/* Where the walk over a file's nodes stands: positions are counted here,
+ * byte by byte, not by the lexer. */
+typedef struct node_walk {
+    const char *buf;
+    size_t len;
+    bool bytes_are_chars; /* Windows-1252: a byte is a character */
+    size_t at;            /* the byte counted up to */
+    uint32_t line, col;   /* its line and column */
+    size_t nodes;         /* nodes compared */
+} node_walk;
+
+/* Counts on to byte @off: LF, CRLF and a lone CR end a line; a column is
+ * a character (a UTF-8 continuation byte is none). */
+static void
+walk_to(node_walk *w, size_t off)
+{
+    for (; w->at < off; w->at++) {
+        unsigned char c = (unsigned char)w->buf[w->at];
+        if (c == '\n' || (c == '\r' && w->buf[w->at + 1] != '\n')) {
+            w->line++;
+            w->col = 1;
+        } else if (c != '\r' && (w->bytes_are_chars || (c & 0xC0) != 0x80)) {
+            w->col++;
+        }
+    }
+}
+
+/* Whether the moves and move numbers of the line @n and its variations
+ * are the tokens that start at their places, at the lines and columns
+ * counted there; reports the first that is not. */
+static bool
+line_agrees(const char *name, node_walk *w, const pdn_node *n)
+{
+    for (; n; n = n->next) {
+        if (n->children && !line_agrees(name, w, n->children))
+            return false;
+        if (n->kind != PDN_NODE_MOVE && n->kind != PDN_NODE_NUMBER)
+            continue;
+        if (n->at.off < w->at || n->at.off >= w->len) {
+            fprintf(stderr, "%s: byte %llu: a node out of order\n", name,
+                    (unsigned long long)n->at.off);
+            return false;
+        }
+        walk_to(w, (size_t)n->at.off);
+        pdn_lexer lx;
+        pdn_token k;
+        pdn_lexer_init(&lx, w->buf, w->len, 0, true, true);
+        pdn_lexer_seek(&lx, (size_t)n->at.off, w->line, w->col,
+                       w->bytes_are_chars);
+        pdn_lexer_next(&lx, &k);
+        bool same =
+            k.kind == (n->kind == PDN_NODE_MOVE ? PDN_TOK_MOVE
+                                                : PDN_TOK_MOVE_NUMBER) &&
+            k.len == n->len && memcmp(k.text, n->text, n->len) == 0 &&
+            n->text[n->len] == '\0' && n->at.line == w->line &&
+            n->at.col == w->col;
+        if (same && n->kind == PDN_NODE_NUMBER)
+            same =
+                n->u.number.value == k.number &&
+                n->u.number.black == (k.len >= 3 && k.text[k.len - 2] == '.');
+        if (same && n->kind == PDN_NODE_MOVE && k.from) {
+            char sep = k.text[k.text[1] >= '0' && k.text[1] <= '9' ? 2 : 1];
+            same = n->u.move.written.count == 2 &&
+                   n->u.move.written.squares[0] == k.from &&
+                   n->u.move.written.squares[1] == k.to &&
+                   n->u.move.written.separator == (sep == 'X' ? 'x' : sep);
+        }
+        if (!same) {
+            fprintf(stderr,
+                    "%s: byte %llu (%u:%u, counted %u:%u): the node "
+                    "of \"%.*s\" is not the %s token read there\n",
+                    name, (unsigned long long)n->at.off, n->at.line, n->at.col,
+                    w->line, w->col, (int)n->len, n->text,
+                    pdn_token_kind_name(k.kind));
+            return false;
+        }
+        w->nodes++;
+    }
+    return true;
+}
+
+/* Reads @buf with the reader, as pdn parse does, and holds every move and
+ * move number of its games against the token the general lexer reads at
+ * its place, and its line and column against those counted here (with
+ * the reader's choice of encoding and byte order mark).  Returns the
+ * nodes compared, or -1 after reporting the first difference. */
+static long
+nodes_agree(const char *name, const char *buf, size_t len)
+{
+    bool bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0;
+    node_walk w = {
+        buf, len, !bom && pdn_utf8_valid_prefix(buf, len) < len, bom ? 3 : 0, 1,
+        1,   0};
+    pdn_reader *r = pdn_reader_new_mem(name, buf, len, NULL);
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_game *g;
+    bool ok = true;
+    while (ok && pdn_reader_next(r, &g, &d) > 0) {
+        ok = line_agrees(name, &w, g->moves);
+        pdn_game_free(g);
+        pdn_diags_clear(&d);
+    }
+    pdn_diags_free(&d);
+    pdn_reader_free(r);
+    return ok ? (long)w.nodes : -1;
+}
+
 /* ---- Corpus walk ---- */
 
 static int
@@ -435,6 +552,11 @@ check_file(run_ctx *ctx, const char *path)
     long n = compare(ctx->ref, path, buf, len);
     if (n >= 0 && !runs_agree(path, buf, len))
         n = -1;
+    long nodes = n >= 0 ? nodes_agree(path, buf, len) : -1;
+    if (nodes < 0)
+        n = -1;
+    else
+        ctx->nodes += (size_t)nodes;
     ctx->files++;
     if (n < 0)
         ctx->failed_files++;
@@ -493,7 +615,7 @@ is_dir(const char *path)
 static void
 test_corpora_agree(void **state)
 {
-    run_ctx ctx = {*state, 0, 0, 0};
+    run_ctx ctx = {*state, 0, 0, 0, 0};
     walk(&ctx, OWN_CORPUS);
     size_t own = ctx.files;
     if (is_dir(SHARED_CORPORA)) {
@@ -504,11 +626,14 @@ test_corpora_agree(void **state)
                         "compare the real files too\n",
                 SHARED_CORPORA, own);
     }
-    fprintf(stderr, "compared %zu files (%zu in corpus/), %zu tokens; "
-                    "%zu differ; reference patterns %s\n",
-            ctx.files, own, ctx.tokens, ctx.failed_files,
+    fprintf(stderr,
+            "compared %zu files (%zu in corpus/), %zu tokens, "
+            "%zu nodes of moves and move numbers; %zu differ; "
+            "reference patterns %s\n",
+            ctx.files, own, ctx.tokens, ctx.nodes, ctx.failed_files,
             ctx.ref->jit ? "JIT-compiled" : "interpreted");
     assert_int_equal(ctx.failed_files, 0);
+    assert_true(ctx.nodes > 0);
 }
 
 /* Inputs for the tricky classes, with the kinds both lexers must give. */
