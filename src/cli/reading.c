@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/clock.h"
 #include "base/strbuf.h"
@@ -257,6 +258,7 @@ typedef struct turns {
     pdn_strbuf buf;
     turn *ring;
     size_t depth;
+    int spin; /* tries at the reader's lock before sleeping on it */
 } turns;
 
 /* Waits, under s->writing, until fewer than @ahead turns are read and not
@@ -381,6 +383,24 @@ write_turns(turns *s)
     }
 }
 
+/* Takes the reader's lock.  The thread that holds it is mostly near the
+ * end of its turn: waiting for it awake, a while, costs less than sleeping
+ * and being woken (a system call each, and a core that may have gone
+ * idle).  Not when there are more threads than cores: the one awaited
+ * may be waiting for a core. */
+static void
+lock_reading(turns *s)
+{
+    for (int spin = 0; spin < s->spin; spin++) {
+        if (pthread_mutex_trylock(&s->reading) == 0)
+            return;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    pthread_mutex_lock(&s->reading);
+}
+
 /* What each thread does: a turn at the reader, the work on the games it
  * read, and the turns done written out, until nothing is left. */
 static void *
@@ -391,7 +411,7 @@ take_turns(void *arg)
     void *ctx = s->job->ctx;
     own_games own = {.n = 0};
     for (;;) {
-        pthread_mutex_lock(&s->reading);
+        lock_reading(s);
         turn *t = read_turn(s, &own);
         pthread_mutex_unlock(&s->reading);
         if (!t)
@@ -422,6 +442,8 @@ read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
                .colour = colour,
                .buf = PDN_STRBUF_INIT,
                .depth = 4 * (size_t)jobs};
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    s.spin = jobs <= cores ? 4096 : 0;
     pthread_mutex_init(&s.reading, NULL);
     pthread_mutex_init(&s.writing, NULL);
     pthread_cond_init(&s.wrote, NULL);
