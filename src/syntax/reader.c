@@ -16,8 +16,9 @@
 #define READ_CHUNK ((size_t)4 << 20)
 #define LINE_KEEP 4096 /* bytes of a line kept before the next game */
 
-/** Games kept for reuse at most: as many as pdn check --jobs 2 has in
- * flight (12 batches of 64), with the memory of each. */
+/** Games kept for reuse at most, with the memory of each: more than the
+ * turn of games a thread of pdn check --jobs gives back at once (256), or
+ * the batches pdn annotate has in flight. */
 #define MAX_SPARES 1024
 
 struct pdn_reader {
@@ -102,8 +103,8 @@ pdn_reader_recycle(pdn_reader *r, pdn_game *g)
 {
     if (!g)
         return;
-    /* Games come back a batch at a time from the threads of pdn check
-     * and pdn annotate: keep enough for the batches in flight. */
+    /* Games come back many at a time from the threads of pdn check and
+     * pdn annotate: keep enough for the next turn or batch. */
     if (r->nspares == MAX_SPARES) {
         pdn_game_free(g);
         return;
