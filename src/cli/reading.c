@@ -44,29 +44,34 @@ report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d, bool colour,
     pdn_diags_clear(d);
 }
 
-/* Opens @path for reading ("-": cli->in).  Returns NULL after printing
- * "pdn CMD: PATH: reason" if it cannot be opened or is a directory. */
+/* Opens @path for reading ("-": cli->in).  Returns NULL if it cannot be
+ * opened or is a directory, after writing "pdn CMD: PATH: reason" to
+ * @why, or to cli->err when @why is NULL. */
 static FILE *
-open_input(const pdn_cli *cli, const char *cmd, const char *path)
+open_input(const pdn_cli *cli, const char *cmd, const char *path,
+           pdn_strbuf *why)
 {
     struct stat st;
     FILE *f;
-    int err;
+    int err = 0;
 
     if (strcmp(path, "-") == 0)
         return cli->in;
     f = fopen(path, "rb");
     if (!f) {
         err = errno;
-        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(err));
-        return NULL;
-    }
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(EISDIR));
+    } else if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        err = EISDIR;
         fclose(f);
-        return NULL;
+        f = NULL;
     }
-    return f;
+    if (f)
+        return f;
+    if (why)
+        pdn_strbuf_printf(why, "pdn %s: %s: %s\n", cmd, path, strerror(err));
+    else
+        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(err));
+    return NULL;
 }
 
 /* ---- Progress ---- */
@@ -176,13 +181,13 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
     while ((got = pdn_reader_next(r, &g, &d)) > 0) {
         progress_game(cli, job, &pr, r);
         each_game(cli, job, g, &d, colour, &buf);
-        if (!job->own_games)
+        if (!job->own_games || job->work)
             pdn_reader_recycle(r, g);
     }
     if (got < 0)
         job->io_failed = true;
     progress_end(cli, &pr);
-    if (job->flush)
+    if (job->flush && !job->work)
         job->flush(cli, job->ctx);
     report(cli, job, &d, colour, &buf);
     pdn_strbuf_free(&buf);
@@ -218,9 +223,9 @@ operands(const pdn_read_job *job)
  * Turns are numbered in file order.  Turn k lives in slot k % depth of a
  * ring, so that at most depth turns are read and not yet written: memory
  * follows the ring's size times the largest game.  A turn ends at the end
- * of a file; the next turn waits until every earlier one is written
- * before it opens the next file, so that a file's last diagnostics and a
- * message about the next file come in order.
+ * of a file, whose reader is closed at once: nothing read from it points
+ * into it, and the next thread goes on with the next file.  A file that
+ * cannot be opened is told at its place, with the turn that follows.
  */
 
 /* A turn reads up to TURN_GAMES games and TURN_BYTES bytes: enough that
@@ -229,7 +234,16 @@ operands(const pdn_read_job *job)
 #define TURN_GAMES 256
 #define TURN_BYTES ((uint64_t)32 << 10)
 
+/* Turns in the ring for each thread: the writing of the oldest seldom
+ * holds the others up. */
+#define TURNS_PER_THREAD 4
+
+/* Tries at the reader's lock before sleeping on it (lock_reading()). */
+#define SPIN_TRIES 4096
+
 typedef struct turn {
+    pdn_strbuf said;             /* what to tell first: files that cannot
+                                    be opened */
     pdn_game *games[TURN_GAMES]; /* the thread's that read them */
     pdn_diags diags[TURN_GAMES];
     long values[TURN_GAMES]; /* what work() returned */
@@ -243,12 +257,13 @@ typedef struct turns {
     const pdn_cli *cli;
     pdn_read_job *job;
     bool colour;
+    bool count_only; /* pdn_diags.count_only of every game */
     /* Under @reading: the files, the reader, the next turn's number. */
     pthread_mutex_t reading;
     size_t file;        /* the operand to open next */
     FILE *in;           /* the open operand, or NULL */
     pdn_reader *reader; /* its reader, or NULL between files */
-    bool at_end;        /* the reader has come to its end */
+    pdn_strbuf said;    /* files that could not be opened, to tell */
     progress pr;
     uint64_t next;
     /* Under @writing: the turns' done flags, @written, @buf. */
@@ -272,13 +287,12 @@ wait_written(turns *s, uint64_t ahead)
     pthread_mutex_unlock(&s->writing);
 }
 
-/* Closes the file read, once every turn of it is written. */
+/* Closes the file read: its turns hold all they need of it. */
 static void
 close_file(turns *s)
 {
     if (!s->in)
         return;
-    wait_written(s, 1);
     progress_end(s->cli, &s->pr);
     pdn_reader_free(s->reader);
     if (s->in != s->cli->in)
@@ -287,16 +301,15 @@ close_file(turns *s)
     s->reader = NULL;
 }
 
-/* Opens the next operand that opens, after closing the one read.
- * Returns false when none is left. */
+/* Opens the next operand that opens; those that do not are put in
+ * s->said.  Returns false when none is left. */
 static bool
 open_next(turns *s)
 {
     pdn_read_job *job = s->job;
-    close_file(s);
     while (s->file < operands(job)) {
         const char *path = operand(job, s->file++);
-        FILE *in = open_input(s->cli, job->cmd, path);
+        FILE *in = open_input(s->cli, job->cmd, path, &s->said);
         if (!in) {
             job->io_failed = true;
             continue;
@@ -306,7 +319,6 @@ open_next(turns *s)
         s->in = in;
         s->reader = pdn_reader_new(
             strcmp(path, "-") == 0 ? PDN_STDIN_NAME : path, in, &opt);
-        s->at_end = false;
         progress_start(s->cli, job, in, &s->pr);
         return true;
     }
@@ -322,23 +334,29 @@ typedef struct own_games {
 } own_games;
 
 /* Reads the next turn's games, under s->reading, into the games of @own.
- * Returns the turn, or NULL when there is nothing left to read. */
+ * Returns the turn, or NULL when there is nothing left to read or tell. */
 static turn *
 read_turn(turns *s, own_games *own)
 {
     pdn_read_job *job = s->job;
     const pdn_read_work *w = job->work;
-    if ((!s->in || s->at_end) && !open_next(s))
+    if (!s->in && !open_next(s) && s->said.len == 0)
         return NULL;
     wait_written(s, s->depth); /* the slot's last turn is written */
     turn *t = &s->ring[s->next % s->depth];
     s->next++;
+    pdn_strbuf said = t->said; /* emptied when it was written */
+    t->said = s->said;
+    s->said = said;
+    t->n = 0;
+    if (!s->in)
+        return t; /* the files that could not be opened, last */
     while (own->n)
         pdn_reader_recycle(s->reader, own->games[--own->n]);
-    t->n = 0;
     uint64_t stop = UINT64_MAX;
     while (t->n < TURN_GAMES) {
         pdn_diags *d = &t->diags[t->n];
+        d->count_only = s->count_only;
         int got = pdn_reader_next(s->reader, &t->games[t->n], d);
         if (got <= 0) {
             /* The diagnostics of the end of the file: the turn's last. */
@@ -346,7 +364,7 @@ read_turn(turns *s, own_games *own)
             t->tail = *d;
             *d = spare;
             job->io_failed |= got < 0;
-            s->at_end = true;
+            close_file(s);
             break;
         }
         progress_game(s->cli, job, &s->pr, s->reader);
@@ -369,6 +387,10 @@ write_turns(turns *s)
     const pdn_read_work *w = job->work;
     turn *t;
     while ((t = &s->ring[s->written % s->depth])->done) {
+        if (t->said.len) {
+            fwrite(t->said.ptr, 1, t->said.len, s->cli->err);
+            pdn_strbuf_clear(&t->said);
+        }
         for (size_t i = 0; i < t->n; i++) {
             pdn_diags *d = &t->diags[i];
             if (d->count || d->errors || d->warnings || d->notes)
@@ -396,6 +418,8 @@ lock_reading(turns *s)
             return;
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
+#elif defined(__aarch64__) && defined(__GNUC__)
+        __asm__ __volatile__("yield");
 #endif
     }
     pthread_mutex_lock(&s->reading);
@@ -418,7 +442,8 @@ take_turns(void *arg)
             break;
         for (size_t i = 0; i < t->n; i++) {
             if (t->picked[i])
-                t->values[i] = w->work(s->cli, t->games[i], &t->diags[i], ctx);
+                t->values[i] = w->work(s->cli, t->games[i], &t->diags[i],
+                                       ctx);
             own.games[i] = t->games[i]; /* the diagnostics own their text */
         }
         own.n = t->n;
@@ -437,22 +462,22 @@ static void
 read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
 {
     long jobs = job->work->jobs;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
     turns s = {.cli = cli,
                .job = job,
                .colour = colour,
+               .count_only = job->count_only && job->quiet,
+               .said = PDN_STRBUF_INIT,
                .buf = PDN_STRBUF_INIT,
-               .depth = 4 * (size_t)jobs};
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    s.spin = jobs <= cores ? 4096 : 0;
+               .depth = TURNS_PER_THREAD * (size_t)jobs,
+               .spin = jobs <= cores ? SPIN_TRIES : 0};
     pthread_mutex_init(&s.reading, NULL);
     pthread_mutex_init(&s.writing, NULL);
     pthread_cond_init(&s.wrote, NULL);
     s.ring = pdn_xcalloc(s.depth, sizeof *s.ring);
-    bool count_only = job->count_only && job->quiet;
     for (size_t k = 0; k < s.depth; k++) {
-        for (size_t i = 0; i < TURN_GAMES; i++)
-            s.ring[k].diags[i].count_only = count_only;
-        s.ring[k].tail.count_only = count_only;
+        s.ring[k].said = (pdn_strbuf)PDN_STRBUF_INIT;
+        s.ring[k].tail.count_only = s.count_only;
     }
 
     pthread_t *threads = pdn_xcalloc((size_t)jobs, sizeof *threads);
@@ -469,8 +494,10 @@ read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
         for (size_t i = 0; i < TURN_GAMES; i++)
             pdn_diags_free(&s.ring[k].diags[i]);
         pdn_diags_free(&s.ring[k].tail);
+        pdn_strbuf_free(&s.ring[k].said);
     }
     free(s.ring);
+    pdn_strbuf_free(&s.said);
     pdn_strbuf_free(&s.buf);
     pthread_cond_destroy(&s.wrote);
     pthread_mutex_destroy(&s.writing);
@@ -487,7 +514,7 @@ pdn_read_files(const pdn_cli *cli, pdn_read_job *job)
         for (size_t i = 0; i < operands(job); i++) {
             const char *path = operand(job, i);
             bool is_stdin = strcmp(path, "-") == 0;
-            FILE *in = open_input(cli, job->cmd, path);
+            FILE *in = open_input(cli, job->cmd, path, NULL);
             if (!in) {
                 job->io_failed = true;
                 continue;

@@ -32,13 +32,14 @@ games_shards=$(parallel --will-cite --jobs 2 "$pdn" check --quiet \
     --shard {}/3 $files ::: 1 2 3 | sed 's/ games*,.*//' |
     awk '{ n += $1 } END { print n }')
 
-# Everything but the summary's last line (it gives the time taken).
+# Everything but the time the summary gives.
 run_jobs() {
     out=$1
     shift
     "$pdn" check "$@" <"$first" >"$tmp/$out.out" 2>"$tmp/$out.err"
     echo "status $?" >>"$tmp/$out.err"
-    sed '$d' "$tmp/$out.out" >"$tmp/$out.cut"
+    sed 's/ in [0-9.]* s$//; s/,"seconds":[0-9.]*//' "$tmp/$out.out" \
+        >"$tmp/$out.cut"
 }
 # shellcheck disable=SC2086
 set -- $files
