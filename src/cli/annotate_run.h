@@ -15,8 +15,8 @@
 #include "annotate/annotate.h"
 #include "base/strbuf.h"
 #include "cli/args.h"
-#include "cli/reading.h"
 #include "cli/games_out.h"
+#include "cli/reading.h"
 #include "model/tagmap.h"
 #include "write/canonical.h"
 

@@ -12,11 +12,11 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
-#include "cli/reading.h"
 #include "cli/atomic.h"
 #include "cli/commands.h"
 #include "cli/config.h"
 #include "cli/games_out.h"
+#include "cli/reading.h"
 #include "write/canonical.h"
 
 #define CMD "fmt"

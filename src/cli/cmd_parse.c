@@ -9,8 +9,8 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
-#include "cli/reading.h"
 #include "cli/commands.h"
+#include "cli/reading.h"
 #include "write/json_out.h"
 #include "write/trace.h"
 

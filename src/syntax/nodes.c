@@ -1,12 +1,12 @@
 /* nodes.c -- the nodes the parser makes (nodes.h): text decoded and
- * copied into the game's arena, squares read from a written move, and a
- * run of moves and move numbers turned into nodes in one block.
+ * copied into the game's arena, squares read from a written move, and the
+ * moves and move numbers of a movetext read straight into nodes.
  */
 #include "syntax/nodes.h"
 
-#include "syntax/scan.h"
-
 #include <string.h>
+
+#include "syntax/scan.h"
 
 /* Rewrites CRLF and lone CR in @t as LF, so that a comment reads the same
  * whatever the file's line ends; returns the new length. */
@@ -180,7 +180,11 @@ pdn_add_moves(pdn_parse *p, pdn_node_list *l)
              * then NULs. */
             uint64_t word;
             memcpy(&word, b + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            word &= ~(UINT64_MAX >> (8 * len)); /* the first bytes: high */
+#else
             word &= ((uint64_t)1 << (8 * len)) - 1;
+#endif
             nd = pdn_arena_alloc(arena, ROOM);
             uint64_t *text = (uint64_t *)(void *)(nd + 1);
             *text = word;

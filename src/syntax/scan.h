@@ -12,7 +12,7 @@
 
 #include "syntax/lexer.h"
 
-/* A line starts at byte @next. */
+/** A line starts at byte @next. */
 static inline void
 pdn_scan_new_line(pdn_lexer *lx, size_t next)
 {
@@ -22,7 +22,7 @@ pdn_scan_new_line(pdn_lexer *lx, size_t next)
     lx->cont = 0;
 }
 
-/* Past the blanks from @i on, their lines counted: up to the next byte
+/** Past the blanks from @i on, their lines counted: up to the next byte
  * that is no blank, or the NUL at the end.  Blanks are ' ', '\t' to '\r'
  * and a NUL before the end. */
 static inline size_t
@@ -43,24 +43,24 @@ pdn_scan_blanks(pdn_lexer *lx, size_t i)
     }
 }
 
-/* The column of byte @i, on the lexer's line. */
+/** The column of byte @i, on the lexer's line. */
 static inline uint32_t
 pdn_scan_col(const pdn_lexer *lx, size_t i)
 {
     return lx->col_base + (uint32_t)(i - lx->line_from - lx->cont);
 }
 
-/* What pdn_scan_short() read: its length, and whether it is a move (else
+/** What pdn_scan_short() read: its length, and whether it is a move (else
  * a move number). */
 #define PDN_SHORT_MOVE 0x100u
 #define PDN_SHORT_LEN(x) ((x)&0xFFu)
 
-/* The squares and separator of a move, as pdn_scan_short() packs them. */
+/** The squares and separator of a move, as pdn_scan_short() packs them. */
 #define PDN_SHORT_FROM(v) ((uint8_t)((v)&0xFF))
 #define PDN_SHORT_TO(v) ((uint8_t)(((v) >> 8) & 0xFF))
 #define PDN_SHORT_SEP(v) ((char)(((v) >> 16) & 0xFF))
 
-/* At @start, a digit: a move of two squares of one or two digits followed
+/** At @start, a digit: a move of two squares of one or two digits followed
  * by a blank ("22-18 ", "9x13\n"), or a move number of one or two digits
  * ("12.", "7...").  Returns its length, or'ed with PDN_SHORT_MOVE for a
  * move, and sets *@value to the number's value or to the move's squares

@@ -28,6 +28,7 @@
 #include "base/utf8.h"
 #include "model/game.h"
 #include "syntax/lexer.h"
+#include "syntax/nodes.h"
 #include "syntax/reader.h"
 #include "syntax/token.h"
 
@@ -478,11 +479,13 @@ line_agrees(const char *name, node_walk *w, const pdn_node *n)
                 n->u.number.value == k.number &&
                 n->u.number.black == (k.len >= 3 && k.text[k.len - 2] == '.');
         if (same && n->kind == PDN_NODE_MOVE && k.from) {
-            char sep = k.text[k.text[1] >= '0' && k.text[1] <= '9' ? 2 : 1];
-            same = n->u.move.written.count == 2 &&
-                   n->u.move.written.squares[0] == k.from &&
-                   n->u.move.written.squares[1] == k.to &&
-                   n->u.move.written.separator == (sep == 'X' ? 'x' : sep);
+            /* the squares and separator as the careful reading finds them */
+            pdn_move_text want;
+            same = pdn_read_squares(k.text, k.len, &want) == 0 &&
+                   n->u.move.written.count == want.count &&
+                   n->u.move.written.squares[0] == want.squares[0] &&
+                   n->u.move.written.squares[1] == want.squares[1] &&
+                   n->u.move.written.separator == want.separator;
         }
         if (!same) {
             fprintf(stderr,
@@ -498,19 +501,36 @@ line_agrees(const char *name, node_walk *w, const pdn_node *n)
     return true;
 }
 
-/* Reads @buf with the reader, as pdn parse does, and holds every move and
- * move number of its games against the token the general lexer reads at
- * its place, and its line and column against those counted here (with
- * the reader's choice of encoding and byte order mark).  Returns the
- * nodes compared, or -1 after reporting the first difference. */
+/* Reads @buf with the reader, as pdn parse does -- in memory at once,
+ * or from a file @chunk bytes at a time, so that games are cut by the
+ * end of the buffer and read again --, and holds every move and move
+ * number of its games against the token the general lexer reads at its
+ * place, and its line and column against those counted here (with the
+ * reader's choice of encoding and byte order mark).  Returns the nodes
+ * compared, or -1 after reporting the first difference. */
 static long
-nodes_agree(const char *name, const char *buf, size_t len)
+nodes_agree(const char *name, const char *buf, size_t len, size_t chunk)
 {
     bool bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0;
-    node_walk w = {
-        buf, len, !bom && pdn_utf8_valid_prefix(buf, len) < len, bom ? 3 : 0, 1,
-        1,   0};
-    pdn_reader *r = pdn_reader_new_mem(name, buf, len, NULL);
+    node_walk w = {.buf = buf,
+                   .len = len,
+                   .bytes_are_chars =
+                       !bom && pdn_utf8_valid_prefix(buf, len) < len,
+                   .at = bom ? 3 : 0,
+                   .line = 1,
+                   .col = 1};
+    pdn_reader_options opt = {.chunk = chunk};
+    FILE *f = NULL;
+    pdn_reader *r;
+    if (chunk) {
+        f = tmpfile();
+        assert_non_null(f);
+        assert_int_equal(fwrite(buf, 1, len, f), len);
+        rewind(f);
+        r = pdn_reader_new(name, f, &opt);
+    } else {
+        r = pdn_reader_new_mem(name, buf, len, &opt);
+    }
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_game *g;
     bool ok = true;
@@ -521,6 +541,8 @@ nodes_agree(const char *name, const char *buf, size_t len)
     }
     pdn_diags_free(&d);
     pdn_reader_free(r);
+    if (f)
+        fclose(f);
     return ok ? (long)w.nodes : -1;
 }
 
@@ -552,11 +574,15 @@ check_file(run_ctx *ctx, const char *path)
     long n = compare(ctx->ref, path, buf, len);
     if (n >= 0 && !runs_agree(path, buf, len))
         n = -1;
-    long nodes = n >= 0 ? nodes_agree(path, buf, len) : -1;
-    if (nodes < 0)
-        n = -1;
-    else
-        ctx->nodes += (size_t)nodes;
+    /* In memory, and through buffers of 4093 and of 7 bytes. */
+    static const size_t chunks[] = {0, 4093, 7};
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0] && n >= 0; c++) {
+        long nodes = nodes_agree(path, buf, len, chunks[c]);
+        if (nodes < 0)
+            n = -1;
+        else
+            ctx->nodes += (size_t)nodes;
+    }
     ctx->files++;
     if (n < 0)
         ctx->failed_files++;
