@@ -12,8 +12,9 @@
 #include "syntax/token.h"
 
 /** Lexer state over one buffer.  Caller-owned: set it up with
- * pdn_lexer_init(); the fields are the lexer's own.  Copying it saves the
- * position (the parser backtracks this way). */
+ * pdn_lexer_init(); the fields are the lexer's own, and those of the scans
+ * it shares with the parser's node builder (syntax/scan.h).  Copying it
+ * saves the position (the parser backtracks this way). */
 typedef struct pdn_lexer {
     const char *buf;
     size_t len;
