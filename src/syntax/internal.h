@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "base/diag.h"
 #include "model/game.h"
@@ -68,8 +69,50 @@ char *pdn_parse_text(pdn_parse *p, const char *s, size_t len);
 char *pdn_tag_value(pdn_parse *p, const pdn_token *t);
 
 /** The standard name of the tag named @name (p->tagmap), or NULL; it is
- * the game's tag number @place (tags.c). */
+ * the game's tag number @place.  Looked up in the cache, then the map
+ * (tags.c): pdn_standard_name_at() below tries the place first. */
 const char *pdn_standard_name(pdn_parse *p, const char *name, size_t len,
                               size_t place);
+
+/** Whether the @len bytes (1 to 16) at @a and @b are the same: two words
+ * that overlap cover them, which costs less than a call of memcmp(). */
+static inline bool
+pdn_same_bytes(const char *a, const char *b, size_t len)
+{
+    if (len >= 8) {
+        uint64_t a0, a1, b0, b1;
+        memcpy(&a0, a, 8);
+        memcpy(&b0, b, 8);
+        memcpy(&a1, a + len - 8, 8);
+        memcpy(&b1, b + len - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (len >= 4) {
+        uint32_t a0, a1, b0, b1;
+        memcpy(&a0, a, 4);
+        memcpy(&b0, b, 4);
+        memcpy(&a1, a + len - 4, 4);
+        memcpy(&b1, b + len - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return a[0] == b[0] && a[len / 2] == b[len / 2] && a[len - 1] == b[len - 1];
+}
+
+/** The same, the usual way inline: the answer for the tag at the same
+ * place in the game before, when it had the same name. */
+static inline const char *
+pdn_standard_name_at(pdn_parse *p, const char *name, size_t len,
+                     size_t place)
+{
+    const pdn_tag_cache *c = p->tag_cache;
+    if (p->tagmap && c && place < sizeof c->by_place &&
+        len <= sizeof c->items[0].name) {
+        size_t last = c->by_place[place];
+        if (last && c->items[last - 1].len == len &&
+            pdn_same_bytes(c->items[last - 1].name, name, len))
+            return c->items[last - 1].standard;
+    }
+    return pdn_standard_name(p, name, len, place);
+}
 
 #endif

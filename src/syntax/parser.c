@@ -587,6 +587,19 @@ parse_terminator(pdn_parse *p)
 
 /* ---- Tags ---- */
 
+/* A copy of the tag name @t in the game's arena: a short one, as most
+ * are, as sixteen bytes at once when the buffer holds them. */
+static char *
+tag_name(pdn_parse *p, const pdn_token *t)
+{
+    if (t->len >= 16 || t->text + 16 > p->lx.buf + p->lx.len + 1)
+        return pdn_arena_strndup(&p->game->arena, t->text, t->len);
+    char *d = pdn_arena_alloc(&p->game->arena, 16);
+    memcpy(d, t->text, 16);
+    d[t->len] = '\0';
+    return d;
+}
+
 /* tag -> "[" IDENT STRING "]" */
 static void
 parse_tag(pdn_parse *p, pdn_tag *tag)
@@ -594,10 +607,10 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
     pdn_loc open = tok_loc(p);
     pdn_token t[3];
     if (pdn_lexer_tag(&p->lx, t) == 3) { /* the usual tag, read at once */
-        tag->name = pdn_arena_strndup(&p->game->arena, t[0].text, t[0].len);
+        tag->name = tag_name(p, &t[0]);
         tag->at = open;
         tag->standard =
-            pdn_standard_name(p, t[0].text, t[0].len, p->game->ntags);
+            pdn_standard_name_at(p, t[0].text, t[0].len, p->game->ntags);
         tag->value = pdn_tag_value(p, &t[1]);
         next_after(p, &t[2]);
         return;
@@ -615,7 +628,7 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
                     : pdn_parse_text(p, p->tok.text, p->tok.len);
     tag->at = open;
     tag->standard =
-        pdn_standard_name(p, p->tok.text, p->tok.len, p->game->ntags);
+        pdn_standard_name_at(p, p->tok.text, p->tok.len, p->game->ntags);
     next(p);
     if (peek(p) != PDN_TOK_STRING) {
         if (p->more)

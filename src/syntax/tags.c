@@ -30,35 +30,12 @@ pdn_tag_value(pdn_parse *p, const pdn_token *t)
     return pdn_parse_text(p, tmp, n);
 }
 
-/* Whether the @len bytes (1 to 16) at @a and @b are the same: two words
- * that overlap cover them, which costs less than a call of memcmp(). */
-static inline bool
-same_bytes(const char *a, const char *b, size_t len)
-{
-    if (len >= 8) {
-        uint64_t a0, a1, b0, b1;
-        memcpy(&a0, a, 8);
-        memcpy(&b0, b, 8);
-        memcpy(&a1, a + len - 8, 8);
-        memcpy(&b1, b + len - 8, 8);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (len >= 4) {
-        uint32_t a0, a1, b0, b1;
-        memcpy(&a0, a, 4);
-        memcpy(&b0, b, 4);
-        memcpy(&a1, a + len - 4, 4);
-        memcpy(&b1, b + len - 4, 4);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    return a[0] == b[0] && a[len / 2] == b[len / 2] && a[len - 1] == b[len - 1];
-}
-
 /* The standard name of the tag named @name (p->tagmap), or NULL; it is
  * the game's tag number @place.  The names of a file repeat from game to
  * game: the answers are kept in a small cache, two places for each name
- * (hashed from its length and first, middle and last bytes), and the one
- * that answered for each tag number is tried first. */
+ * (hashed from its length and first, middle and last bytes); the one that
+ * answered for each tag number is noted, for pdn_standard_name_at() to
+ * try first. */
 const char *
 pdn_standard_name(pdn_parse *p, const char *name, size_t len, size_t place)
 {
@@ -67,18 +44,14 @@ pdn_standard_name(pdn_parse *p, const char *name, size_t len, size_t place)
     pdn_tag_cache *c = p->tag_cache;
     if (!c || len > sizeof c->items[0].name)
         return pdn_tagmap_lookup(p->tagmap, name, len);
-    size_t last = place < sizeof c->by_place ? c->by_place[place] : 0;
-    if (last && c->items[last - 1].len == len &&
-        same_bytes(c->items[last - 1].name, name, len))
-        return c->items[last - 1].standard;
     size_t h = len * 5 + (unsigned char)name[0] * 9 +
                (unsigned char)name[len - 1] * 3 + (unsigned char)name[len / 2];
     size_t ie = h & (PDN_TAG_CACHE_SIZE - 1),
            jf = (h + 1) & (PDN_TAG_CACHE_SIZE - 1), at;
     struct pdn_tag_cache_item *e = &c->items[ie], *f = &c->items[jf];
-    if (e->len == len && same_bytes(e->name, name, len)) {
+    if (e->len == len && pdn_same_bytes(e->name, name, len)) {
         at = ie;
-    } else if (f->len == len && same_bytes(f->name, name, len)) {
+    } else if (f->len == len && pdn_same_bytes(f->name, name, len)) {
         at = jf;
     } else {
         at = e->len && !f->len ? jf : ie;
