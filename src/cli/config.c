@@ -466,6 +466,11 @@ load_top_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     if (pdn_config_want_scalar(x, v, path, "a variant") != 0)
         return -1;
     s = pdn_config_scalar(v);
+    if (strlen(s) >= sizeof x->c->annotate.variant) /* kept as written */
+        return pdn_config_fail(x, v, "%s: a variant of more than %zu "
+                                     "characters; %s",
+                               path, sizeof x->c->annotate.variant - 1,
+                               pdn_variant_supported());
     if (!pdn_variant_by_name(s) && !pdn_variant_by_gametype(s))
         return pdn_config_fail(x, v, "%s: unknown variant '%s'; %s", path, s,
                                pdn_variant_supported());
