@@ -69,12 +69,12 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
         }
     }
     for (int c = 0; c < 2; c++)
-        for (int k = 0; k < 5; k++)
+        for (int k = 0; k < 4; k++)
             for (int byte = 0; byte < 256; byte++) {
                 int w = 0;
-                for (int i = 0; i < 8 && 8 * k + i < 64; i++)
+                for (int i = 0; i < 8; i++)
                     if (byte >> i & 1)
-                        w += weight[c][8 * k + i];
+                        w += weight[c][EVAL_ROWS_BIT(k) + i];
                 t->men[c][k][byte] = (int16_t)w;
             }
 }
@@ -88,9 +88,10 @@ positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
     pdn_bb men = own & ~b->kings, kings = own & b->kings;
     pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
     int s = 0;
-    s += t->men[c][0][men & 0xFF] + t->men[c][1][men >> 8 & 0xFF] +
-         t->men[c][2][men >> 16 & 0xFF] + t->men[c][3][men >> 24 & 0xFF] +
-         t->men[c][4][men >> 32 & 0xFF];
+    s += t->men[c][0][men & 0xFF] +
+         t->men[c][1][men >> EVAL_ROWS_BIT(1) & 0xFF] +
+         t->men[c][2][men >> EVAL_ROWS_BIT(2) & 0xFF] +
+         t->men[c][3][men >> EVAL_ROWS_BIT(3) & 0xFF];
     if (other_has_men)
         s += EVAL_BACK_RANK * pdn_bb_count(men & t->back[c]);
     for (pdn_bb m = men & t->runners[c]; m; m &= m - 1) {

@@ -52,12 +52,16 @@
 
 /** Per-variant geometry the evaluation looks up, filled by
  * pdn_eval_init().  The square weights of a set of men (advancement and
- * centre) add up by bytes of the set: men[c][k][byte] is the sum of the
- * weights of the squares of byte k of the set that byte holds. */
+ * centre) add up by pairs of ranks: eight squares, a byte of the set from
+ * bit EVAL_ROWS_BIT(k) (the ghost bits between them skipped, bitboard.h);
+ * men[c][k][byte] is the sum of the weights of the squares of pair k
+ * that byte holds. */
+#define EVAL_ROWS_BIT(k) (9 * (k))
+
 typedef struct pdn_eval_tables {
     const pdn_variant *v;
     int king;             /* the king's worth */
-    int16_t men[2][5][256]; /* by colour, byte of the set, byte */
+    int16_t men[2][4][256]; /* by colour, pair of ranks, byte */
     pdn_bb back[2];       /* each colour's own back rank */
     pdn_bb centre;        /* the central files (c-f) of ranks 3-6 */
     pdn_bb edge;          /* the edge of the board */

@@ -119,7 +119,7 @@ root_search(pdn_engine *e, const root_pass *p)
         root_move *r = &p->roots[i];
         pdn_board child;
         pdn_board_after(b, &r->move, &child);
-        e->keys[e->nkeys_game + 1] = pdn_engine_key(&child);
+        pdn_engine_set_key(e, &child, 1);
         uint32_t rev = (r->move.flags & PDN_MOVE_KING) && !r->move.ncaptured
                            ? p->reversible + 1
                            : 0;

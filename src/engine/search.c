@@ -50,13 +50,33 @@ mix(uint64_t z)
 #define BLACK_KEY 0xBB67AE8584CAA73Bu
 #define KINGS_KEY 0x3C6EF372FE94F82Bu
 
-/* A position's key: its three sets mixed apart and combined, computed
- * afresh for each position (as cheap as updating Zobrist keys). */
+static inline key_parts
+board_parts(const pdn_board *b)
+{
+    key_parts p = {mix(b->pieces[PDN_WHITE]),
+                   mix(b->pieces[PDN_BLACK] ^ BLACK_KEY),
+                   mix(b->kings ^ KINGS_KEY)};
+    return p;
+}
+
+static inline uint64_t
+parts_key(key_parts p, pdn_color side)
+{
+    return p.white ^ p.black ^ p.kings ^ (side == PDN_BLACK ? SIDE_KEY : 0);
+}
+
+/* A position's key: its three sets mixed apart and combined. */
 static inline uint64_t
 board_key(const pdn_board *b)
 {
-    return mix(b->pieces[PDN_WHITE]) ^ mix(b->pieces[PDN_BLACK] ^ BLACK_KEY) ^
-           mix(b->kings ^ KINGS_KEY) ^ (b->side == PDN_BLACK ? SIDE_KEY : 0);
+    return parts_key(board_parts(b), b->side);
+}
+
+void
+pdn_engine_set_key(pdn_engine *e, const pdn_board *b, int ply)
+{
+    e->parts[ply] = board_parts(b);
+    e->keys[e->nkeys_game + (size_t)ply] = parts_key(e->parts[ply], b->side);
 }
 
 uint64_t
@@ -97,6 +117,24 @@ play_delta(const pdn_board *b, delta d, pdn_board *after)
     after->pieces[PDN_BLACK] = black;
     after->kings = b->kings ^ d.kings;
     after->side = pdn_color_other(b->side);
+}
+
+/* The key of @child, which move @d leads to from the position of @ply
+ * (whose parts are known), its parts set at @ply + 1: only the sets the
+ * move changes are mixed again. */
+static inline uint64_t
+child_key(pdn_engine *e, int ply, const pdn_board *child, delta d)
+{
+    key_parts p = e->parts[ply];
+    bool white_moved = child->side == PDN_BLACK;
+    if (white_moved || d.taken)
+        p.white = mix(child->pieces[PDN_WHITE]);
+    if (!white_moved || d.taken)
+        p.black = mix(child->pieces[PDN_BLACK] ^ BLACK_KEY);
+    if (d.kings)
+        p.kings = mix(child->kings ^ KINGS_KEY);
+    e->parts[ply + 1] = p;
+    return parts_key(p, child->side);
 }
 
 /* ---- Table bounds, history ---- */
@@ -246,7 +284,7 @@ tt_probe(pdn_engine *e, uint64_t key)
  * keeping: an entry of an earlier search first, then the shallowest. */
 static void
 tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
-         uint32_t best, int ply)
+         uint32_t best, int index, int ply)
 {
     tt_bucket *bk = &e->tt[key & e->tt_mask];
     uint32_t check = (uint32_t)(key >> 32);
@@ -270,6 +308,7 @@ tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
     t->bound = (uint8_t)bound;
     t->age = e->age;
     t->move = best;
+    t->index = (uint8_t)(index < 255 ? index : 255);
 }
 
 /* ---- Limits ---- */
@@ -312,44 +351,71 @@ typedef struct picker {
                      none: tried in this order before any is scored */
     int nfirst;
     bool scored;
-    /* the score above 16 bits, and below them what puts the first
-     * generated first on equal scores: picked by the greatest, without
-     * a branch a move */
-    int64_t key[PDN_MAX_MOVES]; /* TRIED: tried */
+    /* the score times KEY_SPAN, plus what puts the first generated first
+     * on equal scores: picked by the greatest, without a branch a move;
+     * 32 bits, so that the search for the greatest runs eight at once */
+    int32_t key[PDN_MAX_MOVES]; /* TRIED: tried */
 } picker;
 
-#define TRIED INT64_MIN
+#define TRIED INT32_MIN
+#define KEY_SPAN PDN_MAX_MOVES
 
-/* The table's move (@t, or NULL) and, among quiet moves, the killers of
+/* The index of the move the table gives (@t, or NULL) in @l, or -1: the
+ * index the table keeps, when it holds that move, else the first move
+ * known by its number. */
+static inline int
+table_move(const pdn_delta_list *l, int n, const tt_entry *t)
+{
+    if (!t)
+        return -1;
+    int i = t->index;
+    if (i < n &&
+        delta_id(l->mover[i], l->captures ? l->taken[i] : 0) == t->move)
+        return i;
+    for (i = 0; i < n; i++)
+        if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) == t->move)
+            return i;
+    return -1;
+}
+
+/* The index of quiet move @killer in @l, or -1.  A quiet move changes one
+ * square of the mover's and one empty square: a killer that does not
+ * cannot be in the list, and the list is not searched for it. */
+static inline int
+killer_index(const pdn_delta_list *l, int n, pdn_bb killer, pdn_bb own,
+             pdn_bb empty)
+{
+    if (!(killer & own) || !(killer & empty))
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (l->mover[i] == killer)
+            return i;
+    return -1;
+}
+
+/* The table's move (@tt, or -1) and, among quiet moves, the killers of
  * @ply are tried first, in that order, as they would be by score. */
 static inline void
-picker_init(picker *p, const pdn_engine *e, const pdn_delta_list *l, int n,
-            const tt_entry *t, int ply)
+picker_init(picker *p, const pdn_engine *e, const pdn_board *b,
+            const pdn_delta_list *l, int n, int tt, int ply)
 {
     p->n = n;
     p->tried = 0;
     p->scored = false;
-    p->nfirst = 0;
-    int tt = -1;
-    if (t)
-        for (int i = 0; i < n; i++)
-            if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) ==
-                t->move) {
-                tt = i;
-                break;
-            }
-    p->first[p->nfirst++] = tt;
-    if (!l->captures)
+    p->nfirst = 1;
+    p->first[0] = tt;
+    if (n == 1) { /* no choice: no order */
+        p->first[0] = 0;
+        return;
+    }
+    if (!l->captures) {
+        pdn_bb own = b->pieces[b->side];
+        pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
         for (int k = 0; k < 2; k++) {
-            pdn_bb killer = e->killers[ply][k];
-            int found = -1;
-            for (int i = 0; killer && i < n; i++)
-                if (l->mover[i] == killer) {
-                    found = i;
-                    break;
-                }
+            int found = killer_index(l, n, e->killers[ply][k], own, empty);
             p->first[p->nfirst++] = found == tt ? -1 : found;
         }
+    }
 }
 
 /* The history slot of quiet move @mover of @b's side to move. */
@@ -365,10 +431,19 @@ static void
 picker_score(picker *p, pdn_engine *e, const pdn_board *b,
              const pdn_delta_list *l)
 {
-    for (int i = 0; i < p->n; i++) {
-        int s = l->captures ? pdn_bb_count(l->taken[i])
-                            : *history_of(e, b, l->mover[i]);
-        p->key[i] = (int64_t)s * 65536 + (0xFFFF - i);
+    if (l->captures) {
+        for (int i = 0; i < p->n; i++)
+            p->key[i] =
+                pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
+    } else {
+        int32_t(*h)[64] = e->history[b->side];
+        pdn_bb own = b->pieces[b->side];
+        for (int i = 0; i < p->n; i++) {
+            pdn_bb m = l->mover[i];
+            p->key[i] =
+                h[pdn_bb_lowest(m & own)][pdn_bb_lowest(m & ~own)] * KEY_SPAN +
+                (KEY_SPAN - 1 - i);
+        }
     }
     for (int k = 0; k < p->nfirst; k++)
         if (p->first[k] >= 0)
@@ -388,10 +463,10 @@ picker_next(picker *p, pdn_engine *e, const pdn_board *b,
     }
     if (!p->scored)
         picker_score(p, e, b, l);
-    int64_t best = p->key[0];
+    int32_t best = p->key[0];
     for (int i = 1; i < p->n; i++)
         best = p->key[i] > best ? p->key[i] : best;
-    int i = 0xFFFF - (int)(best & 0xFFFF);
+    int i = KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
     p->key[i] = TRIED;
     return i;
 }
@@ -520,8 +595,10 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     uint64_t key = e->keys[at];
     tt_entry *t = NULL;
     if (depth > 0) {
-        if (!key)
-            key = e->keys[at] = board_key(b);
+        if (!key) { /* never: the parent made it */
+            pdn_engine_set_key(e, b, ply);
+            key = e->keys[at];
+        }
         t = tt_probe(e, key);
     }
     if (t && !pv_node && t->depth >= depth) {
@@ -556,16 +633,17 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         return -PDN_SCORE_WIN + ply;
     bool capture = l.captures;
     prune &= !capture;
+    int tt = table_move(&l, n, t);
     picker pick;
-    picker_init(&pick, e, &l, n, t, ply);
-    if (!e->opt.no_reductions && !capture && pick.first[0] < 0 &&
-        depth >= PARAM_IIR_DEPTH)
+    picker_init(&pick, e, b, &l, n, tt, ply);
+    if (!e->opt.no_reductions && !capture && tt < 0 && depth >= PARAM_IIR_DEPTH)
         depth--;
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
     int best = -PDN_SCORE_INF, alpha0 = alpha;
     uint32_t best_id = 0;
+    int best_index = 0;
     pdn_bb quiets[PDN_MAX_MOVES];
     int nquiets = 0;
     for (int i = 0; i < n; i++) {
@@ -589,7 +667,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
          * now, so that the two overlap. */
         e->keys[at + 1] = 0;
         if (next > 0) {
-            e->keys[at + 1] = board_key(&child);
+            e->keys[at + 1] = child_key(e, ply, &child, d);
             __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
@@ -628,6 +706,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         if (s > best) {
             best = s;
             best_id = delta_id(d.mover, d.taken);
+            best_index = mi;
             if (s > alpha) {
                 alpha = s;
                 if (pv_node) {
@@ -651,7 +730,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
     if (depth > 0)
-        tt_store(e, key, depth, best, bound, best_id, ply);
+        tt_store(e, key, depth, best, bound, best_id, best_index, ply);
     return best;
 }
 
