@@ -119,13 +119,12 @@ play_delta(const pdn_board *b, delta d, pdn_board *after)
     after->side = pdn_color_other(b->side);
 }
 
-/* The key of @child, which move @d leads to from the position of @ply
- * (whose parts are known), its parts set at @ply + 1: only the sets the
- * move changes are mixed again. */
+/* The key of @child, which move @d leads to from a position of parts
+ * @p, and its parts in @out: only the sets the move changes are mixed
+ * again. */
 static inline uint64_t
-child_key(pdn_engine *e, int ply, const pdn_board *child, delta d)
+child_key(key_parts p, const pdn_board *child, delta d, key_parts *out)
 {
-    key_parts p = e->parts[ply];
     bool white_moved = child->side == PDN_BLACK;
     if (white_moved || d.taken)
         p.white = mix(child->pieces[PDN_WHITE]);
@@ -133,7 +132,7 @@ child_key(pdn_engine *e, int ply, const pdn_board *child, delta d)
         p.black = mix(child->pieces[PDN_BLACK] ^ BLACK_KEY);
     if (d.kings)
         p.kings = mix(child->kings ^ KINGS_KEY);
-    e->parts[ply + 1] = p;
+    *out = p;
     return parts_key(p, child->side);
 }
 
@@ -142,6 +141,9 @@ child_key(pdn_engine *e, int ply, const pdn_board *child, delta d)
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 #define HISTORY_MAX (1 << 14)
+
+/* The children whose entries are fetched ahead, at most. */
+#define PREFETCH_MOVES 32
 
 /* ln(x) for x >= 1, without the mathematics library: 2 atanh(z) with
  * z = (x - 1) / (x + 1), as a series. */
@@ -634,13 +636,30 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     bool capture = l.captures;
     prune &= !capture;
     int tt = table_move(&l, n, t);
-    picker pick;
-    picker_init(&pick, e, b, &l, n, tt, ply);
     if (!e->opt.no_reductions && !capture && tt < 0 && depth >= PARAM_IIR_DEPTH)
         depth--;
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
+    /* Children with depth left probe the table: their keys are made and
+     * their entries fetched now, all at once, so that each arrives while
+     * the moves before it are searched. */
+    uint64_t child_keys[PREFETCH_MOVES];
+    key_parts child_parts[PREFETCH_MOVES];
+    int nkeys = 0;
+    if (next > 0) {
+        nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
+        for (int i = 0; i < nkeys; i++) {
+            pdn_board child;
+            delta d = delta_at(&l, i);
+            play_delta(b, d, &child);
+            child_keys[i] =
+                child_key(e->parts[ply], &child, d, &child_parts[i]);
+            __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
+        }
+    }
+    picker pick;
+    picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
     uint32_t best_id = 0;
     int best_index = 0;
@@ -663,11 +682,13 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
         pdn_board child;
         play_delta(b, d, &child);
-        /* The child probes its entry after its first checks: fetch it
-         * now, so that the two overlap. */
         e->keys[at + 1] = 0;
-        if (next > 0) {
-            e->keys[at + 1] = child_key(e, ply, &child, d);
+        if (next > 0 && mi < nkeys) {
+            e->keys[at + 1] = child_keys[mi];
+            e->parts[ply + 1] = child_parts[mi];
+        } else if (next > 0) {
+            e->keys[at + 1] =
+                child_key(e->parts[ply], &child, d, &e->parts[ply + 1]);
             __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
