@@ -587,6 +587,20 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     if (depth < 0)
         depth = 0;
 
+    /* Pruning, off the principal variation, in quiet positions, and not
+     * when a result is at stake.  The static score is made before the
+     * table's entry is looked at: the entry, fetched by the parent, has
+     * that long to arrive. */
+    bool prune = !e->opt.no_reductions && !pv_node && depth > 0 &&
+                 alpha > -PDN_SCORE_WON && beta < PDN_SCORE_WON;
+    int static_eval = 0;
+    pdn_moves_kind kind = PDN_MOVES_CAPTURE;
+    if (prune && depth <= PARAM_RFP_DEPTH) {
+        kind = e->kind[b->side](b);
+        if (kind == PDN_MOVES_QUIET)
+            static_eval = pdn_eval(&e->eval, b);
+    }
+
     /* The table serves only nodes with depth left: captures at the
      * leaves are searched without it (they are short, and would crowd
      * it).  The key is made by the parent for a child with depth left;
@@ -610,17 +624,11 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             (t->bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    /* Pruning, off the principal variation, in quiet positions, and not
-     * when a result is at stake. */
-    bool prune = !e->opt.no_reductions && !pv_node && depth > 0 &&
-                 alpha > -PDN_SCORE_WON && beta < PDN_SCORE_WON;
-    int static_eval = 0;
     if (prune && depth <= PARAM_RFP_DEPTH) {
-        switch (e->kind[b->side](b)) {
+        switch (kind) {
         case PDN_MOVES_NONE:
             return -PDN_SCORE_WIN + ply;
         case PDN_MOVES_QUIET:
-            static_eval = pdn_eval(&e->eval, b);
             if (static_eval - PARAM_RFP_MARGIN * depth >= beta)
                 return static_eval;
             break;
