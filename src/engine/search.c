@@ -609,14 +609,43 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
      * past the capture. */
     size_t at = e->nkeys_game + (size_t)ply;
     uint64_t key = e->keys[at];
-    tt_entry *t = NULL;
-    if (depth > 0) {
-        if (!key) { /* never: the parent made it */
-            pdn_engine_set_key(e, b, ply);
-            key = e->keys[at];
-        }
-        t = tt_probe(e, key);
+    if (depth > 0 && !key) { /* never: the parent made it */
+        pdn_engine_set_key(e, b, ply);
+        key = e->keys[at];
     }
+
+    /* Unless the static score ends the node, the moves are listed and
+     * the children's entries fetched (below) before this node's entry
+     * is read, for the same reason. */
+    bool rfp_ends = prune && depth <= PARAM_RFP_DEPTH &&
+                    (kind == PDN_MOVES_NONE ||
+                     (kind == PDN_MOVES_QUIET &&
+                      static_eval - PARAM_RFP_MARGIN * depth >= beta));
+    pdn_delta_list l;
+    int n = 0;
+    /* Children with depth left probe the table: their keys are made and
+     * their entries fetched now, all at once, so that each arrives while
+     * the moves before it are searched.  (One move costs no depth; the
+     * reduction below never takes a child's depth to 0.) */
+    uint64_t child_keys[PREFETCH_MOVES];
+    key_parts child_parts[PREFETCH_MOVES];
+    int nkeys = 0;
+    if (!rfp_ends) {
+        n = e->deltas[b->side](b, &l);
+        if (n > 0 && (n == 1 ? depth : depth - 1) > 0) {
+            nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
+            for (int i = 0; i < nkeys; i++) {
+                pdn_board child;
+                delta d = delta_at(&l, i);
+                play_delta(b, d, &child);
+                child_keys[i] =
+                    child_key(e->parts[ply], &child, d, &child_parts[i]);
+                __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
+            }
+        }
+    }
+
+    tt_entry *t = depth > 0 ? tt_probe(e, key) : NULL;
     if (t && !pv_node && t->depth >= depth) {
         int s = from_tt(t->score, ply);
         if ((t->bound == BOUND_EXACT) ||
@@ -637,8 +666,6 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             break;
         }
     }
-    pdn_delta_list l;
-    int n = e->deltas[b->side](b, &l);
     if (n <= 0)
         return -PDN_SCORE_WIN + ply;
     bool capture = l.captures;
@@ -649,23 +676,6 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
-    /* Children with depth left probe the table: their keys are made and
-     * their entries fetched now, all at once, so that each arrives while
-     * the moves before it are searched. */
-    uint64_t child_keys[PREFETCH_MOVES];
-    key_parts child_parts[PREFETCH_MOVES];
-    int nkeys = 0;
-    if (next > 0) {
-        nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
-        for (int i = 0; i < nkeys; i++) {
-            pdn_board child;
-            delta d = delta_at(&l, i);
-            play_delta(b, d, &child);
-            child_keys[i] =
-                child_key(e->parts[ply], &child, d, &child_parts[i]);
-            __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
-        }
-    }
     picker pick;
     picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
