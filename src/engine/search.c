@@ -349,17 +349,18 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
  * the table's move has been tried. */
 typedef struct picker {
     int n, tried;
-    int first[3]; /* the table's move and the killers, by index, -1 for
-                     none: tried in this order before any is scored */
+    int first[3]; /* the table's move and the killers, by index: tried
+                     in this order before any is scored */
     int nfirst;
     bool scored;
-    /* the score times KEY_SPAN, plus what puts the first generated first
-     * on equal scores: picked by the greatest, without a branch a move;
-     * 32 bits, so that the search for the greatest runs eight at once */
-    int32_t key[PDN_MAX_MOVES]; /* TRIED: tried */
+    /* the moves not tried, once scored: the score times KEY_SPAN plus
+     * KEY_SPAN - 1 - the index, so that the greatest is the best and, on
+     * equal scores, the first generated; the one picked leaves, the last
+     * taking its place */
+    int nkeys;
+    int32_t key[PDN_MAX_MOVES];
 } picker;
 
-#define TRIED INT32_MIN
 #define KEY_SPAN PDN_MAX_MOVES
 
 /* The index of the move the table gives (@t, or NULL) in @l, or -1: the
@@ -404,18 +405,21 @@ picker_init(picker *p, const pdn_engine *e, const pdn_board *b,
     p->n = n;
     p->tried = 0;
     p->scored = false;
-    p->nfirst = 1;
-    p->first[0] = tt;
+    p->nkeys = 0;
+    p->nfirst = 0;
     if (n == 1) { /* no choice: no order */
-        p->first[0] = 0;
+        p->first[p->nfirst++] = 0;
         return;
     }
+    if (tt >= 0)
+        p->first[p->nfirst++] = tt;
     if (!l->captures) {
         pdn_bb own = b->pieces[b->side];
         pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
         for (int k = 0; k < 2; k++) {
             int found = killer_index(l, n, e->killers[ply][k], own, empty);
-            p->first[p->nfirst++] = found == tt ? -1 : found;
+            if (found >= 0 && found != tt)
+                p->first[p->nfirst++] = found;
         }
     }
 }
@@ -429,27 +433,40 @@ history_of(pdn_engine *e, const pdn_board *b, pdn_bb mover)
                       [pdn_bb_lowest(mover & ~own)];
 }
 
+/* Whether @i is one of the moves tried first. */
+static inline bool
+picker_first(const picker *p, int i)
+{
+    for (int k = 0; k < p->nfirst; k++)
+        if (p->first[k] == i)
+            return true;
+    return false;
+}
+
+/* Scores the moves not tried yet, in the order generated. */
 static void
 picker_score(picker *p, pdn_engine *e, const pdn_board *b,
              const pdn_delta_list *l)
 {
+    int m = 0;
     if (l->captures) {
         for (int i = 0; i < p->n; i++)
-            p->key[i] =
-                pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
+            if (!picker_first(p, i))
+                p->key[m++] =
+                    pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
     } else {
         int32_t(*h)[64] = e->history[b->side];
         pdn_bb own = b->pieces[b->side];
         for (int i = 0; i < p->n; i++) {
-            pdn_bb m = l->mover[i];
-            p->key[i] =
-                h[pdn_bb_lowest(m & own)][pdn_bb_lowest(m & ~own)] * KEY_SPAN +
-                (KEY_SPAN - 1 - i);
+            pdn_bb mv = l->mover[i];
+            if (!picker_first(p, i))
+                p->key[m++] =
+                    h[pdn_bb_lowest(mv & own)][pdn_bb_lowest(mv & ~own)] *
+                        KEY_SPAN +
+                    (KEY_SPAN - 1 - i);
         }
     }
-    for (int k = 0; k < p->nfirst; k++)
-        if (p->first[k] >= 0)
-            p->key[p->first[k]] = TRIED;
+    p->nkeys = m;
     p->scored = true;
 }
 
@@ -458,19 +475,19 @@ static inline int
 picker_next(picker *p, pdn_engine *e, const pdn_board *b,
             const pdn_delta_list *l)
 {
-    while (p->tried < p->nfirst) {
-        int i = p->first[p->tried++];
-        if (i >= 0)
-            return i;
-    }
+    if (p->tried < p->nfirst)
+        return p->first[p->tried++];
     if (!p->scored)
         picker_score(p, e, b, l);
+    int at = 0;
     int32_t best = p->key[0];
-    for (int i = 1; i < p->n; i++)
-        best = p->key[i] > best ? p->key[i] : best;
-    int i = KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
-    p->key[i] = TRIED;
-    return i;
+    for (int j = 1; j < p->nkeys; j++)
+        if (p->key[j] > best) {
+            best = p->key[j];
+            at = j;
+        }
+    p->key[at] = p->key[--p->nkeys];
+    return KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
 }
 
 static void
