@@ -567,26 +567,123 @@ node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
     return false;
 }
 
+/* What leaf_score() made of a child at depth 0. */
+typedef enum leaf {
+    LEAF_SCORED,   /* a leaf, counted and scored */
+    LEAF_CAPTURES, /* a capture is pending: capture_search() */
+    LEAF_SEARCH,   /* search() it */
+} leaf;
+
 /* A child at depth 0 with no capture pending is a leaf: counted and
  * scored here, without a call, after the checks search() and node_ends()
- * would make.  Returns false when the child needs search(). */
-static inline bool
+ * would make.  A child that passes those checks with a capture pending
+ * needs none of them again: capture_search() goes on from there. */
+static inline leaf
 leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
            int *score)
 {
     if (reversible >= 2 || e->solver || ply >= PDN_MAX_PLY - 1 ||
         (e->opt.no_progress && reversible >= e->opt.no_progress))
-        return false;
+        return LEAF_SEARCH;
     pdn_moves_kind k = e->kind[b->side](b);
     if (k == PDN_MOVES_CAPTURE)
-        return false;
+        return LEAF_CAPTURES;
     e->pv_len[ply] = 0;
     if ((++e->nodes & 1023) == 0 && out_of_limits(e))
         e->aborted = true;
     *score = e->aborted              ? 0
              : k == PDN_MOVES_NONE ? -PDN_SCORE_WIN + ply
                                    : pdn_eval(&e->eval, b);
-    return true;
+    return LEAF_SCORED;
+}
+
+static int search(pdn_engine *e, const pdn_board *b, int depth, int alpha,
+                  int beta, int ply, uint32_t reversible, bool pv_node);
+
+/* Records move @d, which raised alpha at @ply, as the head of the
+ * principal variation. */
+static inline void
+pv_update(pdn_engine *e, int ply, delta d)
+{
+    e->pv[ply][0] = d;
+    memcpy(&e->pv[ply][1], e->pv[ply + 1],
+           (size_t)e->pv_len[ply + 1] * sizeof(delta));
+    e->pv_len[ply] = e->pv_len[ply + 1] + 1;
+}
+
+/* search() of a node at depth 0 that leaf_score() found with a capture
+ * pending, and so past every check but the moves: no table, no pruning,
+ * no killers; the captures in the order of the pieces they take, and
+ * their children at depth 0 again. */
+static int
+capture_search(pdn_engine *e, const pdn_board *b, int alpha, int beta, int ply,
+               bool pv_node)
+{
+    e->pv_len[ply] = 0;
+    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+        e->aborted = true;
+    if (e->aborted)
+        return 0;
+    size_t at = e->nkeys_game + (size_t)ply;
+    pdn_delta_list l;
+    int n = e->deltas[b->side](b, &l);
+    if (n <= 0)
+        return -PDN_SCORE_WIN + ply;
+    picker pick;
+    picker_init(&pick, e, b, &l, n, -1, ply);
+    int next = n == 1 ? 0 : -1;
+    int best = -PDN_SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        int mi = picker_next(&pick, e, b, &l);
+        delta d = delta_at(&l, mi);
+        pdn_board child;
+        play_delta(b, d, &child);
+        e->keys[at + 1] = 0;
+        int s;
+        leaf lf = leaf_score(e, &child, ply + 1, 0, &s);
+        if (lf == LEAF_SCORED) {
+            s = -s;
+        } else if (i == 0) {
+            s = lf == LEAF_CAPTURES ? -capture_search(e, &child, -beta, -alpha,
+                                                      ply + 1, pv_node)
+                                    : -search(e, &child, next, -beta, -alpha,
+                                              ply + 1, 0, pv_node);
+        } else {
+            s = lf == LEAF_CAPTURES ? -capture_search(e, &child, -alpha - 1,
+                                                      -alpha, ply + 1, false)
+                                    : -search(e, &child, next, -alpha - 1,
+                                              -alpha, ply + 1, 0, false);
+            if (s > alpha && s < beta && !e->aborted)
+                s = lf == LEAF_CAPTURES ? -capture_search(e, &child, -beta,
+                                                          -alpha, ply + 1, true)
+                                        : -search(e, &child, next, -beta,
+                                                  -alpha, ply + 1, 0, true);
+        }
+        if (e->aborted)
+            return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (pv_node)
+                    pv_update(e, ply, d);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* A child: search(), or capture_search() when leaf_score() found it
+ * with a capture pending (@captures; then @depth is 0 or less). */
+static inline int
+child_search(pdn_engine *e, const pdn_board *c, bool captures, int depth,
+             int alpha, int beta, int ply, uint32_t reversible, bool pv_node)
+{
+    return captures
+               ? capture_search(e, c, alpha, beta, ply, pv_node)
+               : search(e, c, depth, alpha, beta, ply, reversible, pv_node);
 }
 
 static int
@@ -728,11 +825,14 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
-        if (next <= 0 && leaf_score(e, &child, ply + 1, rev, &s)) {
+        leaf lf =
+            next <= 0 ? leaf_score(e, &child, ply + 1, rev, &s) : LEAF_SEARCH;
+        bool captures = lf == LEAF_CAPTURES;
+        if (lf == LEAF_SCORED) {
             s = -s; /* exact: no window to search it again in */
         } else if (i == 0) {
-            s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
-                        pv_node);
+            s = -child_search(e, &child, captures, next, -beta, -alpha, ply + 1,
+                              rev, pv_node);
         } else {
             /* Late quiet moves are searched shallower first; one that
              * then beats alpha is searched again in full. */
@@ -748,14 +848,14 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 if (reduce < 0)
                     reduce = 0;
             }
-            s = -search(e, &child, next - reduce, -alpha - 1, -alpha,
-                        ply + 1, rev, false);
+            s = -child_search(e, &child, captures, next - reduce, -alpha - 1,
+                              -alpha, ply + 1, rev, false);
             if (reduce && s > alpha && !e->aborted)
                 s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
                             rev, false);
             if (s > alpha && s < beta && !e->aborted)
-                s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
-                            true);
+                s = -child_search(e, &child, captures, next, -beta, -alpha,
+                                  ply + 1, rev, true);
         }
         if (e->aborted)
             return 0;
@@ -765,12 +865,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             best_index = mi;
             if (s > alpha) {
                 alpha = s;
-                if (pv_node) {
-                    e->pv[ply][0] = d;
-                    memcpy(&e->pv[ply][1], e->pv[ply + 1],
-                           (size_t)e->pv_len[ply + 1] * sizeof(delta));
-                    e->pv_len[ply] = e->pv_len[ply + 1] + 1;
-                }
+                if (pv_node)
+                    pv_update(e, ply, d);
                 if (alpha >= beta) {
                     if (!capture)
                         record_cutoff(e, b, d.mover, ply, depth, quiets,
