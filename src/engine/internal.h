@@ -87,7 +87,9 @@ struct pdn_engine {
     delta pv[PDN_MAX_PLY][PDN_MAX_PLY];
     int pv_len[PDN_MAX_PLY];
     pdn_bb killers[PDN_MAX_PLY][2]; /* quiet moves' changes of the mover */
-    int32_t history[2][64][64];     /* within +-HISTORY_MAX (search.c) */
+    int32_t history[2][PDN_BB_BITS][PDN_BB_BITS]; /* by side, from, to:
+                                                     within +-HISTORY_MAX
+                                                     (search.c) */
     int8_t lmr[64][64];             /* reduction by depth and move number */
 };
 

@@ -343,7 +343,7 @@ picker_score(picker *p, pdn_engine *e, const pdn_board *b,
                 p->key[m++] =
                     pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
     } else {
-        int32_t(*h)[64] = e->history[b->side];
+        int32_t(*h)[PDN_BB_BITS] = e->history[b->side];
         pdn_bb own = b->pieces[b->side];
         for (int i = 0; i < p->n; i++) {
             pdn_bb mv = l->mover[i];
