@@ -517,9 +517,26 @@ capture_search(pdn_engine *e, const pdn_board *b, int alpha, int beta, int ply,
     int n = e->deltas[b->side](b, &l);
     if (n <= 0)
         return -PDN_SCORE_WIN + ply;
+    if (n == 1) { /* most often: one capture, no order, no window */
+        delta d = delta_at(&l, 0);
+        pdn_board child;
+        play_delta(b, d, &child);
+        e->keys[at + 1] = 0;
+        int s;
+        leaf lf = leaf_score(e, &child, ply + 1, 0, &s);
+        s = lf == LEAF_SCORED ? -s
+            : lf == LEAF_CAPTURES
+                ? -capture_search(e, &child, -beta, -alpha, ply + 1, pv_node)
+                : -search(e, &child, 0, -beta, -alpha, ply + 1, 0, pv_node);
+        if (e->aborted)
+            return 0;
+        if (s > alpha && pv_node)
+            pv_update(e, ply, d);
+        return s;
+    }
     picker pick;
     picker_init(&pick, e, b, &l, n, -1, ply);
-    int next = n == 1 ? 0 : -1;
+    int next = -1;
     int best = -PDN_SCORE_INF;
     for (int i = 0; i < n; i++) {
         int mi = picker_next(&pick, e, b, &l);
