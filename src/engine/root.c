@@ -129,6 +129,20 @@ pdn_engine_stop(pdn_engine *e)
     atomic_store(&e->stop, true);
 }
 
+/* ---- Limits (checked by search.c every 1024 nodes) ---- */
+
+bool
+pdn_engine_out_of_limits(pdn_engine *e)
+{
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+        return true;
+    if (e->node_limit && e->nodes >= e->node_limit)
+        return true;
+    if (e->time_ms && pdn_clock_since(&e->start) * 1000.0 >= (double)e->time_ms)
+        return true;
+    return false;
+}
+
 /* ---- Moves as changes and as moves ---- */
 
 /* The changes pdn_move @m makes on @b. */

@@ -12,6 +12,13 @@
  * principal variation, near the horizon, a static score far above beta
  * ends a quiet node, and late or hopeless quiet moves are skipped; late
  * quiet moves are searched shallower first (params.h).
+ *
+ * Most of a node's time went to waiting on memory, so the work is
+ * ordered for it: a node makes its static score and lists its moves
+ * before it reads its own table entry (fetched by its parent), and
+ * fetches its children's entries as soon as the moves are listed.  A
+ * child at depth 0 with a capture pending, found so by the parent's leaf
+ * checks, goes to capture_search(), which only plays its captures.
  */
 #include "engine/search.h"
 #include "engine/internal.h"
@@ -22,7 +29,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "base/clock.h"
 #include "engine/eval.h"
 #include "engine/params.h"
 #include "engine/solver.h"
@@ -199,21 +205,6 @@ tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
     t->age = e->age;
     t->move = best;
     t->index = (uint8_t)(index < 255 ? index : 255);
-}
-
-/* ---- Limits ---- */
-
-static bool
-out_of_limits(pdn_engine *e)
-{
-    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
-        return true;
-    if (e->node_limit && e->nodes >= e->node_limit)
-        return true;
-    if (e->time_ms &&
-        pdn_clock_since(&e->start) * 1000.0 >= (double)e->time_ms)
-        return true;
-    return false;
 }
 
 /* ---- Search ---- */
@@ -477,7 +468,7 @@ leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
     if (k == PDN_MOVES_CAPTURE)
         return LEAF_CAPTURES;
     e->pv_len[ply] = 0;
-    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+    if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
         e->aborted = true;
     *score = e->aborted              ? 0
              : k == PDN_MOVES_NONE ? -PDN_SCORE_WIN + ply
@@ -508,7 +499,7 @@ capture_search(pdn_engine *e, const pdn_board *b, int alpha, int beta, int ply,
                bool pv_node)
 {
     e->pv_len[ply] = 0;
-    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+    if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
         e->aborted = true;
     if (e->aborted)
         return 0;
@@ -596,7 +587,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
        int ply, uint32_t reversible, bool pv_node)
 {
     e->pv_len[ply] = 0;
-    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+    if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
         e->aborted = true;
     if (e->aborted)
         return 0;
@@ -645,7 +636,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     /* Children with depth left probe the table: their keys are made and
      * their entries fetched now, all at once, so that each arrives while
      * the moves before it are searched.  (One move costs no depth; the
-     * reduction below never takes a child's depth to 0.) */
+     * internal iterative reduction below, from depth PARAM_IIR_DEPTH,
+     * never takes a child's depth to 0.) */
     uint64_t child_keys[PREFETCH_MOVES];
     key_parts child_parts[PREFETCH_MOVES];
     int nkeys = 0;
@@ -799,10 +791,4 @@ pdn_engine_search_node(pdn_engine *e, const pdn_board *b, int depth,
                        bool pv_node)
 {
     return search(e, b, depth, alpha, beta, ply, reversible, pv_node);
-}
-
-bool
-pdn_engine_out_of_limits(pdn_engine *e)
-{
-    return out_of_limits(e);
 }
