@@ -84,6 +84,9 @@ struct pdn_engine {
     size_t nkeys_game; /* of them before the root: the root's index */
     key_parts parts[PDN_MAX_PLY + 1]; /* of the path's keys, by ply, where
                                          search.c made them from parts */
+    const key_parts *parts_at[PDN_MAX_PLY + 1]; /* where those of each
+                                                   ply are: parts[], or
+                                                   the parent's list */
     delta pv[PDN_MAX_PLY][PDN_MAX_PLY];
     int pv_len[PDN_MAX_PLY];
     pdn_bb killers[PDN_MAX_PLY][2]; /* quiet moves' changes of the mover */

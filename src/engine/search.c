@@ -78,6 +78,7 @@ void
 pdn_engine_set_key(pdn_engine *e, const pdn_board *b, int ply)
 {
     e->parts[ply] = board_parts(b);
+    e->parts_at[ply] = &e->parts[ply];
     e->keys[e->nkeys_game + (size_t)ply] = parts_key(e->parts[ply], b->side);
 }
 
@@ -650,7 +651,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 delta d = delta_at(&l, i);
                 play_delta(b, d, &child);
                 child_keys[i] =
-                    child_key(e->parts[ply], &child, d, &child_parts[i]);
+                    child_key(*e->parts_at[ply], &child, d, &child_parts[i]);
                 __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
             }
         }
@@ -714,10 +715,11 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         e->keys[at + 1] = 0;
         if (next > 0 && mi < nkeys) {
             e->keys[at + 1] = child_keys[mi];
-            e->parts[ply + 1] = child_parts[mi];
+            e->parts_at[ply + 1] = &child_parts[mi];
         } else if (next > 0) {
             e->keys[at + 1] =
-                child_key(e->parts[ply], &child, d, &e->parts[ply + 1]);
+                child_key(*e->parts_at[ply], &child, d, &e->parts[ply + 1]);
+            e->parts_at[ply + 1] = &e->parts[ply + 1];
             __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
