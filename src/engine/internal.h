@@ -65,6 +65,9 @@ struct pdn_engine {
     pdn_engine_options opt;
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
+    uint32_t leaf_reversible; /* reversible plies from which a leaf needs
+                                 search()'s checks (draw rules, solver):
+                                 leaf_reversible() of root.c */
     pdn_eval_tables eval;
     pdn_movegen_kind_fn kind[2]; /* by side to move */
     pdn_movegen_deltas_fn deltas[2];

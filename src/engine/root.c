@@ -21,6 +21,17 @@
 
 /* ---- The engine ---- */
 
+/* From how many reversible plies a child at depth 0 needs the checks of
+ * search() rather than search.c's leaf_score(): a repetition needs two,
+ * the no-progress count its own number, and the solver every leaf. */
+static uint32_t
+leaf_reversible(const pdn_engine *e)
+{
+    if (e->solver)
+        return 0;
+    return e->opt.no_progress == 1 ? 1 : 2;
+}
+
 /* ln(x) for x >= 1, without the mathematics library: 2 atanh(z) with
  * z = (x - 1) / (x + 1), as a series. */
 static double
@@ -91,6 +102,7 @@ pdn_engine_new(const pdn_engine_options *o)
     e->deltas[PDN_WHITE] = pdn_movegen_deltas_for(e->opt.variant, PDN_WHITE);
     e->deltas[PDN_BLACK] = pdn_movegen_deltas_for(e->opt.variant, PDN_BLACK);
     lmr_init(e);
+    e->leaf_reversible = leaf_reversible(e);
     atomic_init(&e->stop, false);
     return e;
 }
@@ -121,6 +133,7 @@ pdn_engine_use_solver(pdn_engine *e, const pdn_solver *s, int pieces)
 {
     e->solver = s;
     e->solver_pieces = s ? pieces : 0;
+    e->leaf_reversible = leaf_reversible(e);
 }
 
 void

@@ -462,8 +462,7 @@ static inline leaf
 leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
            int *score)
 {
-    if (reversible >= 2 || e->solver || ply >= PDN_MAX_PLY - 1 ||
-        (e->opt.no_progress && reversible >= e->opt.no_progress))
+    if (reversible >= e->leaf_reversible || ply >= PDN_MAX_PLY - 1)
         return LEAF_SEARCH;
     pdn_moves_kind k = e->kind[b->side](b);
     if (k == PDN_MOVES_CAPTURE)
