@@ -48,14 +48,13 @@
 /* Italian: a lone king against a lone king, and a king against a king and
  * nothing else of note, is a draw; Spanish: one flying king holds a draw
  * against two; English: a king against a king is a draw.  The engine
- * scores such positions 0 (eval.c). */
+ * scores such positions 0 (pdn_eval_drawn_ending() below). */
 
 /** Per-variant geometry the evaluation looks up, filled by
  * pdn_eval_init().  The square weights of a set of men (advancement and
- * centre) add up by pairs of ranks: eight squares, a byte of the set from
- * bit EVAL_ROWS_BIT(k) (the ghost bits between them skipped, bitboard.h);
- * men[c][k][byte] is the sum of the weights of the squares of pair k
- * that byte holds. */
+ * centre) add up by pairs of ranks, a byte of the set each from bit
+ * EVAL_ROWS_BIT(k) (the ghost bits skipped, bitboard.h): men[c][k][byte]
+ * is the sum of the weights of the squares of pair k that byte holds. */
 #define EVAL_ROWS_BIT(k) (9 * (k))
 
 typedef struct pdn_eval_tables {
