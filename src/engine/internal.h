@@ -28,6 +28,17 @@ typedef struct delta {
     pdn_bb mover, taken, kings;
 } delta;
 
+/* ---- Keys ----
+ *
+ * A position's key is the xor of its three sets, each mixed apart, and
+ * of a constant for Black to move (search.c).  The three mixed sets are
+ * kept along the path, so that a child's key mixes only the sets the move
+ * changes. */
+
+typedef struct key_parts {
+    uint64_t white, black, kings;
+} key_parts;
+
 /* ---- The transposition table ---- */
 
 /* An entry: 16 bytes, four to a bucket of one cache line.  The bucket
@@ -39,7 +50,9 @@ typedef struct tt_entry {
     int8_t depth;
     uint8_t bound;
     uint8_t age;
-    uint8_t unused[3];
+    uint8_t index; /* the best move's index in the list (255: past
+                      254), where it is looked for first */
+    uint8_t unused[2];
 } tt_entry;
 
 #define TT_WAYS 4
@@ -52,6 +65,9 @@ struct pdn_engine {
     pdn_engine_options opt;
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
+    uint32_t leaf_reversible; /* reversible plies from which a leaf needs
+                                 search()'s checks (draw rules, solver):
+                                 leaf_reversible() of root.c */
     pdn_eval_tables eval;
     pdn_movegen_kind_fn kind[2]; /* by side to move */
     pdn_movegen_deltas_fn deltas[2];
@@ -69,10 +85,17 @@ struct pdn_engine {
     uint64_t keys[1024 + PDN_MAX_PLY + 1]; /* the game's positions before
                                               the root, then the path */
     size_t nkeys_game; /* of them before the root: the root's index */
+    key_parts parts[PDN_MAX_PLY + 1]; /* of the path's keys, by ply, where
+                                         search.c made them from parts */
+    const key_parts *parts_at[PDN_MAX_PLY + 1]; /* where those of each
+                                                   ply are: parts[], or
+                                                   the parent's list */
     delta pv[PDN_MAX_PLY][PDN_MAX_PLY];
     int pv_len[PDN_MAX_PLY];
     pdn_bb killers[PDN_MAX_PLY][2]; /* quiet moves' changes of the mover */
-    int32_t history[2][64][64];     /* within +-HISTORY_MAX (search.c) */
+    int32_t history[2][PDN_BB_BITS][PDN_BB_BITS]; /* by side, from, to:
+                                                     within +-HISTORY_MAX
+                                                     (search.c) */
     int8_t lmr[64][64];             /* reduction by depth and move number */
 };
 
@@ -82,6 +105,10 @@ struct pdn_engine {
 int pdn_engine_search_node(pdn_engine *e, const pdn_board *b, int depth,
                            int alpha, int beta, int ply, uint32_t reversible,
                            bool pv_node);
+
+/** Sets the key of the position @b at @ply of the path (and its parts,
+ * for its children's keys). */
+void pdn_engine_set_key(pdn_engine *e, const pdn_board *b, int ply);
 
 /** Whether a limit (stop, nodes, time) has been reached. */
 bool pdn_engine_out_of_limits(pdn_engine *e);

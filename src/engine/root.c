@@ -1,19 +1,160 @@
-/* root.c -- the engine's root (search.h's pdn_engine_search): iterative
- * deepening over the legal moves of the position, each depth searched in
- * an aspiration window around the last score (widened on a fail), the
- * best N lines kept for multi-PV, a given move searched alone, and the
- * principal variation turned back from changes into moves.  The tree
- * below each root move is search.c's.
+/* root.c -- the engine and its root: making, clearing and freeing the
+ * engine (its table mapped once), and search.h's pdn_engine_search:
+ * iterative deepening over the legal moves of the position, each depth
+ * searched in an aspiration window around the last score (widened on a
+ * fail), the best N lines kept for multi-PV, a given move searched alone,
+ * and the principal variation turned back from changes into moves.  The
+ * tree below each root move is search.c's.
  */
+#define _DEFAULT_SOURCE /* madvise() */
+
 #include "engine/internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "base/clock.h"
 #include "base/xalloc.h"
 #include "engine/params.h"
+
+/* ---- The engine ---- */
+
+/* From how many reversible plies a child at depth 0 needs the checks of
+ * search() rather than search.c's leaf_score(): a repetition needs two,
+ * the no-progress count its own number, and the solver every leaf. */
+static uint32_t
+leaf_reversible(const pdn_engine *e)
+{
+    if (e->solver)
+        return 0;
+    return e->opt.no_progress == 1 ? 1 : 2;
+}
+
+/* ln(x) for x >= 1, without the mathematics library: 2 atanh(z) with
+ * z = (x - 1) / (x + 1), as a series. */
+static double
+ln(double x)
+{
+    double z = (x - 1) / (x + 1), z2 = z * z, term = z, sum = 0;
+    for (int k = 0; k < 2000 && term > 1e-12; k++) {
+        sum += term / (2 * k + 1);
+        term *= z2;
+    }
+    return 2 * sum;
+}
+
+static void
+lmr_init(pdn_engine *e)
+{
+    double l[64];
+    for (int x = 1; x < 64; x++)
+        l[x] = ln(x);
+    for (int d = 0; d < 64; d++)
+        for (int i = 0; i < 64; i++) {
+            int r = 0;
+            if (d >= 1 && i >= 1)
+                r = (int)(PARAM_LMR_BASE +
+                          100 * l[d] * l[i] * 100 / PARAM_LMR_DIVISOR) /
+                    100;
+            e->lmr[d][i] = (int8_t)(r > 60 ? 60 : r);
+        }
+}
+
+pdn_engine *
+pdn_engine_new(const pdn_engine_options *o)
+{
+    pdn_engine *e = pdn_xcalloc(1, sizeof *e);
+    e->opt = *o;
+    if (!e->opt.variant)
+        e->opt.variant = pdn_variant_get(PDN_ITALIAN);
+    if (!e->opt.hash_mb)
+        e->opt.hash_mb = 16;
+    if (!e->opt.repetition)
+        e->opt.repetition = 3;
+    size_t n = 1;
+    while (n * 2 * sizeof(tt_bucket) <= e->opt.hash_mb << 20)
+        n *= 2;
+    /* Mapped afresh, so already zero: pages are touched only as the
+     * search reaches them (no memset of the whole table per engine).
+     * Aligned to 2 MB and marked for huge pages where the system has
+     * them: a table probed at random costs a TLB miss a probe in 4 KB
+     * pages. */
+    size_t bytes = n * sizeof(tt_bucket), align = (size_t)2 << 20;
+    e->tt_map_bytes = bytes + align;
+    e->tt_map = mmap(NULL, e->tt_map_bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (e->tt_map == MAP_FAILED) {
+        e->tt_map = NULL;
+        e->tt = pdn_xcalloc(n, sizeof(tt_bucket));
+    } else {
+        uintptr_t at = ((uintptr_t)e->tt_map + align - 1) & ~(align - 1);
+        e->tt = (tt_bucket *)at;
+#ifdef MADV_HUGEPAGE
+        madvise(e->tt, bytes, MADV_HUGEPAGE);
+#endif
+    }
+    e->tt_mask = n - 1;
+    pdn_eval_init(&e->eval, e->opt.variant);
+    e->kind[PDN_WHITE] = pdn_movegen_kind_for(e->opt.variant, PDN_WHITE);
+    e->kind[PDN_BLACK] = pdn_movegen_kind_for(e->opt.variant, PDN_BLACK);
+    e->deltas[PDN_WHITE] = pdn_movegen_deltas_for(e->opt.variant, PDN_WHITE);
+    e->deltas[PDN_BLACK] = pdn_movegen_deltas_for(e->opt.variant, PDN_BLACK);
+    lmr_init(e);
+    e->leaf_reversible = leaf_reversible(e);
+    atomic_init(&e->stop, false);
+    return e;
+}
+
+void
+pdn_engine_free(pdn_engine *e)
+{
+    if (!e)
+        return;
+    if (e->tt_map)
+        munmap(e->tt_map, e->tt_map_bytes);
+    else
+        free(e->tt);
+    free(e);
+}
+
+void
+pdn_engine_clear(pdn_engine *e)
+{
+    memset(e->tt, 0, (e->tt_mask + 1) * sizeof(tt_bucket));
+    memset(e->history, 0, sizeof e->history);
+    memset(e->killers, 0, sizeof e->killers);
+    e->age = 0;
+}
+
+void
+pdn_engine_use_solver(pdn_engine *e, const pdn_solver *s, int pieces)
+{
+    e->solver = s;
+    e->solver_pieces = s ? pieces : 0;
+    e->leaf_reversible = leaf_reversible(e);
+}
+
+void
+pdn_engine_stop(pdn_engine *e)
+{
+    atomic_store(&e->stop, true);
+}
+
+/* ---- Limits (checked by search.c every 1024 nodes) ---- */
+
+bool
+pdn_engine_out_of_limits(pdn_engine *e)
+{
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+        return true;
+    if (e->node_limit && e->nodes >= e->node_limit)
+        return true;
+    if (e->time_ms && pdn_clock_since(&e->start) * 1000.0 >= (double)e->time_ms)
+        return true;
+    return false;
+}
 
 /* ---- Moves as changes and as moves ---- */
 
@@ -119,7 +260,7 @@ root_search(pdn_engine *e, const root_pass *p)
         root_move *r = &p->roots[i];
         pdn_board child;
         pdn_board_after(b, &r->move, &child);
-        e->keys[e->nkeys_game + 1] = pdn_engine_key(&child);
+        pdn_engine_set_key(e, &child, 1);
         uint32_t rev = (r->move.flags & PDN_MOVE_KING) && !r->move.ncaptured
                            ? p->reversible + 1
                            : 0;

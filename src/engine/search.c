@@ -12,21 +12,23 @@
  * principal variation, near the horizon, a static score far above beta
  * ends a quiet node, and late or hopeless quiet moves are skipped; late
  * quiet moves are searched shallower first (params.h).
+ *
+ * Most of a node's time went to waiting on memory, so the work is
+ * ordered for it: a node makes its static score and lists its moves
+ * before it reads its own table entry (fetched by its parent), and
+ * fetches its children's entries as soon as the moves are listed.  A
+ * child at depth 0 with a capture pending, found so by the parent's leaf
+ * checks, goes to capture_search(), which only plays its captures.
  */
-#define _DEFAULT_SOURCE /* madvise() */
-
 #include "engine/search.h"
 #include "engine/internal.h"
 
 #include <stdatomic.h>
-#include <sys/mman.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "base/clock.h"
-#include "base/xalloc.h"
 #include "engine/eval.h"
 #include "engine/params.h"
 #include "engine/solver.h"
@@ -50,13 +52,34 @@ mix(uint64_t z)
 #define BLACK_KEY 0xBB67AE8584CAA73Bu
 #define KINGS_KEY 0x3C6EF372FE94F82Bu
 
-/* A position's key: its three sets mixed apart and combined, computed
- * afresh for each position (as cheap as updating Zobrist keys). */
+static inline key_parts
+board_parts(const pdn_board *b)
+{
+    key_parts p = {mix(b->pieces[PDN_WHITE]),
+                   mix(b->pieces[PDN_BLACK] ^ BLACK_KEY),
+                   mix(b->kings ^ KINGS_KEY)};
+    return p;
+}
+
+static inline uint64_t
+parts_key(key_parts p, pdn_color side)
+{
+    return p.white ^ p.black ^ p.kings ^ (side == PDN_BLACK ? SIDE_KEY : 0);
+}
+
+/* A position's key: its three sets mixed apart and combined. */
 static inline uint64_t
 board_key(const pdn_board *b)
 {
-    return mix(b->pieces[PDN_WHITE]) ^ mix(b->pieces[PDN_BLACK] ^ BLACK_KEY) ^
-           mix(b->kings ^ KINGS_KEY) ^ (b->side == PDN_BLACK ? SIDE_KEY : 0);
+    return parts_key(board_parts(b), b->side);
+}
+
+void
+pdn_engine_set_key(pdn_engine *e, const pdn_board *b, int ply)
+{
+    e->parts[ply] = board_parts(b);
+    e->parts_at[ply] = &e->parts[ply];
+    e->keys[e->nkeys_game + (size_t)ply] = parts_key(e->parts[ply], b->side);
 }
 
 uint64_t
@@ -99,119 +122,31 @@ play_delta(const pdn_board *b, delta d, pdn_board *after)
     after->side = pdn_color_other(b->side);
 }
 
+/* The key of @child, which move @d leads to from a position of parts
+ * @p, and its parts in @out: only the sets the move changes are mixed
+ * again. */
+static inline uint64_t
+child_key(key_parts p, const pdn_board *child, delta d, key_parts *out)
+{
+    bool white_moved = child->side == PDN_BLACK;
+    if (white_moved || d.taken)
+        p.white = mix(child->pieces[PDN_WHITE]);
+    if (!white_moved || d.taken)
+        p.black = mix(child->pieces[PDN_BLACK] ^ BLACK_KEY);
+    if (d.kings)
+        p.kings = mix(child->kings ^ KINGS_KEY);
+    *out = p;
+    return parts_key(p, child->side);
+}
+
 /* ---- Table bounds, history ---- */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 #define HISTORY_MAX (1 << 14)
 
-/* ln(x) for x >= 1, without the mathematics library: 2 atanh(z) with
- * z = (x - 1) / (x + 1), as a series. */
-static double
-ln(double x)
-{
-    double z = (x - 1) / (x + 1), z2 = z * z, term = z, sum = 0;
-    for (int k = 0; k < 2000 && term > 1e-12; k++) {
-        sum += term / (2 * k + 1);
-        term *= z2;
-    }
-    return 2 * sum;
-}
-
-static void
-lmr_init(pdn_engine *e)
-{
-    double l[64];
-    for (int x = 1; x < 64; x++)
-        l[x] = ln(x);
-    for (int d = 0; d < 64; d++)
-        for (int i = 0; i < 64; i++) {
-            int r = 0;
-            if (d >= 1 && i >= 1)
-                r = (int)(PARAM_LMR_BASE +
-                          100 * l[d] * l[i] * 100 / PARAM_LMR_DIVISOR) /
-                    100;
-            e->lmr[d][i] = (int8_t)(r > 60 ? 60 : r);
-        }
-}
-
-pdn_engine *
-pdn_engine_new(const pdn_engine_options *o)
-{
-    pdn_engine *e = pdn_xcalloc(1, sizeof *e);
-    e->opt = *o;
-    if (!e->opt.variant)
-        e->opt.variant = pdn_variant_get(PDN_ITALIAN);
-    if (!e->opt.hash_mb)
-        e->opt.hash_mb = 16;
-    if (!e->opt.repetition)
-        e->opt.repetition = 3;
-    size_t n = 1;
-    while (n * 2 * sizeof(tt_bucket) <= e->opt.hash_mb << 20)
-        n *= 2;
-    /* Mapped afresh, so already zero: pages are touched only as the
-     * search reaches them (no memset of the whole table per engine).
-     * Aligned to 2 MB and marked for huge pages where the system has
-     * them: a table probed at random costs a TLB miss a probe in 4 KB
-     * pages. */
-    size_t bytes = n * sizeof(tt_bucket), align = (size_t)2 << 20;
-    e->tt_map_bytes = bytes + align;
-    e->tt_map = mmap(NULL, e->tt_map_bytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (e->tt_map == MAP_FAILED) {
-        e->tt_map = NULL;
-        e->tt = pdn_xcalloc(n, sizeof(tt_bucket));
-    } else {
-        uintptr_t at = ((uintptr_t)e->tt_map + align - 1) & ~(align - 1);
-        e->tt = (tt_bucket *)at;
-#ifdef MADV_HUGEPAGE
-        madvise(e->tt, bytes, MADV_HUGEPAGE);
-#endif
-    }
-    e->tt_mask = n - 1;
-    pdn_eval_init(&e->eval, e->opt.variant);
-    e->kind[PDN_WHITE] = pdn_movegen_kind_for(e->opt.variant, PDN_WHITE);
-    e->kind[PDN_BLACK] = pdn_movegen_kind_for(e->opt.variant, PDN_BLACK);
-    e->deltas[PDN_WHITE] = pdn_movegen_deltas_for(e->opt.variant, PDN_WHITE);
-    e->deltas[PDN_BLACK] = pdn_movegen_deltas_for(e->opt.variant, PDN_BLACK);
-    lmr_init(e);
-    atomic_init(&e->stop, false);
-    return e;
-}
-
-void
-pdn_engine_free(pdn_engine *e)
-{
-    if (!e)
-        return;
-    if (e->tt_map)
-        munmap(e->tt_map, e->tt_map_bytes);
-    else
-        free(e->tt);
-    free(e);
-}
-
-void
-pdn_engine_clear(pdn_engine *e)
-{
-    memset(e->tt, 0, (e->tt_mask + 1) * sizeof(tt_bucket));
-    memset(e->history, 0, sizeof e->history);
-    memset(e->killers, 0, sizeof e->killers);
-    e->age = 0;
-}
-
-void
-pdn_engine_use_solver(pdn_engine *e, const pdn_solver *s, int pieces)
-{
-    e->solver = s;
-    e->solver_pieces = s ? pieces : 0;
-}
-
-void
-pdn_engine_stop(pdn_engine *e)
-{
-    atomic_store(&e->stop, true);
-}
+/* The children whose entries are fetched ahead, at most. */
+#define PREFETCH_MOVES 32
 
 /* Win scores are stored as distances from the node, not the root. */
 static int
@@ -246,7 +181,7 @@ tt_probe(pdn_engine *e, uint64_t key)
  * keeping: an entry of an earlier search first, then the shallowest. */
 static void
 tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
-         uint32_t best, int ply)
+         uint32_t best, int index, int ply)
 {
     tt_bucket *bk = &e->tt[key & e->tt_mask];
     uint32_t check = (uint32_t)(key >> 32);
@@ -270,21 +205,7 @@ tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
     t->bound = (uint8_t)bound;
     t->age = e->age;
     t->move = best;
-}
-
-/* ---- Limits ---- */
-
-static bool
-out_of_limits(pdn_engine *e)
-{
-    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
-        return true;
-    if (e->node_limit && e->nodes >= e->node_limit)
-        return true;
-    if (e->time_ms &&
-        pdn_clock_since(&e->start) * 1000.0 >= (double)e->time_ms)
-        return true;
-    return false;
+    t->index = (uint8_t)(index < 255 ? index : 255);
 }
 
 /* ---- Search ---- */
@@ -308,48 +229,79 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
  * the table's move has been tried. */
 typedef struct picker {
     int n, tried;
-    int first[3]; /* the table's move and the killers, by index, -1 for
-                     none: tried in this order before any is scored */
+    int first[3]; /* the table's move and the killers, by index: tried
+                     in this order before any is scored */
     int nfirst;
     bool scored;
-    /* the score above 16 bits, and below them what puts the first
-     * generated first on equal scores: picked by the greatest, without
-     * a branch a move */
-    int64_t key[PDN_MAX_MOVES]; /* TRIED: tried */
+    /* the moves not tried, once scored: the score times KEY_SPAN plus
+     * KEY_SPAN - 1 - the index, so that the greatest is the best and, on
+     * equal scores, the first generated; the one picked leaves, the last
+     * taking its place */
+    int nkeys;
+    int32_t key[PDN_MAX_MOVES];
 } picker;
 
-#define TRIED INT64_MIN
+#define KEY_SPAN PDN_MAX_MOVES
 
-/* The table's move (@t, or NULL) and, among quiet moves, the killers of
+/* The index of the move the table gives (@t, or NULL) in @l, or -1: the
+ * index the table keeps, when it holds that move, else the first move
+ * known by its number. */
+static inline int
+table_move(const pdn_delta_list *l, int n, const tt_entry *t)
+{
+    if (!t)
+        return -1;
+    int i = t->index;
+    if (i < n &&
+        delta_id(l->mover[i], l->captures ? l->taken[i] : 0) == t->move)
+        return i;
+    for (i = 0; i < n; i++)
+        if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) == t->move)
+            return i;
+    return -1;
+}
+
+/* The index of quiet move @killer in @l, or -1.  A quiet move changes one
+ * square of the mover's and one empty square: a killer that does not
+ * cannot be in the list, and the list is not searched for it. */
+static inline int
+killer_index(const pdn_delta_list *l, int n, pdn_bb killer, pdn_bb own,
+             pdn_bb empty)
+{
+    if (!(killer & own) || !(killer & empty))
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (l->mover[i] == killer)
+            return i;
+    return -1;
+}
+
+/* The table's move (@tt, or -1) and, among quiet moves, the killers of
  * @ply are tried first, in that order, as they would be by score. */
 static inline void
-picker_init(picker *p, const pdn_engine *e, const pdn_delta_list *l, int n,
-            const tt_entry *t, int ply)
+picker_init(picker *p, const pdn_engine *e, const pdn_board *b,
+            const pdn_delta_list *l, int n, int tt, int ply)
 {
     p->n = n;
     p->tried = 0;
     p->scored = false;
+    p->nkeys = 0;
     p->nfirst = 0;
-    int tt = -1;
-    if (t)
-        for (int i = 0; i < n; i++)
-            if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) ==
-                t->move) {
-                tt = i;
-                break;
-            }
-    p->first[p->nfirst++] = tt;
-    if (!l->captures)
+    if (n == 1) { /* no choice: no order */
+        p->first[p->nfirst++] = 0;
+        return;
+    }
+    if (tt >= 0)
+        p->first[p->nfirst++] = tt;
+    if (!l->captures) {
+        pdn_bb own = b->pieces[b->side];
+        pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
         for (int k = 0; k < 2; k++) {
-            pdn_bb killer = e->killers[ply][k];
-            int found = -1;
-            for (int i = 0; killer && i < n; i++)
-                if (l->mover[i] == killer) {
-                    found = i;
-                    break;
-                }
-            p->first[p->nfirst++] = found == tt ? -1 : found;
+            int found = killer_index(l, n, e->killers[ply][k], own, empty);
+            if (found >= 0 && found != tt)
+                p->first[p->nfirst++] = found;
         }
+    }
 }
 
 /* The history slot of quiet move @mover of @b's side to move. */
@@ -361,18 +313,40 @@ history_of(pdn_engine *e, const pdn_board *b, pdn_bb mover)
                       [pdn_bb_lowest(mover & ~own)];
 }
 
+/* Whether @i is one of the moves tried first. */
+static inline bool
+picker_first(const picker *p, int i)
+{
+    for (int k = 0; k < p->nfirst; k++)
+        if (p->first[k] == i)
+            return true;
+    return false;
+}
+
+/* Scores the moves not tried yet, in the order generated. */
 static void
 picker_score(picker *p, pdn_engine *e, const pdn_board *b,
              const pdn_delta_list *l)
 {
-    for (int i = 0; i < p->n; i++) {
-        int s = l->captures ? pdn_bb_count(l->taken[i])
-                            : *history_of(e, b, l->mover[i]);
-        p->key[i] = (int64_t)s * 65536 + (0xFFFF - i);
+    int m = 0;
+    if (l->captures) {
+        for (int i = 0; i < p->n; i++)
+            if (!picker_first(p, i))
+                p->key[m++] =
+                    pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
+    } else {
+        int32_t(*h)[PDN_BB_BITS] = e->history[b->side];
+        pdn_bb own = b->pieces[b->side];
+        for (int i = 0; i < p->n; i++) {
+            pdn_bb mv = l->mover[i];
+            if (!picker_first(p, i))
+                p->key[m++] =
+                    h[pdn_bb_lowest(mv & own)][pdn_bb_lowest(mv & ~own)] *
+                        KEY_SPAN +
+                    (KEY_SPAN - 1 - i);
+        }
     }
-    for (int k = 0; k < p->nfirst; k++)
-        if (p->first[k] >= 0)
-            p->key[p->first[k]] = TRIED;
+    p->nkeys = m;
     p->scored = true;
 }
 
@@ -381,19 +355,19 @@ static inline int
 picker_next(picker *p, pdn_engine *e, const pdn_board *b,
             const pdn_delta_list *l)
 {
-    while (p->tried < p->nfirst) {
-        int i = p->first[p->tried++];
-        if (i >= 0)
-            return i;
-    }
+    if (p->tried < p->nfirst)
+        return p->first[p->tried++];
     if (!p->scored)
         picker_score(p, e, b, l);
-    int64_t best = p->key[0];
-    for (int i = 1; i < p->n; i++)
-        best = p->key[i] > best ? p->key[i] : best;
-    int i = 0xFFFF - (int)(best & 0xFFFF);
-    p->key[i] = TRIED;
-    return i;
+    int at = 0;
+    int32_t best = p->key[0];
+    for (int j = 1; j < p->nkeys; j++)
+        if (p->key[j] > best) {
+            best = p->key[j];
+            at = j;
+        }
+    p->key[at] = p->key[--p->nkeys];
+    return KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
 }
 
 static void
@@ -473,26 +447,139 @@ node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
     return false;
 }
 
+/* What leaf_score() made of a child at depth 0. */
+typedef enum leaf {
+    LEAF_SCORED,   /* a leaf, counted and scored */
+    LEAF_CAPTURES, /* a capture is pending: capture_search() */
+    LEAF_SEARCH,   /* search() it */
+} leaf;
+
 /* A child at depth 0 with no capture pending is a leaf: counted and
  * scored here, without a call, after the checks search() and node_ends()
- * would make.  Returns false when the child needs search(). */
-static inline bool
+ * would make.  A child that passes those checks with a capture pending
+ * needs none of them again: capture_search() goes on from there. */
+static inline leaf
 leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
            int *score)
 {
-    if (reversible >= 2 || e->solver || ply >= PDN_MAX_PLY - 1 ||
-        (e->opt.no_progress && reversible >= e->opt.no_progress))
-        return false;
+    if (reversible >= e->leaf_reversible || ply >= PDN_MAX_PLY - 1)
+        return LEAF_SEARCH;
     pdn_moves_kind k = e->kind[b->side](b);
     if (k == PDN_MOVES_CAPTURE)
-        return false;
+        return LEAF_CAPTURES;
     e->pv_len[ply] = 0;
-    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+    if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
         e->aborted = true;
     *score = e->aborted              ? 0
              : k == PDN_MOVES_NONE ? -PDN_SCORE_WIN + ply
                                    : pdn_eval(&e->eval, b);
-    return true;
+    return LEAF_SCORED;
+}
+
+static int search(pdn_engine *e, const pdn_board *b, int depth, int alpha,
+                  int beta, int ply, uint32_t reversible, bool pv_node);
+
+/* Records move @d, which raised alpha at @ply, as the head of the
+ * principal variation. */
+static inline void
+pv_update(pdn_engine *e, int ply, delta d)
+{
+    e->pv[ply][0] = d;
+    memcpy(&e->pv[ply][1], e->pv[ply + 1],
+           (size_t)e->pv_len[ply + 1] * sizeof(delta));
+    e->pv_len[ply] = e->pv_len[ply + 1] + 1;
+}
+
+/* search() of a node at depth 0 that leaf_score() found with a capture
+ * pending, and so past every check but the moves: no table, no pruning,
+ * no killers; the captures in the order of the pieces they take, and
+ * their children at depth 0 again. */
+static int
+capture_search(pdn_engine *e, const pdn_board *b, int alpha, int beta, int ply,
+               bool pv_node)
+{
+    e->pv_len[ply] = 0;
+    if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
+        e->aborted = true;
+    if (e->aborted)
+        return 0;
+    size_t at = e->nkeys_game + (size_t)ply;
+    pdn_delta_list l;
+    int n = e->deltas[b->side](b, &l);
+    if (n <= 0)
+        return -PDN_SCORE_WIN + ply;
+    if (n == 1) { /* most often: one capture, no order, no window */
+        delta d = delta_at(&l, 0);
+        pdn_board child;
+        play_delta(b, d, &child);
+        e->keys[at + 1] = 0;
+        int s;
+        leaf lf = leaf_score(e, &child, ply + 1, 0, &s);
+        s = lf == LEAF_SCORED ? -s
+            : lf == LEAF_CAPTURES
+                ? -capture_search(e, &child, -beta, -alpha, ply + 1, pv_node)
+                : -search(e, &child, 0, -beta, -alpha, ply + 1, 0, pv_node);
+        if (e->aborted)
+            return 0;
+        if (s > alpha && pv_node)
+            pv_update(e, ply, d);
+        return s;
+    }
+    picker pick;
+    picker_init(&pick, e, b, &l, n, -1, ply);
+    int next = -1;
+    int best = -PDN_SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        int mi = picker_next(&pick, e, b, &l);
+        delta d = delta_at(&l, mi);
+        pdn_board child;
+        play_delta(b, d, &child);
+        e->keys[at + 1] = 0;
+        int s;
+        leaf lf = leaf_score(e, &child, ply + 1, 0, &s);
+        if (lf == LEAF_SCORED) {
+            s = -s;
+        } else if (i == 0) {
+            s = lf == LEAF_CAPTURES ? -capture_search(e, &child, -beta, -alpha,
+                                                      ply + 1, pv_node)
+                                    : -search(e, &child, next, -beta, -alpha,
+                                              ply + 1, 0, pv_node);
+        } else {
+            s = lf == LEAF_CAPTURES ? -capture_search(e, &child, -alpha - 1,
+                                                      -alpha, ply + 1, false)
+                                    : -search(e, &child, next, -alpha - 1,
+                                              -alpha, ply + 1, 0, false);
+            if (s > alpha && s < beta && !e->aborted)
+                s = lf == LEAF_CAPTURES ? -capture_search(e, &child, -beta,
+                                                          -alpha, ply + 1, true)
+                                        : -search(e, &child, next, -beta,
+                                                  -alpha, ply + 1, 0, true);
+        }
+        if (e->aborted)
+            return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (pv_node)
+                    pv_update(e, ply, d);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* A child: search(), or capture_search() when leaf_score() found it
+ * with a capture pending (@captures; then @depth is 0 or less). */
+static inline int
+child_search(pdn_engine *e, const pdn_board *c, bool captures, int depth,
+             int alpha, int beta, int ply, uint32_t reversible, bool pv_node)
+{
+    return captures
+               ? capture_search(e, c, alpha, beta, ply, pv_node)
+               : search(e, c, depth, alpha, beta, ply, reversible, pv_node);
 }
 
 static int
@@ -500,7 +587,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
        int ply, uint32_t reversible, bool pv_node)
 {
     e->pv_len[ply] = 0;
-    if ((++e->nodes & 1023) == 0 && out_of_limits(e))
+    if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
         e->aborted = true;
     if (e->aborted)
         return 0;
@@ -510,6 +597,20 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     if (depth < 0)
         depth = 0;
 
+    /* Pruning, off the principal variation, in quiet positions, and not
+     * when a result is at stake.  The static score is made before the
+     * table's entry is looked at: the entry, fetched by the parent, has
+     * that long to arrive. */
+    bool prune = !e->opt.no_reductions && !pv_node && depth > 0 &&
+                 alpha > -PDN_SCORE_WON && beta < PDN_SCORE_WON;
+    int static_eval = 0;
+    pdn_moves_kind kind = PDN_MOVES_CAPTURE;
+    if (prune && depth <= PARAM_RFP_DEPTH) {
+        kind = e->kind[b->side](b);
+        if (kind == PDN_MOVES_QUIET)
+            static_eval = pdn_eval(&e->eval, b);
+    }
+
     /* The table serves only nodes with depth left: captures at the
      * leaves are searched without it (they are short, and would crowd
      * it).  The key is made by the parent for a child with depth left;
@@ -518,12 +619,44 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
      * past the capture. */
     size_t at = e->nkeys_game + (size_t)ply;
     uint64_t key = e->keys[at];
-    tt_entry *t = NULL;
-    if (depth > 0) {
-        if (!key)
-            key = e->keys[at] = board_key(b);
-        t = tt_probe(e, key);
+    if (depth > 0 && !key) { /* never: the parent made it */
+        pdn_engine_set_key(e, b, ply);
+        key = e->keys[at];
     }
+
+    /* Unless the static score ends the node, the moves are listed and
+     * the children's entries fetched (below) before this node's entry
+     * is read, for the same reason. */
+    bool rfp_ends = prune && depth <= PARAM_RFP_DEPTH &&
+                    (kind == PDN_MOVES_NONE ||
+                     (kind == PDN_MOVES_QUIET &&
+                      static_eval - PARAM_RFP_MARGIN * depth >= beta));
+    pdn_delta_list l;
+    int n = 0;
+    /* Children with depth left probe the table: their keys are made and
+     * their entries fetched now, all at once, so that each arrives while
+     * the moves before it are searched.  (One move costs no depth; the
+     * internal iterative reduction below, from depth PARAM_IIR_DEPTH,
+     * never takes a child's depth to 0.) */
+    uint64_t child_keys[PREFETCH_MOVES];
+    key_parts child_parts[PREFETCH_MOVES];
+    int nkeys = 0;
+    if (!rfp_ends) {
+        n = e->deltas[b->side](b, &l);
+        if (n > 0 && (n == 1 ? depth : depth - 1) > 0) {
+            nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
+            for (int i = 0; i < nkeys; i++) {
+                pdn_board child;
+                delta d = delta_at(&l, i);
+                play_delta(b, d, &child);
+                child_keys[i] =
+                    child_key(*e->parts_at[ply], &child, d, &child_parts[i]);
+                __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
+            }
+        }
+    }
+
+    tt_entry *t = depth > 0 ? tt_probe(e, key) : NULL;
     if (t && !pv_node && t->depth >= depth) {
         int s = from_tt(t->score, ply);
         if ((t->bound == BOUND_EXACT) ||
@@ -531,17 +664,11 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             (t->bound == BOUND_UPPER && s <= alpha))
             return s;
     }
-    /* Pruning, off the principal variation, in quiet positions, and not
-     * when a result is at stake. */
-    bool prune = !e->opt.no_reductions && !pv_node && depth > 0 &&
-                 alpha > -PDN_SCORE_WON && beta < PDN_SCORE_WON;
-    int static_eval = 0;
     if (prune && depth <= PARAM_RFP_DEPTH) {
-        switch (e->kind[b->side](b)) {
+        switch (kind) {
         case PDN_MOVES_NONE:
             return -PDN_SCORE_WIN + ply;
         case PDN_MOVES_QUIET:
-            static_eval = pdn_eval(&e->eval, b);
             if (static_eval - PARAM_RFP_MARGIN * depth >= beta)
                 return static_eval;
             break;
@@ -550,22 +677,21 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             break;
         }
     }
-    pdn_delta_list l;
-    int n = e->deltas[b->side](b, &l);
     if (n <= 0)
         return -PDN_SCORE_WIN + ply;
     bool capture = l.captures;
     prune &= !capture;
-    picker pick;
-    picker_init(&pick, e, &l, n, t, ply);
-    if (!e->opt.no_reductions && !capture && pick.first[0] < 0 &&
-        depth >= PARAM_IIR_DEPTH)
+    int tt = table_move(&l, n, t);
+    if (!e->opt.no_reductions && !capture && tt < 0 && depth >= PARAM_IIR_DEPTH)
         depth--;
 
     /* One move: no choice, so it costs no depth. */
     int next = n == 1 ? depth : depth - 1;
+    picker pick;
+    picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
     uint32_t best_id = 0;
+    int best_index = 0;
     pdn_bb quiets[PDN_MAX_MOVES];
     int nquiets = 0;
     for (int i = 0; i < n; i++) {
@@ -585,20 +711,26 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
         pdn_board child;
         play_delta(b, d, &child);
-        /* The child probes its entry after its first checks: fetch it
-         * now, so that the two overlap. */
         e->keys[at + 1] = 0;
-        if (next > 0) {
-            e->keys[at + 1] = board_key(&child);
+        if (next > 0 && mi < nkeys) {
+            e->keys[at + 1] = child_keys[mi];
+            e->parts_at[ply + 1] = &child_parts[mi];
+        } else if (next > 0) {
+            e->keys[at + 1] =
+                child_key(*e->parts_at[ply], &child, d, &e->parts[ply + 1]);
+            e->parts_at[ply + 1] = &e->parts[ply + 1];
             __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
-        if (next <= 0 && leaf_score(e, &child, ply + 1, rev, &s)) {
+        leaf lf =
+            next <= 0 ? leaf_score(e, &child, ply + 1, rev, &s) : LEAF_SEARCH;
+        bool captures = lf == LEAF_CAPTURES;
+        if (lf == LEAF_SCORED) {
             s = -s; /* exact: no window to search it again in */
         } else if (i == 0) {
-            s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
-                        pv_node);
+            s = -child_search(e, &child, captures, next, -beta, -alpha, ply + 1,
+                              rev, pv_node);
         } else {
             /* Late quiet moves are searched shallower first; one that
              * then beats alpha is searched again in full. */
@@ -614,28 +746,25 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 if (reduce < 0)
                     reduce = 0;
             }
-            s = -search(e, &child, next - reduce, -alpha - 1, -alpha,
-                        ply + 1, rev, false);
+            s = -child_search(e, &child, captures, next - reduce, -alpha - 1,
+                              -alpha, ply + 1, rev, false);
             if (reduce && s > alpha && !e->aborted)
                 s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
                             rev, false);
             if (s > alpha && s < beta && !e->aborted)
-                s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
-                            true);
+                s = -child_search(e, &child, captures, next, -beta, -alpha,
+                                  ply + 1, rev, true);
         }
         if (e->aborted)
             return 0;
         if (s > best) {
             best = s;
             best_id = delta_id(d.mover, d.taken);
+            best_index = mi;
             if (s > alpha) {
                 alpha = s;
-                if (pv_node) {
-                    e->pv[ply][0] = d;
-                    memcpy(&e->pv[ply][1], e->pv[ply + 1],
-                           (size_t)e->pv_len[ply + 1] * sizeof(delta));
-                    e->pv_len[ply] = e->pv_len[ply + 1] + 1;
-                }
+                if (pv_node)
+                    pv_update(e, ply, d);
                 if (alpha >= beta) {
                     if (!capture)
                         record_cutoff(e, b, d.mover, ply, depth, quiets,
@@ -651,7 +780,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
     if (depth > 0)
-        tt_store(e, key, depth, best, bound, best_id, ply);
+        tt_store(e, key, depth, best, bound, best_id, best_index, ply);
     return best;
 }
 
@@ -663,10 +792,4 @@ pdn_engine_search_node(pdn_engine *e, const pdn_board *b, int depth,
                        bool pv_node)
 {
     return search(e, b, depth, alpha, beta, ply, reversible, pv_node);
-}
-
-bool
-pdn_engine_out_of_limits(pdn_engine *e)
-{
-    return out_of_limits(e);
 }
