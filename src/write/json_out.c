@@ -74,54 +74,74 @@ plain_word(uint64_t x)
     return !(less | more | quote | slash);
 }
 
+/* Input bytes escaped per room made: each takes at most six bytes of
+ * output (the escape of a control character, or of U+FFFD), and a long
+ * text (a game as read) is not given six times its size at once. */
+#define JSON_CHUNK 4096
+
 void
 pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
 {
-    size_t from = 0, i = 0;
+    size_t i = 0;
     char buf[8];
+    /* Room for a chunk, the quotes, and a UTF-8 sequence that starts in
+     * the chunk and ends past it. */
+    size_t chunk = len < JSON_CHUNK ? len : JSON_CHUNK;
+    char *p = pdn_strbuf_reserve(out, 6 * chunk + 16);
 
-    pdn_strbuf_putc(out, '"');
-    while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        const char *esc;
-        size_t n;
-
-        /* Eight plain bytes at a time, then the usual byte, printable
-         * ASCII, first and without a call. */
-        if (i + 8 <= len) {
-            uint64_t x;
-            memcpy(&x, s + i, 8);
-            if (plain_word(x)) {
-                i += 8;
-                continue;
+    *p++ = '"';
+    for (;;) {
+        size_t stop = len - i > JSON_CHUNK ? i + JSON_CHUNK : len;
+        while (i < stop) {
+            /* Eight plain bytes at a time, then the usual byte,
+             * printable ASCII, first and without a call. */
+            if (i + 8 <= stop) {
+                uint64_t x;
+                memcpy(&x, s + i, 8);
+                if (plain_word(x)) {
+                    memcpy(p, &x, 8);
+                    p += 8;
+                    i += 8;
+                    continue;
+                }
             }
-        }
-        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-            i++;
-            continue;
-        }
-        if (c < 0x80) {
-            if (!(esc = escape_of(c, buf))) {
+            unsigned char c = (unsigned char)s[i];
+            const char *esc;
+            size_t n;
+            if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+                *p++ = (char)c;
                 i++;
                 continue;
             }
-            n = 1;
-        } else {
-            n = sequence_length(c);
-            if (n && i + n <= len && pdn_utf8_valid(s + i, n)) {
-                i += n;
-                continue;
+            if (c < 0x80) {
+                if (!(esc = escape_of(c, buf))) {
+                    *p++ = (char)c;
+                    i++;
+                    continue;
+                }
+            } else {
+                n = sequence_length(c);
+                if (n && i + n <= len && pdn_utf8_valid(s + i, n)) {
+                    memcpy(p, s + i, n);
+                    p += n;
+                    i += n;
+                    continue;
+                }
+                esc = "\\ufffd";
             }
-            esc = "\\ufffd";
-            n = 1;
+            n = strlen(esc);
+            memcpy(p, esc, n);
+            p += n;
+            i++;
         }
-        pdn_strbuf_put(out, s + from, i - from);
-        pdn_strbuf_puts(out, esc);
-        i += n;
-        from = i;
+        if (i >= len)
+            break;
+        pdn_strbuf_commit(out, p);
+        chunk = len - i < JSON_CHUNK ? len - i : JSON_CHUNK;
+        p = pdn_strbuf_reserve(out, 6 * chunk + 16);
     }
-    pdn_strbuf_put(out, s + from, len - from);
-    pdn_strbuf_putc(out, '"');
+    *p++ = '"';
+    pdn_strbuf_commit(out, p);
 }
 
 /* A NUL-terminated string, or null for NULL. */
