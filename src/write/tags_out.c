@@ -3,6 +3,8 @@
  */
 #include "write/tags_out.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "model/date.h"
@@ -20,6 +22,49 @@ tag_name(const pdn_tag *t)
     return t->standard ? t->standard : t->name;
 }
 
+/* Whether one of the 8 bytes of @x is '"' or '\\' (exact: "Bit
+ * Twiddling Hacks", a byte equal to zero). */
+static inline bool
+has_quote(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    const uint64_t high = 0x8080808080808080ull;
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+    return (((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
+/* The @len bytes of @v at @p with '"' and '\\' escaped by a '\\' (room
+ * for twice @len); the byte after them.  Eight bytes at a time while
+ * there is nothing to escape; a value of 8 bytes or more ends with its
+ * last eight (again, in part: the same bytes). */
+static char *
+put_escaped(char *p, const char *v, size_t len)
+{
+    size_t i = 0;
+    uint64_t x;
+    while (i < len) {
+        if (i + 8 <= len) {
+            memcpy(&x, v + i, 8);
+            if (!has_quote(x)) {
+                memcpy(p, &x, 8);
+                p += 8;
+                i += 8;
+                continue;
+            }
+        } else if (len >= 8) {
+            memcpy(&x, v + len - 8, 8);
+            if (!has_quote(x)) { /* v[len - 8, i) went out as it is */
+                memcpy(p - (i - (len - 8)), &x, 8);
+                return p + (len - i);
+            }
+        }
+        if (v[i] == '"' || v[i] == '\\')
+            *p++ = '\\';
+        *p++ = v[i++];
+    }
+    return p;
+}
+
 /* A tag; @name is a tag's own (which JSON must escape), or with
  * @plain_name one of the standard names, plain ASCII. */
 static void
@@ -27,40 +72,37 @@ write_any_tag(pdn_tags_out *o, const char *name, bool plain_name,
               const char *value)
 {
     pdn_strbuf *out = o->out;
+    size_t nlen = strlen(name), vlen = strlen(value);
     if (o->json) {
-        pdn_strbuf_puts(out, o->comma ? ",[" : "[");
+        char *p = pdn_strbuf_reserve(out, nlen + 5);
+        if (o->comma)
+            *p++ = ',';
         o->comma = true;
+        *p++ = '[';
         if (plain_name) {
-            pdn_strbuf_putc(out, '"');
-            pdn_strbuf_puts(out, name);
-            pdn_strbuf_putc(out, '"');
+            *p++ = '"';
+            memcpy(p, name, nlen);
+            p += nlen;
+            *p++ = '"';
+            pdn_strbuf_commit(out, p);
         } else {
-            pdn_json_string(name, strlen(name), out);
+            pdn_strbuf_commit(out, p);
+            pdn_json_string(name, nlen, out);
         }
         pdn_strbuf_putc(out, ',');
-        pdn_json_string(value, strlen(value), out);
+        pdn_json_string(value, vlen, out);
         pdn_strbuf_putc(out, ']');
         return;
     }
     /* [Name "value"], with '"' and '\\' in the value escaped: room for
      * the worst case, made once. */
-    size_t nlen = strlen(name), vlen = strlen(value);
     char *p = pdn_strbuf_reserve(out, nlen + 2 * vlen + 6);
     *p++ = '[';
     memcpy(p, name, nlen);
     p += nlen;
     *p++ = ' ';
     *p++ = '"';
-    for (const char *v = value, *end = value + vlen;;) {
-        size_t plain = strcspn(v, "\"\\");
-        memcpy(p, v, plain);
-        p += plain;
-        v += plain;
-        if (v == end)
-            break;
-        *p++ = '\\';
-        *p++ = *v++;
-    }
+    p = put_escaped(p, value, vlen);
     memcpy(p, "\"]\n", 3);
     p += 3;
     pdn_strbuf_commit(out, p);
@@ -73,12 +115,57 @@ write_tag(pdn_tags_out *o, const char *name, const char *value)
     write_any_tag(o, name, true, value);
 }
 
+/* Whether the two characters at @s are "??" or a number from 1 to @max
+ * in two digits. */
+static bool
+two_of(const char *s, int max)
+{
+    if (s[0] == '?' && s[1] == '?')
+        return true;
+    if ((unsigned)(s[0] - '0') > 9 || (unsigned)(s[1] - '0') > 9)
+        return false;
+    int n = (s[0] - '0') * 10 + (s[1] - '0');
+    return n >= 1 && n <= max;
+}
+
+/* Whether the four characters at @s are all digits, or all '?'. */
+static bool
+year_of(const char *s)
+{
+    bool digits = true, unknown = true;
+    for (int i = 0; i < 4; i++) {
+        digits = digits && (unsigned)(s[i] - '0') <= 9;
+        unknown = unknown && s[i] == '?';
+    }
+    return digits || unknown;
+}
+
+/* pdn_date_canonical() of the two usual forms, without its parse:
+ * "1996" gives "1996.??.??", and "1996.06.01" (or with "??") itself.
+ * False for any other value, which the full reading then takes. */
+static bool
+usual_date(const char *s, char out[11])
+{
+    size_t len = strlen(s);
+    if (len == 4 && year_of(s)) {
+        memcpy(out, s, 4);
+        memcpy(out + 4, ".??.??", 7);
+        return true;
+    }
+    if (len == 10 && year_of(s) && s[4] == '.' && s[7] == '.' &&
+        two_of(s + 5, 12) && two_of(s + 8, 31)) {
+        memcpy(out, s, 11);
+        return true;
+    }
+    return false;
+}
+
 /* The Date tag @t in its canonical form, or as written with a note. */
 static void
 write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d, pdn_tags_out *out)
 {
     char date[11];
-    if (pdn_date_canonical(t->value, date)) {
+    if (usual_date(t->value, date) || pdn_date_canonical(t->value, date)) {
         write_tag(out, "Date", date);
         return;
     }
