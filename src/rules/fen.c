@@ -385,26 +385,59 @@ pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
     return 0;
 }
 
-/* The squares of @set as a mask in PDN order, bit n - 1 for square n,
- * by @number (the PDN number of each bit). */
+/* The squares of @set in PDN order, bit n - 1 for square n.  The bit
+ * layout (rules/bitboard.h) holds the 32 squares as four bytes of eight
+ * with a ghost bit after each; within it the PDN numbers run, by the
+ * tables of rules/square.c, in rows of four from the last row to the
+ * first (Italian), within each row from its end (Spanish), or both
+ * (English): a few shifts then put them in order.  The tests hold this
+ * to the square tables for every square. */
 static uint32_t
-pdn_order(const uint8_t number[64], pdn_bb set)
+pdn_order(const pdn_variant *v, pdn_bb set)
 {
-    uint32_t m = 0;
-    for (; set; set &= set - 1)
-        m |= (uint32_t)1 << (number[pdn_bb_lowest(set)] - 1);
-    return m;
+    uint32_t x =
+        (uint32_t)((set & 0xFF) | ((set >> 1) & 0xFF00) |
+                   ((set >> 2) & 0xFF0000) | ((set >> 3) & 0xFF000000));
+    if (v->id == PDN_ITALIAN || v->id == PDN_ENGLISH) { /* rows */
+        x = __builtin_bswap32(x);
+        x = ((x >> 4) & 0x0F0F0F0F) | ((x & 0x0F0F0F0F) << 4);
+    }
+    if (v->id == PDN_SPANISH || v->id == PDN_ENGLISH) { /* within rows */
+        x = ((x >> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+        x = ((x >> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+    }
+    return x;
 }
 
-/* Square numbers as text, one or two characters. */
-static const char square_text[PDN_SQUARES + 1][2] = {
-    {'0', 0},   {'1', 0},   {'2', 0},   {'3', 0},   {'4', 0},
-    {'5', 0},   {'6', 0},   {'7', 0},   {'8', 0},   {'9', 0},
-    {'1', '0'}, {'1', '1'}, {'1', '2'}, {'1', '3'}, {'1', '4'},
-    {'1', '5'}, {'1', '6'}, {'1', '7'}, {'1', '8'}, {'1', '9'},
-    {'2', '0'}, {'2', '1'}, {'2', '2'}, {'2', '3'}, {'2', '4'},
-    {'2', '5'}, {'2', '6'}, {'2', '7'}, {'2', '8'}, {'2', '9'},
-    {'3', '0'}, {'3', '1'}, {'3', '2'},
+/* Each square as FEN writes it, a man's and a king's, with the comma
+ * after it: four bytes stored at once, and their length. */
+static const char square_text[2][PDN_SQUARES][4] = {
+    {
+        {'1', ',', 0, 0},   {'2', ',', 0, 0},   {'3', ',', 0, 0},
+        {'4', ',', 0, 0},   {'5', ',', 0, 0},   {'6', ',', 0, 0},
+        {'7', ',', 0, 0},   {'8', ',', 0, 0},   {'9', ',', 0, 0},
+        {'1', '0', ',', 0}, {'1', '1', ',', 0}, {'1', '2', ',', 0},
+        {'1', '3', ',', 0}, {'1', '4', ',', 0}, {'1', '5', ',', 0},
+        {'1', '6', ',', 0}, {'1', '7', ',', 0}, {'1', '8', ',', 0},
+        {'1', '9', ',', 0}, {'2', '0', ',', 0}, {'2', '1', ',', 0},
+        {'2', '2', ',', 0}, {'2', '3', ',', 0}, {'2', '4', ',', 0},
+        {'2', '5', ',', 0}, {'2', '6', ',', 0}, {'2', '7', ',', 0},
+        {'2', '8', ',', 0}, {'2', '9', ',', 0}, {'3', '0', ',', 0},
+        {'3', '1', ',', 0}, {'3', '2', ',', 0},
+    },
+    {
+        {'K', '1', ',', 0},   {'K', '2', ',', 0},   {'K', '3', ',', 0},
+        {'K', '4', ',', 0},   {'K', '5', ',', 0},   {'K', '6', ',', 0},
+        {'K', '7', ',', 0},   {'K', '8', ',', 0},   {'K', '9', ',', 0},
+        {'K', '1', '0', ','}, {'K', '1', '1', ','}, {'K', '1', '2', ','},
+        {'K', '1', '3', ','}, {'K', '1', '4', ','}, {'K', '1', '5', ','},
+        {'K', '1', '6', ','}, {'K', '1', '7', ','}, {'K', '1', '8', ','},
+        {'K', '1', '9', ','}, {'K', '2', '0', ','}, {'K', '2', '1', ','},
+        {'K', '2', '2', ','}, {'K', '2', '3', ','}, {'K', '2', '4', ','},
+        {'K', '2', '5', ','}, {'K', '2', '6', ','}, {'K', '2', '7', ','},
+        {'K', '2', '8', ','}, {'K', '2', '9', ','}, {'K', '3', '0', ','},
+        {'K', '3', '1', ','}, {'K', '3', '2', ','},
+    },
 };
 
 /* Appends the pieces of colour @c to @buf at @n; returns the new length.
@@ -413,19 +446,16 @@ static const char square_text[PDN_SQUARES + 1][2] = {
  * the FEN.  Writes a byte or two past what it keeps (within
  * PDN_FEN_MAX: 32 squares as "K32," take 128). */
 static size_t
-write_colour(const uint8_t number[64], const pdn_board *b, pdn_color c,
-             char *buf, size_t n)
+write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c, char *buf,
+             size_t n)
 {
-    uint32_t men = pdn_order(number, b->pieces[c]);
-    uint32_t kings = pdn_order(number, b->pieces[c] & b->kings);
+    uint32_t men = pdn_order(v, b->pieces[c]);
+    uint32_t kings = pdn_order(v, b->pieces[c] & b->kings);
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
     for (uint32_t m = men; m; m &= m - 1) {
-        unsigned i = (unsigned)__builtin_ctz(m), sq = i + 1;
-        buf[n] = 'K';
-        n += (kings >> i) & 1;
-        memcpy(buf + n, square_text[sq], 2);
-        n += 1 + (sq >= 10);
-        buf[n++] = ',';
+        unsigned i = (unsigned)__builtin_ctz(m), king = (kings >> i) & 1;
+        memcpy(buf + n, square_text[king][i], 4);
+        n += 2 + king + (i >= 9);
     }
     return men ? n - 1 : n; /* no comma after the last */
 }
@@ -434,13 +464,12 @@ size_t
 pdn_fen_write(const pdn_variant *v, const pdn_board *b,
               char buf[PDN_FEN_MAX])
 {
-    const unsigned char *number = pdn_square_numbers(v);
     size_t n = 0;
     buf[n++] = b->side == PDN_WHITE ? 'W' : 'B';
     buf[n++] = ':';
-    n = write_colour(number, b, PDN_WHITE, buf, n);
+    n = write_colour(v, b, PDN_WHITE, buf, n);
     buf[n++] = ':';
-    n = write_colour(number, b, PDN_BLACK, buf, n);
+    n = write_colour(v, b, PDN_BLACK, buf, n);
     buf[n] = '\0';
     return n;
 }
