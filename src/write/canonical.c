@@ -41,6 +41,7 @@ struct pdn_canonical {
     uint8_t square[64];          /* PDN number of each bit, 0: none */
     char *file;                  /* JSON: the last game's file name */
     pdn_strbuf file_json;        /* and as a JSON string */
+    pdn_strbuf scratch;          /* the writer's, kept from game to game */
 };
 
 /* ---- Output by hand ----
@@ -146,6 +147,7 @@ pdn_canonical_free(pdn_canonical *c)
     free(c->moves);
     free(c->file);
     pdn_strbuf_free(&c->file_json);
+    pdn_strbuf_free(&c->scratch);
     free(c);
 }
 
@@ -261,9 +263,12 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p = PUT_LIT(p, "{\"move\":");
     else
         p = PUT_LIT(p, "{\"unknown\":");
-    if (r) {
+    if (r) { /* text is r->text: copied as a whole 16 bytes when short */
         *p++ = '"';
-        memcpy(p, text, len);
+        if (len <= 16)
+            memcpy(p, text, 16);
+        else
+            memcpy(p, text, len);
         p += len;
         *p++ = '"';
     } else {
@@ -412,7 +417,8 @@ fen_second(const pdn_variant *v, const char *fen)
 {
     const char *q = strchr(fen, '"');
     const char *p = q ? q + 1 : fen;
-    p += strspn(p, " ");
+    while (*p == ' ')
+        p++;
     pdn_color first = v ? v->first : PDN_WHITE;
     if (*p == 'W' || *p == 'w')
         return first != PDN_WHITE;
@@ -473,7 +479,6 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         k->renumber = true;
     }
     *at = *k;
-    pdn_strbuf_clear(s);
     if (n->kind == PDN_NODE_UNKNOWN && n->text[0] == '.' && k->second) {
         /* "14. ... 10-14": the first mover's move left out, the next is
          * the second mover's, with no number of its own. */
@@ -482,6 +487,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
             first.second = false;
             json_move(w, n, NULL, n->text, n->len, &first);
         } else {
+            pdn_strbuf_clear(s);
             pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
             pdn_line_unit(&w->l, s->ptr, s->len);
         }
@@ -494,6 +500,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         else if (r)
             json_move(w, n, r, r->text, r->len, k);
         else {
+            pdn_strbuf_clear(s);
             write_unresolved(s, n);
             json_move(w, n, NULL, s->ptr, s->len, k);
         }
@@ -508,6 +515,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         write_short_move(w, n, r, k);
         return;
     }
+    pdn_strbuf_clear(s);
     put_number(s, k);
     if (n->kind == PDN_NODE_UNKNOWN)
         pdn_strbuf_put(s, n->text, n->len);
@@ -772,9 +780,11 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     if (!rr.variant)
         c->count = 0; /* not replayed: moves are written as read */
 
-    writer w = {.c = c, .json = c->opt.json, .out = out,
+    writer w = {.c = c,
+                .json = c->opt.json,
+                .out = out,
                 .l = {.out = out, .width = c->opt.width},
-                .scratch = PDN_STRBUF_INIT,
+                .scratch = c->scratch,
                 .variant = rr.variant ? rr.variant : c->variant};
     pdn_tags_out to = {.out = out, .json = w.json};
     char type[16]; /* the GameType tag to add, if any */
@@ -824,6 +834,6 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_line_unit(&w.l, result, strlen(result));
         pdn_line_break(&w.l);
     }
-    pdn_strbuf_free(&w.scratch);
+    c->scratch = w.scratch; /* its memory serves the next game */
     return true;
 }
