@@ -39,6 +39,8 @@ struct pdn_canonical {
     const pdn_variant *variant; /* of that game, NULL if not replayed */
     const pdn_variant *table_of; /* the variant square[] is for */
     uint8_t square[64];          /* PDN number of each bit, 0: none */
+    char square_text[64][2];     /* and its one or two digits */
+    uint8_t square_len[64];
     char *file;                  /* JSON: the last game's file name */
     pdn_strbuf file_json;        /* and as a JSON string */
     pdn_strbuf scratch;          /* the writer's, kept from game to game */
@@ -92,9 +94,29 @@ square_table(pdn_canonical *c, const pdn_variant *v)
         return;
     const signed char *bits = pdn_square_bits(v);
     memset(c->square, 0, sizeof c->square);
-    for (int n = 1; n <= PDN_SQUARES; n++)
+    memset(c->square_text, '0', sizeof c->square_text);
+    memset(c->square_len, 1, sizeof c->square_len);
+    for (int n = 1; n <= PDN_SQUARES; n++) {
         c->square[bits[n]] = (uint8_t)n;
+        char *t = c->square_text[bits[n]];
+        if (n < 10) {
+            t[0] = (char)('0' + n);
+        } else {
+            t[0] = (char)('0' + n / 10);
+            t[1] = (char)('0' + n % 10);
+        }
+        c->square_len[bits[n]] = (uint8_t)(n < 10 ? 1 : 2);
+    }
     c->table_of = v;
+}
+
+/* The PDN number of the square of bit @bit at @p (two bytes stored,
+ * one or two kept); the byte after it. */
+static inline char *
+put_square(const pdn_canonical *c, char *p, unsigned bit)
+{
+    memcpy(p, c->square_text[bit], 2);
+    return p + c->square_len[bit];
 }
 
 /* @m in numeric notation at @p: from-to, or with @whole the path; the
@@ -103,14 +125,14 @@ static char *
 put_numeric(const pdn_canonical *c, const pdn_move *m, bool whole, char *p)
 {
     char sep = m->ncaptured ? 'x' : '-';
-    p = put_decimal(p, c->square[m->from]);
+    p = put_square(c, p, m->from);
     if (whole)
         for (int i = 0; i + 1 < m->ncaptured; i++) {
             *p++ = sep;
-            p = put_decimal(p, c->square[m->landing[i]]);
+            p = put_square(c, p, m->landing[i]);
         }
     *p++ = sep;
-    return put_decimal(p, c->square[m->to]);
+    return put_square(c, p, m->to);
 }
 
 /* Whether another of the @n moves of @legal shares @m's from and to
@@ -292,20 +314,20 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     if (r) {
         const pdn_move *m = &r->move;
         p = PUT_LIT(p, ",\"path\":[");
-        p = put_decimal(p, c->square[m->from]);
+        p = put_square(c, p, m->from);
         if (m->ncaptured == 0) {
             *p++ = ',';
-            p = put_decimal(p, c->square[m->to]);
+            p = put_square(c, p, m->to);
         }
         for (int i = 0; i < m->ncaptured; i++) {
             *p++ = ',';
-            p = put_decimal(p, c->square[m->landing[i]]);
+            p = put_square(c, p, m->landing[i]);
         }
         p = PUT_LIT(p, "],\"captured\":[");
         for (int i = 0; i < m->ncaptured; i++) {
             if (i)
                 *p++ = ',';
-            p = put_decimal(p, c->square[m->captured[i]]);
+            p = put_square(c, p, m->captured[i]);
         }
         *p++ = ']';
         if (c->opt.positions) {
