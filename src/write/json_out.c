@@ -95,14 +95,24 @@ pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
         while (i < stop) {
             /* Eight plain bytes at a time, then the usual byte,
              * printable ASCII, first and without a call. */
+            uint64_t x;
             if (i + 8 <= stop) {
-                uint64_t x;
                 memcpy(&x, s + i, 8);
                 if (plain_word(x)) {
                     memcpy(p, &x, 8);
                     p += 8;
                     i += 8;
                     continue;
+                }
+            } else if (stop == len && len >= 8) {
+                /* The last bytes: the last eight again if all are plain
+                 * (those before i went out as they are). */
+                memcpy(&x, s + len - 8, 8);
+                if (plain_word(x)) {
+                    memcpy(p - (i - (len - 8)), &x, 8);
+                    p += len - i;
+                    i = len;
+                    break;
                 }
             }
             unsigned char c = (unsigned char)s[i];
