@@ -261,7 +261,7 @@ test_write_every_square(void **state)
                     b.pieces[PDN_WHITE] |= m;
                 if (r == 3 || r == 4)
                     b.pieces[PDN_BLACK] |= m;
-                if (r == 2 || r == 4)
+                if ((r == 2 || r == 4) && round % 3) /* some without */
                     b.kings |= m;
             }
             n = snprintf(want, sizeof want,
