@@ -664,18 +664,48 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 
 /* ---- Games ---- */
 
-/* The file name @file as a JSON string, escaped once for all the games
- * of a file. */
+/* The start of a game in JSON, up to its tags: {"file":F,"game":N,
+ * "tags":[ -- the file name escaped once for all the games of a file. */
 static void
-put_file(pdn_canonical *c, const char *file, pdn_strbuf *out)
+json_head(pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
 {
+    const char *file = g->file;
     if (!c->file || strcmp(c->file, file) != 0) {
         free(c->file);
         c->file = pdn_xstrndup(file, strlen(file));
         pdn_strbuf_clear(&c->file_json);
         pdn_json_string(file, strlen(file), &c->file_json);
     }
-    pdn_strbuf_put(out, c->file_json.ptr, c->file_json.len);
+    char *p = pdn_strbuf_reserve(out, c->file_json.len + 40);
+    p = PUT_LIT(p, "{\"file\":");
+    memcpy(p, c->file_json.ptr, c->file_json.len);
+    p += c->file_json.len;
+    p = PUT_LIT(p, ",\"game\":");
+    p = put_decimal(p, (uint32_t)g->number);
+    p = PUT_LIT(p, ",\"tags\":[");
+    pdn_strbuf_commit(out, p);
+}
+
+/* After the tags: the variant and start position ("variant":null if the
+ * game was not replayed), and the opening of the preamble. */
+static void
+json_start(const pdn_replay_result *rr, pdn_strbuf *out)
+{
+    size_t vlen = rr->variant ? strlen(rr->variant->name) : 0;
+    char *p = pdn_strbuf_reserve(out, vlen + PDN_FEN_MAX + 64);
+    p = PUT_LIT(p, "],\"variant\":");
+    if (rr->variant) {
+        *p++ = '"';
+        memcpy(p, rr->variant->name, vlen);
+        p += vlen;
+        p = PUT_LIT(p, "\",\"start\":\"");
+        p += pdn_fen_write(rr->variant, &rr->start, p);
+        *p++ = '"';
+    } else {
+        p = PUT_LIT(p, "null");
+    }
+    p = PUT_LIT(p, ",\"preamble\":[");
+    pdn_strbuf_commit(out, p);
 }
 
 /* Whether a diagnostic of code @code means the game cannot be written
@@ -817,25 +847,9 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     }
     counter none = {.number = 1};
     if (w.json) {
-        char fen[PDN_FEN_MAX];
-        pdn_strbuf_puts(out, "{\"file\":");
-        put_file(c, g->file, out);
-        pdn_strbuf_puts(out, ",\"game\":");
-        put_uint(out, (uint32_t)g->number);
-        pdn_strbuf_puts(out, ",\"tags\":[");
+        json_head(c, g, out);
         pdn_tags_write(g, result_tag, gametype, d, &to);
-        pdn_strbuf_puts(out, "],\"variant\":");
-        if (rr.variant) {
-            pdn_fen_write(rr.variant, &rr.start, fen);
-            pdn_strbuf_putc(out, '"');
-            pdn_strbuf_puts(out, rr.variant->name);
-            pdn_strbuf_puts(out, "\",\"start\":\"");
-            pdn_strbuf_puts(out, fen);
-            pdn_strbuf_putc(out, '"');
-        } else {
-            pdn_strbuf_puts(out, "null");
-        }
-        pdn_strbuf_puts(out, ",\"preamble\":[");
+        json_start(&rr, out);
         write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
         w.comma = false;
