@@ -392,7 +392,7 @@ pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
  * first (Italian), within each row from its end (Spanish), or both
  * (English): a few shifts then put them in order.  The tests hold this
  * to the square tables for every square. */
-static uint32_t
+static inline uint32_t
 pdn_order(const pdn_variant *v, pdn_bb set)
 {
     uint32_t x =
@@ -591,9 +591,9 @@ write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c, char *buf,
              size_t n)
 {
     uint32_t men = pdn_order(v, b->pieces[c]);
-    uint32_t kings = pdn_order(v, b->pieces[c] & b->kings);
+    pdn_bb crowned = b->pieces[c] & b->kings;
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
-    if (!kings) {
+    if (!crowned) {
         for (unsigned r = 0; r < 8; r++) {
             const row_text *t = &rows[r][(men >> (4 * r)) & 15];
             memcpy(buf + n, t, sizeof *t); /* the text and more */
@@ -601,6 +601,7 @@ write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c, char *buf,
         }
         return men ? n - 1 : n; /* no comma after the last */
     }
+    uint32_t kings = pdn_order(v, crowned);
     for (uint32_t m = men; m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctz(m), king = (kings >> i) & 1;
         memcpy(buf + n, square_text[king][i], 4);
