@@ -11,10 +11,13 @@
 #include "write/json_out.h"
 
 /* The tags written first, in their order: the Seven-Tag Roster (0-6),
- * then GameType (7) and FEN (8). */
-static const char *const leading[9] = {"Event",  "Site",     "Date",
-                                       "Round",  "White",    "Black",
-                                       "Result", "GameType", "FEN"};
+ * then GameType (7) and FEN (8); each name padded to 16 bytes, to be
+ * copied as a whole. */
+enum { TAG_DATE = 2, TAG_RESULT = 6, TAG_GAMETYPE = 7, TAG_FEN = 8 };
+static const char leading[9][16] = {"Event",  "Site",     "Date",
+                                    "Round",  "White",    "Black",
+                                    "Result", "GameType", "FEN"};
+static const unsigned char leading_len[9] = {5, 4, 4, 5, 5, 5, 6, 8, 3};
 
 static const char *
 tag_name(const pdn_tag *t)
@@ -65,41 +68,52 @@ put_escaped(char *p, const char *v, size_t len)
     return p;
 }
 
-/* A tag; @name is a tag's own (which JSON must escape), or with
- * @plain_name one of the standard names, plain ASCII. */
+/* The @nlen bytes of a tag's name at @p, copied as 16 bytes when
+ * @padded (one of leading[]); the byte after them. */
+static inline char *
+put_name(char *p, const char *name, size_t nlen, bool padded)
+{
+    if (padded)
+        memcpy(p, name, 16);
+    else
+        memcpy(p, name, nlen);
+    return p + nlen;
+}
+
+/* A tag; @name (of @nlen bytes) is a tag's own (which JSON must
+ * escape), or with @padded one of leading[], plain ASCII. */
 static void
-write_any_tag(pdn_tags_out *o, const char *name, bool plain_name,
+write_any_tag(pdn_tags_out *o, const char *name, size_t nlen, bool padded,
               const char *value)
 {
     pdn_strbuf *out = o->out;
-    size_t nlen = strlen(name), vlen = strlen(value);
+    size_t vlen = strlen(value);
     if (o->json) {
-        char *p = pdn_strbuf_reserve(out, nlen + 5);
+        char *p = pdn_strbuf_reserve(out, nlen + 16 + 6);
         if (o->comma)
             *p++ = ',';
         o->comma = true;
         *p++ = '[';
-        if (plain_name) {
+        if (padded) {
             *p++ = '"';
-            memcpy(p, name, nlen);
-            p += nlen;
+            p = put_name(p, name, nlen, true);
             *p++ = '"';
+            *p++ = ',';
             pdn_strbuf_commit(out, p);
         } else {
             pdn_strbuf_commit(out, p);
             pdn_json_string(name, nlen, out);
+            pdn_strbuf_putc(out, ',');
         }
-        pdn_strbuf_putc(out, ',');
         pdn_json_string(value, vlen, out);
         pdn_strbuf_putc(out, ']');
         return;
     }
     /* [Name "value"], with '"' and '\\' in the value escaped: room for
      * the worst case, made once. */
-    char *p = pdn_strbuf_reserve(out, nlen + 2 * vlen + 6);
+    char *p = pdn_strbuf_reserve(out, nlen + 16 + 2 * vlen + 6);
     *p++ = '[';
-    memcpy(p, name, nlen);
-    p += nlen;
+    p = put_name(p, name, nlen, padded);
     *p++ = ' ';
     *p++ = '"';
     p = put_escaped(p, value, vlen);
@@ -108,11 +122,11 @@ write_any_tag(pdn_tags_out *o, const char *name, bool plain_name,
     pdn_strbuf_commit(out, p);
 }
 
-/* A tag of a standard name. */
+/* The tag leading[@i]. */
 static void
-write_tag(pdn_tags_out *o, const char *name, const char *value)
+write_tag(pdn_tags_out *o, int i, const char *value)
 {
-    write_any_tag(o, name, true, value);
+    write_any_tag(o, leading[i], leading_len[i], true, value);
 }
 
 /* Whether the two characters at @s are "??" or a number from 1 to @max
@@ -166,14 +180,14 @@ write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d, pdn_tags_out *out)
 {
     char date[11];
     if (usual_date(t->value, date) || pdn_date_canonical(t->value, date)) {
-        write_tag(out, "Date", date);
+        write_tag(out, TAG_DATE, date);
         return;
     }
     pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_DATE_KEPT, g->file, t->at, g->number,
                   "Date \"%s\" is left as written: it is no single day in "
                   "a known form (YYYY.MM.DD)",
                   t->value);
-    write_tag(out, "Date", t->value);
+    write_tag(out, TAG_DATE, t->value);
 }
 
 /* Where a tag named @name stands in leading[], or -1.  One strcmp: this
@@ -230,21 +244,22 @@ pdn_tags_write(const pdn_game *g, const char *result, const char *gametype,
         if (i == 2 && first[i])
             write_date(g, first[i], d, out);
         else if (i == 6)
-            write_tag(out, "Result", result);
+            write_tag(out, TAG_RESULT, result);
         else if (first[i])
-            write_tag(out, leading[i], first[i]->value);
+            write_tag(out, (int)i, first[i]->value);
     }
     if (first[7])
-        write_tag(out, "GameType", first[7]->value);
+        write_tag(out, TAG_GAMETYPE, first[TAG_GAMETYPE]->value);
     else if (gametype)
-        write_tag(out, "GameType", gametype);
+        write_tag(out, TAG_GAMETYPE, gametype);
     if (first[8])
-        write_tag(out, "FEN", first[8]->value);
+        write_tag(out, TAG_FEN, first[TAG_FEN]->value);
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
         int k = i < sizeof where ? where[i] : leading_index(tag_name(t));
         /* A leading tag given twice: the second goes with the others. */
         if (k < 0 || first[k] != t)
-            write_any_tag(out, tag_name(t), false, t->value);
+            write_any_tag(out, tag_name(t), strlen(tag_name(t)), false,
+                          t->value);
     }
 }
