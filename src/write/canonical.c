@@ -22,6 +22,14 @@
 #include "write/lines.h"
 #include "write/tags_out.h"
 
+/* Out of line: the rare paths of a function that runs for every move,
+ * which then keeps no registers for them. */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline))
+#else
+#define COLD
+#endif
+
 /* A move as the replay resolved it. */
 typedef struct resolved {
     const pdn_node *node;
@@ -149,11 +157,20 @@ shares_from_to(const pdn_move *m, const pdn_move *legal, int n)
     return false;
 }
 
+/* Room for more resolved moves: there is always room for one more. */
+static COLD void
+grow_moves(pdn_canonical *c)
+{
+    c->cap = c->cap ? 2 * c->cap : 256;
+    c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
+}
+
 pdn_canonical *
 pdn_canonical_new(const pdn_canonical_options *o)
 {
     pdn_canonical *c = pdn_xcalloc(1, sizeof *c);
     c->opt = *o;
+    grow_moves(c);
     if (!c->opt.variant)
         c->opt.variant = pdn_variant_get(PDN_ITALIAN);
     if (!c->opt.width)
@@ -173,18 +190,37 @@ pdn_canonical_free(pdn_canonical *c)
     free(c);
 }
 
+/* on_move() for the rarer moves: in alphanumeric notation, or a capture
+ * of more than one piece (which another move may share its from and to
+ * squares with); their text into the last resolved move. */
+static COLD void
+resolve_long(pdn_canonical *c, const pdn_move *played, const pdn_move *legal,
+             int nlegal)
+{
+    resolved *m = &c->moves[c->count - 1];
+    if (c->opt.alpha) {
+        m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played, legal,
+                                                    nlegal, m->text);
+    } else {
+        bool whole = shares_from_to(played, legal, nlegal);
+        char *end = put_numeric(c, played, whole, m->text);
+        *end = '\0';
+        m->len = (uint8_t)(end - m->text);
+    }
+    if (c->count == c->cap)
+        grow_moves(c);
+}
+
 /* The replay's hook: records the move in its standard form
- * (pdn_notation_format(), by hand for numeric notation). */
+ * (pdn_notation_format(), by hand for numeric notation).  The usual move
+ * goes the short way, which calls nothing before its end (so keeps
+ * nothing across a call): this runs for every move. */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *played, const pdn_move *legal, int nlegal)
 {
     pdn_canonical *c = ctx;
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 256;
-        c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
-    }
-    resolved *m = &c->moves[c->count++];
+    resolved *m = &c->moves[c->count++]; /* there is room for one more */
     m->node = n;
     m->second = before->side != c->variant->first;
     if (c->opt.json) { /* the path, the captures, the position */
@@ -192,17 +228,18 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         if (c->opt.positions)
             m->before = *before;
     }
-    if (c->opt.alpha) {
-        m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played,
-                                                    legal, nlegal, m->text);
+    if (c->opt.alpha || played->ncaptured > 1) {
+        resolve_long(c, played, legal, nlegal);
         return;
     }
-    /* A single capture's path is its from and to: no need to look. */
-    bool whole = played->ncaptured > 1 && shares_from_to(played, legal,
-                                                         nlegal);
-    char *end = put_numeric(c, played, whole, m->text);
-    *end = '\0';
-    m->len = (uint8_t)(end - m->text);
+    /* From and to: a step, or a single capture, whose path they are. */
+    char *p = put_square(c, m->text, played->from);
+    *p++ = played->ncaptured ? 'x' : '-';
+    p = put_square(c, p, played->to);
+    *p = '\0';
+    m->len = (uint8_t)(p - m->text);
+    if (c->count == c->cap)
+        grow_moves(c);
 }
 
 /* Appends @n in decimal (printf is slow for this). */
