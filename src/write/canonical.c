@@ -379,6 +379,50 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     pdn_strbuf_commit(out, p);
 }
 
+/* json_move() of the usual move: replayed, its text of at most 16 bytes,
+ * no strength mark, no positions asked for.  Written in place, with no
+ * call but to make room: this runs for most moves. */
+static void
+json_short_move(writer *w, const resolved *r, const counter *k)
+{
+    const pdn_canonical *c = w->c;
+    const pdn_move *m = &r->move;
+    /* Keys, number, 13 squares of path and 12 captured, 16-byte copies. */
+    char *p = pdn_strbuf_reserve(w->out, 256);
+    if (w->comma)
+        *p++ = ',';
+    w->comma = true;
+    p = PUT_LIT(p, "{\"move\":\"");
+    memcpy(p, r->text, 16);
+    p += r->len;
+    p = PUT_LIT(p, "\",\"number\":");
+    p = put_decimal(p, k->number);
+    if (side_name(w, k)[0] == 'w')
+        p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
+    else
+        p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
+    p = put_square(c, p, m->from);
+    if (m->ncaptured == 0) {
+        *p++ = ',';
+        p = put_square(c, p, m->to);
+        p = PUT_LIT(p, "],\"captured\":[]}");
+        pdn_strbuf_commit(w->out, p);
+        return;
+    }
+    for (int i = 0; i < m->ncaptured; i++) {
+        *p++ = ',';
+        p = put_square(c, p, m->landing[i]);
+    }
+    p = PUT_LIT(p, "],\"captured\":[");
+    for (int i = 0; i < m->ncaptured; i++) {
+        if (i)
+            *p++ = ',';
+        p = put_square(c, p, m->captured[i]);
+    }
+    p = PUT_LIT(p, "]}");
+    pdn_strbuf_commit(w->out, p);
+}
+
 /* ---- Units ---- */
 
 /* Appends @len bytes of @text with CR LF and CR made LF. */
@@ -556,6 +600,9 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     if (w->json) {
         if (n->kind == PDN_NODE_UNKNOWN)
             json_move(w, n, NULL, n->text, n->len, k);
+        else if (r && !n->u.move.strength && !w->c->opt.positions &&
+                 r->len <= 16)
+            json_short_move(w, r, k);
         else if (r)
             json_move(w, n, r, r->text, r->len, k);
         else {
