@@ -623,3 +623,18 @@ pdn_fen_write(const pdn_variant *v, const pdn_board *b,
     buf[n] = '\0';
     return n;
 }
+
+bool
+pdn_fen_second_to_move(const pdn_variant *v, const char *text)
+{
+    const char *q = strchr(text, '"');
+    const char *p = q ? q + 1 : text;
+    while (*p == ' ')
+        p++;
+    pdn_color first = v ? v->first : PDN_WHITE;
+    if (*p == 'W' || *p == 'w')
+        return first != PDN_WHITE;
+    if (*p == 'B' || *p == 'b')
+        return first != PDN_BLACK;
+    return false;
+}

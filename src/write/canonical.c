@@ -127,36 +127,6 @@ put_square(const pdn_canonical *c, char *p, unsigned bit)
     return p + c->square_len[bit];
 }
 
-/* @m in numeric notation at @p: from-to, or with @whole the path; the
- * byte after it. */
-static char *
-put_numeric(const pdn_canonical *c, const pdn_move *m, bool whole, char *p)
-{
-    char sep = m->ncaptured ? 'x' : '-';
-    p = put_square(c, p, m->from);
-    if (whole)
-        for (int i = 0; i + 1 < m->ncaptured; i++) {
-            *p++ = sep;
-            p = put_square(c, p, m->landing[i]);
-        }
-    *p++ = sep;
-    return put_square(c, p, m->to);
-}
-
-/* Whether another of the @n moves of @legal shares @m's from and to
- * squares (then @m is written with its whole path). */
-static bool
-shares_from_to(const pdn_move *m, const pdn_move *legal, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (&legal[i] != m && legal[i].from == m->from &&
-            legal[i].to == m->to &&
-            (legal[i].ncaptured != m->ncaptured ||
-             memcmp(legal[i].captured, m->captured, m->ncaptured) != 0))
-            return true;
-    return false;
-}
-
 /* Room for more resolved moves: there is always room for one more. */
 static COLD void
 grow_moves(pdn_canonical *c)
@@ -198,23 +168,20 @@ resolve_long(pdn_canonical *c, const pdn_move *played, const pdn_move *legal,
              int nlegal)
 {
     resolved *m = &c->moves[c->count - 1];
-    if (c->opt.alpha) {
+    if (c->opt.alpha)
         m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played, legal,
                                                     nlegal, m->text);
-    } else {
-        bool whole = shares_from_to(played, legal, nlegal);
-        char *end = put_numeric(c, played, whole, m->text);
-        *end = '\0';
-        m->len = (uint8_t)(end - m->text);
-    }
+    else
+        m->len = (uint8_t)pdn_notation_format(c->variant, played, legal, nlegal,
+                                              m->text);
     if (c->count == c->cap)
         grow_moves(c);
 }
 
 /* The replay's hook: records the move in its standard form
- * (pdn_notation_format(), by hand for numeric notation).  The usual move
- * goes the short way, which calls nothing before its end (so keeps
- * nothing across a call): this runs for every move. */
+ * (pdn_notation_format(), by hand for a step or a single capture).  The usual
+ * move goes the short way, which calls nothing before its end (so keeps nothing
+ * across a call): this runs for every move. */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *played, const pdn_move *legal, int nlegal)
@@ -302,6 +269,31 @@ side_name(const writer *w, const counter *k)
     return c == PDN_WHITE ? "white" : "black";
 }
 
+/* The squares of @m's path, then the key and squares of its captures,
+ * at @p: 22,13],"captured":[18]; the byte after them. */
+static inline char *
+put_path(const pdn_canonical *c, const pdn_move *m, char *p)
+{
+    p = put_square(c, p, m->from);
+    if (m->ncaptured == 0) {
+        *p++ = ',';
+        p = put_square(c, p, m->to);
+        return PUT_LIT(p, "],\"captured\":[]");
+    }
+    for (int i = 0; i < m->ncaptured; i++) {
+        *p++ = ',';
+        p = put_square(c, p, m->landing[i]);
+    }
+    p = PUT_LIT(p, "],\"captured\":[");
+    for (int i = 0; i < m->ncaptured; i++) {
+        if (i)
+            *p++ = ',';
+        p = put_square(c, p, m->captured[i]);
+    }
+    *p++ = ']';
+    return p;
+}
+
 /* A move as an object: its text, number and side, strength mark, and
  * when replayed its path, captured squares and (with positions) the FEN
  * after it.  The text of a replayed move is plain ASCII, written as it
@@ -351,22 +343,7 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     if (r) {
         const pdn_move *m = &r->move;
         p = PUT_LIT(p, ",\"path\":[");
-        p = put_square(c, p, m->from);
-        if (m->ncaptured == 0) {
-            *p++ = ',';
-            p = put_square(c, p, m->to);
-        }
-        for (int i = 0; i < m->ncaptured; i++) {
-            *p++ = ',';
-            p = put_square(c, p, m->landing[i]);
-        }
-        p = PUT_LIT(p, "],\"captured\":[");
-        for (int i = 0; i < m->ncaptured; i++) {
-            if (i)
-                *p++ = ',';
-            p = put_square(c, p, m->captured[i]);
-        }
-        *p++ = ']';
+        p = put_path(c, m, p);
         if (c->opt.positions) {
             pdn_board after;
             pdn_board_after(&r->before, m, &after);
@@ -386,7 +363,6 @@ static void
 json_short_move(writer *w, const resolved *r, const counter *k)
 {
     const pdn_canonical *c = w->c;
-    const pdn_move *m = &r->move;
     /* Keys, number, 13 squares of path and 12 captured, 16-byte copies. */
     char *p = pdn_strbuf_reserve(w->out, 256);
     if (w->comma)
@@ -401,97 +377,26 @@ json_short_move(writer *w, const resolved *r, const counter *k)
         p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
     else
         p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-    p = put_square(c, p, m->from);
-    if (m->ncaptured == 0) {
-        *p++ = ',';
-        p = put_square(c, p, m->to);
-        p = PUT_LIT(p, "],\"captured\":[]}");
-        pdn_strbuf_commit(w->out, p);
-        return;
-    }
-    for (int i = 0; i < m->ncaptured; i++) {
-        *p++ = ',';
-        p = put_square(c, p, m->landing[i]);
-    }
-    p = PUT_LIT(p, "],\"captured\":[");
-    for (int i = 0; i < m->ncaptured; i++) {
-        if (i)
-            *p++ = ',';
-        p = put_square(c, p, m->captured[i]);
-    }
-    p = PUT_LIT(p, "]}");
+    p = put_path(c, &r->move, p);
+    *p++ = '}';
     pdn_strbuf_commit(w->out, p);
 }
 
 /* ---- Units ---- */
 
-/* Appends @len bytes of @text with CR LF and CR made LF. */
-static void
-put_lf(pdn_strbuf *s, const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        pdn_strbuf_putc(s, text[i] == '\r' ? '\n' : text[i]);
-        if (text[i] == '\r' && i + 1 < len && text[i + 1] == '\n')
-            i++;
-    }
-}
-
-/* A comment as a unit: "{text}", else ";text" (then a line end) when the
- * text holds '}', else as it was written.  Line ends in the text become
- * LF. */
+/* A comment: in JSON its text with line ends made LF, in PDN a unit
+ * (lines.h). */
 static void
 write_comment(writer *w, const pdn_node *n)
 {
     pdn_strbuf *s = &w->scratch;
     if (w->json) {
         pdn_strbuf_clear(s);
-        put_lf(s, n->text, n->len);
+        pdn_line_lf(s, n->text, n->len);
         json_text_node(w, "comment", s->ptr ? s->ptr : "", s->len);
         return;
     }
-    bool brace = !memchr(n->text, '}', n->len);
-    bool line_comment = !brace && !memchr(n->text, '\n', n->len) &&
-                        !memchr(n->text, '\r', n->len);
-    pdn_strbuf_clear(s);
-    if (brace)
-        pdn_strbuf_putc(s, '{');
-    else if (line_comment)
-        pdn_strbuf_putc(s, ';');
-    else
-        pdn_strbuf_putc(s, n->u.comment == PDN_COMMENT_LINE ? ';' : '(');
-    put_lf(s, n->text, n->len);
-    if (brace)
-        pdn_strbuf_putc(s, '}');
-    else if (!line_comment && n->u.comment != PDN_COMMENT_LINE)
-        pdn_strbuf_putc(s, ')');
-    pdn_line_unit(&w->l, s->ptr, s->len);
-    if (s->ptr[0] == ';')
-        pdn_line_break(&w->l);
-}
-
-/* A move's text when the replay did not resolve it (a variant this
- * program does not play, a line after an unknown move): its squares
- * without leading zeros or blanks, 'x' for a capture; alphanumeric and
- * compact moves as written, blanks taken out. */
-static void
-write_unresolved(pdn_strbuf *s, const pdn_node *n)
-{
-    const pdn_move_text *m = &n->u.move.written;
-    bool numeric = m->separator != 0;
-    for (size_t i = 0; i < m->count; i++)
-        if (m->squares[i] & PDN_SQUARE_ALPHA)
-            numeric = false;
-    if (!numeric) {
-        for (size_t i = 0; i < n->len; i++)
-            if (n->text[i] != ' ' && n->text[i] != '\t')
-                pdn_strbuf_putc(s, n->text[i]);
-        return;
-    }
-    for (size_t i = 0; i < m->count; i++) {
-        if (i)
-            pdn_strbuf_putc(s, m->separator == '-' ? '-' : 'x');
-        put_uint(s, m->squares[i]);
-    }
+    pdn_line_comment(&w->l, s, n);
 }
 
 /* The number before a move, if it needs one: "12." or "12...". */
@@ -511,23 +416,6 @@ advance(counter *k)
         k->number++;
     k->second = !k->second;
     k->renumber = false;
-}
-
-/* Whether the FEN inside a setup or tag says the second mover is to
- * move ('B' or 'W' first, after blanks and an opening quote). */
-static bool
-fen_second(const pdn_variant *v, const char *fen)
-{
-    const char *q = strchr(fen, '"');
-    const char *p = q ? q + 1 : fen;
-    while (*p == ' ')
-        p++;
-    pdn_color first = v ? v->first : PDN_WHITE;
-    if (*p == 'W' || *p == 'w')
-        return first != PDN_WHITE;
-    if (*p == 'B' || *p == 'b')
-        return first != PDN_BLACK;
-    return false;
 }
 
 static void write_line(writer *w, const pdn_node *n, counter k);
@@ -607,7 +495,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
             json_move(w, n, r, r->text, r->len, k);
         else {
             pdn_strbuf_clear(s);
-            write_unresolved(s, n);
+            pdn_line_unresolved(s, n);
             json_move(w, n, NULL, s->ptr, s->len, k);
         }
         if (n->kind == PDN_NODE_MOVE && n->u.move.forced) {
@@ -628,7 +516,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     else if (r)
         pdn_strbuf_puts(s, r->text);
     else
-        write_unresolved(s, n);
+        pdn_line_unresolved(s, n);
     if (n->kind == PDN_NODE_MOVE && n->u.move.strength)
         pdn_strbuf_puts(s, n->u.move.strength);
     pdn_line_unit(&w->l, s->ptr, s->len);
@@ -693,9 +581,9 @@ write_line(writer *w, const pdn_node *n, counter k)
             }
             /* The numbering goes on; a first mover's turn after the
              * second mover's is the next number's. */
-            if (k.second && !fen_second(w->variant, n->text))
+            if (k.second && !pdn_fen_second_to_move(w->variant, n->text))
                 k.number++;
-            k.second = fen_second(w->variant, n->text);
+            k.second = pdn_fen_second_to_move(w->variant, n->text);
             k.renumber = true;
             before = k;
             break;
@@ -731,7 +619,7 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 {
     counter k = {.number = 1, .renumber = true};
     if (fen)
-        k.second = fen_second(v, fen);
+        k.second = pdn_fen_second_to_move(v, fen);
     for (const pdn_node *n = g->moves; n; n = n->next) {
         if (n->kind == PDN_NODE_MOVE || n->kind == PDN_NODE_UNKNOWN)
             break;
@@ -834,60 +722,6 @@ turn_off(pdn_diags *d, size_t i)
     x->severity = PDN_SEV_OFF;
 }
 
-/* The tags the writer reads besides the leading ones' order. */
-enum { GAME_TYPE, GAME_FEN, GAME_RESULT };
-
-/* The values of the GameType, FEN and Result tags of @g, or NULL, into
- * @out, as pdn_game_tag() finds them (the first tag with that name or
- * standard name), in one pass over the tags. */
-static void
-game_tags(const pdn_game *g, const char *out[3])
-{
-    const pdn_tag *found[3] = {NULL, NULL, NULL};
-    for (size_t i = 0; i < g->ntags; i++) {
-        const pdn_tag *t = &g->tags[i];
-        for (int j = 0; j < 2; j++) {
-            const char *name = j ? t->standard : t->name;
-            int k = -1;
-            if (!name)
-                continue;
-            if (name[0] == 'G' && strcmp(name, "GameType") == 0)
-                k = GAME_TYPE;
-            else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
-                k = GAME_FEN;
-            else if (name[0] == 'R' && strcmp(name, "Result") == 0)
-                k = GAME_RESULT;
-            if (k >= 0 && !found[k])
-                found[k] = t;
-        }
-    }
-    for (int k = 0; k < 3; k++)
-        out[k] = found[k] ? found[k]->value : NULL;
-}
-
-/* The Result tag and the terminator to write: equal, unless the tag
- * holds no result at all (it is then kept, and the terminator is the
- * game's or "*").  A tag of "*" takes the terminator's result; a missing
- * terminator the tag's.  False when the two state different results. */
-static bool
-results(const pdn_game *g, const char *tag, const char **tag_out,
-        const char **term_out)
-{
-    const char *term = g->result_text ? g->result_text : "*";
-    pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag))
-                            : PDN_RESULT_NONE;
-    bool real_tag = by_tag > PDN_RESULT_UNKNOWN;
-    bool real_term = g->result > PDN_RESULT_UNKNOWN;
-
-    if (real_tag && real_term && by_tag != g->result)
-        return false;
-    if (real_tag)
-        term = tag;
-    *term_out = term;
-    *tag_out = tag && by_tag == PDN_RESULT_NONE ? tag : term;
-    return true;
-}
-
 bool
 pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                    pdn_strbuf *out)
@@ -900,11 +734,11 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
 
     c->count = 0;
     c->variant = NULL;
-    const char *tags[3];
-    game_tags(g, tags);
+    const char *tags[PDN_TAGS_FOUND];
+    pdn_tags_find(g, tags);
     /* The variant is known before the first move is handed over. */
     {
-        const char *type = tags[GAME_TYPE];
+        const char *type = tags[PDN_TAGS_GAMETYPE];
         c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
         if (c->variant)
             square_table(c, c->variant);
@@ -914,7 +748,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     for (size_t i = 0; i < d->count; i++)
         if (refusing(c, d->items[i].code))
             refuse = true;
-    if (!results(g, tags[GAME_RESULT], &result_tag, &result))
+    if (!pdn_tags_result(g, tags[PDN_TAGS_RESULT], &result_tag, &result))
         refuse = true; /* the replay reported it (E0212) */
     /* Keep what explains a refusal; drop the rest of the replay's. */
     for (size_t i = 0; i < d->count; i++) {
@@ -952,7 +786,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_strbuf_puts(out, "],\"moves\":[");
         w.comma = false;
         write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[GAME_FEN]));
+                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
         pdn_strbuf_puts(out, "],\"result\":");
         pdn_json_string(result, strlen(result), out);
         pdn_strbuf_puts(out, "}\n");
@@ -964,7 +798,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_tags_write(g, result_tag, gametype, d, &to);
         pdn_strbuf_putc(out, '\n');
         write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[GAME_FEN]));
+                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
         write_result(&w.l, result);
         pdn_line_break(&w.l);
     }

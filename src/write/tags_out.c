@@ -228,6 +228,49 @@ leading_index(const char *name)
 }
 
 void
+pdn_tags_find(const pdn_game *g, const char *out[PDN_TAGS_FOUND])
+{
+    const pdn_tag *found[PDN_TAGS_FOUND] = {NULL, NULL, NULL};
+    for (size_t i = 0; i < g->ntags; i++) {
+        const pdn_tag *t = &g->tags[i];
+        for (int j = 0; j < 2; j++) {
+            const char *name = j ? t->standard : t->name;
+            int k = -1;
+            if (!name)
+                continue;
+            if (name[0] == 'G' && strcmp(name, "GameType") == 0)
+                k = PDN_TAGS_GAMETYPE;
+            else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
+                k = PDN_TAGS_FEN;
+            else if (name[0] == 'R' && strcmp(name, "Result") == 0)
+                k = PDN_TAGS_RESULT;
+            if (k >= 0 && !found[k])
+                found[k] = t;
+        }
+    }
+    for (int k = 0; k < PDN_TAGS_FOUND; k++)
+        out[k] = found[k] ? found[k]->value : NULL;
+}
+
+bool
+pdn_tags_result(const pdn_game *g, const char *tag, const char **tag_out,
+                const char **term_out)
+{
+    const char *term = g->result_text ? g->result_text : "*";
+    pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag)) : PDN_RESULT_NONE;
+    bool real_tag = by_tag > PDN_RESULT_UNKNOWN;
+    bool real_term = g->result > PDN_RESULT_UNKNOWN;
+
+    if (real_tag && real_term && by_tag != g->result)
+        return false;
+    if (real_tag)
+        term = tag;
+    *term_out = term;
+    *tag_out = tag && by_tag == PDN_RESULT_NONE ? tag : term;
+    return true;
+}
+
+void
 pdn_tags_write(const pdn_game *g, const char *result, const char *gametype,
                pdn_diags *d, pdn_tags_out *out)
 {
