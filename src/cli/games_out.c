@@ -103,8 +103,10 @@ pdn_games_out_begin(pdn_games_out *o, size_t *mark)
 {
     if (!o->out || !o->batch || o->compare)
         return NULL;
-    if (o->started && o->newlines < 2)
-        emit(o, "\n\n", 2 - o->newlines);
+    if (o->started && o->newlines < 2) { /* emit() of the blank line */
+        pdn_strbuf_put(&o->pending, "\n\n", 2 - o->newlines);
+        o->newlines = 2;
+    }
     o->started = true;
     *mark = o->pending.len;
     return &o->pending;

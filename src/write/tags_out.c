@@ -10,6 +10,11 @@
 #include "model/date.h"
 #include "write/json_out.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#define TAGS_SSE2 1 /* values are copied 16 bytes at a time */
+#include <emmintrin.h>
+#endif
+
 /* The tags written first, in their order: the Seven-Tag Roster (0-6),
  * then GameType (7) and FEN (8); each name padded to 16 bytes, to be
  * copied as a whole. */
@@ -46,6 +51,19 @@ put_escaped(char *p, const char *v, size_t len)
     size_t i = 0;
     uint64_t x;
     while (i < len) {
+#ifdef TAGS_SSE2
+        if (i + 16 <= len) {
+            __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
+            __m128i q = _mm_or_si128(_mm_cmpeq_epi8(y, _mm_set1_epi8('"')),
+                                     _mm_cmpeq_epi8(y, _mm_set1_epi8('\\')));
+            if (!_mm_movemask_epi8(q)) {
+                _mm_storeu_si128((__m128i *)(void *)p, y);
+                p += 16;
+                i += 16;
+                continue;
+            }
+        }
+#endif
         if (i + 8 <= len) {
             memcpy(&x, v + i, 8);
             if (!has_quote(x)) {
