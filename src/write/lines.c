@@ -55,10 +55,18 @@ pdn_line_close(pdn_line *l)
 void
 pdn_line_lf(pdn_strbuf *s, const char *text, size_t len)
 {
-    for (size_t i = 0; i < len; i++) {
-        pdn_strbuf_putc(s, text[i] == '\r' ? '\n' : text[i]);
-        if (text[i] == '\r' && i + 1 < len && text[i + 1] == '\n')
-            i++;
+    const char *end = text + len;
+    while (text < end) { /* the runs between CRs as they are */
+        const char *cr = memchr(text, '\r', (size_t)(end - text));
+        if (!cr) {
+            pdn_strbuf_put(s, text, (size_t)(end - text));
+            return;
+        }
+        pdn_strbuf_put(s, text, (size_t)(cr - text));
+        pdn_strbuf_putc(s, '\n');
+        text = cr + 1;
+        if (text < end && *text == '\n')
+            text++;
     }
 }
 
