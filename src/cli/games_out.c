@@ -115,7 +115,8 @@ pdn_games_out_begin(pdn_games_out *o, size_t *mark)
 void
 pdn_games_out_end(pdn_games_out *o, size_t mark)
 {
-    count_newlines(o, o->pending.ptr + mark, o->pending.len - mark);
+    if (o->pending.len > mark) /* else nothing was written: no change */
+        count_newlines(o, o->pending.ptr + mark, o->pending.len - mark);
     if (o->pending.len >= OUTPUT_BLOCK)
         pdn_games_out_flush(o);
 }
