@@ -636,20 +636,6 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 
 /* ---- Games ---- */
 
-/* The game's result as the last unit of its movetext: the usual one,
- * ASCII on one line, without the scan pdn_line_unit() makes. */
-static void
-write_result(pdn_line *l, const char *result)
-{
-    size_t len = strlen(result);
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)result[i] >= 0x80 || result[i] == '\n') {
-            pdn_line_unit(l, result, len);
-            return;
-        }
-    pdn_line_ascii(l, result, len);
-}
-
 /* The start of a game in JSON, up to its tags: {"file":F,"game":N,
  * "tags":[ -- the file name escaped once for all the games of a file. */
 static void
@@ -799,7 +785,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_strbuf_putc(out, '\n');
         write_line(&w, g->moves,
                    first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
-        write_result(&w.l, result);
+        pdn_line_text(&w.l, result);
         pdn_line_break(&w.l);
     }
     c->scratch = w.scratch; /* its memory serves the next game */

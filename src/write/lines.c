@@ -53,6 +53,18 @@ pdn_line_close(pdn_line *l)
 }
 
 void
+pdn_line_text(pdn_line *l, const char *s)
+{
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] >= 0x80 || s[i] == '\n') {
+            pdn_line_unit(l, s, len);
+            return;
+        }
+    pdn_line_ascii(l, s, len);
+}
+
+void
 pdn_line_lf(pdn_strbuf *s, const char *text, size_t len)
 {
     const char *end = text + len;
