@@ -205,7 +205,7 @@ fast_blanks(const unsigned char *p)
  * is no digit or the number is not a square 1-32 (for the careful reader
  * to explain).  One or two digits without a branch; more (leading zeros)
  * in a loop.  Reads the byte after the first digit, which the copy
- * always has (it ends in four NULs). */
+ * always has (it ends in eight NULs). */
 static inline const unsigned char *
 fast_number(const unsigned char *p, unsigned *n)
 {
@@ -225,6 +225,28 @@ fast_number(const unsigned char *p, unsigned *n)
     return p;
 }
 
+/* Eight bytes at @p as a little-endian word (as the reads of four
+ * below take them). */
+static inline uint64_t
+word_at(const unsigned char *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* Whether the bytes of @x under @digits (0x0F in each) are digits and
+ * those under @fixed (0xFF in each) are what @want holds there: digits
+ * by their high half, 3, and their low half less than 10. */
+static inline bool
+shaped(uint64_t x, uint64_t digits, uint64_t fixed, uint64_t want)
+{
+    uint64_t high = (digits << 4) | fixed;
+    return (x & high) == ((0x30 * (digits & 0x0101010101010101ull)) | want) &&
+           !(((x & digits) + 6 * (digits & 0x0101010101010101ull)) &
+             (digits << 1) & 0x1010101010101010ull);
+}
+
 /* The pieces of one section from @p ("21,K30,1-12"), into *@set and
  * *@kings, with the number of squares named added to *@placed; the byte
  * after them, or NULL at anything unusual.  Kept in registers: this runs
@@ -238,9 +260,35 @@ fast_items(const unsigned char *p, const signed char *bits, pdn_bb *set,
     for (;;) {
         unsigned first, last;
         pdn_bb one;
-        /* The usual item, a man on a square of one or two digits and a
-         * comma after it, from four bytes in a register. */
+        /* The usual items, men on squares of one or two digits each with a
+         * comma after it: two of two digits ("24,23,"), or four of one
+         * ("4,3,2,1,"), from eight bytes in a register; else one, from
+         * four. */
         for (;;) {
+            uint64_t x = word_at(p);
+            if (shaped(x, 0x0F0F000F0Full, 0xFF0000FF0000ull,
+                       0x2C00002C0000ull)) {
+                unsigned a = (unsigned)(x & 0xF) * 10 + ((x >> 8) & 0xF);
+                unsigned b =
+                    (unsigned)((x >> 24) & 0xF) * 10 + ((x >> 32) & 0xF);
+                if (((a - 1) | (b - 1)) < PDN_SQUARES) {
+                    all |= ((pdn_bb)1 << bits[a]) | ((pdn_bb)1 << bits[b]);
+                    count += 2;
+                    p += 6;
+                    continue;
+                }
+            } else if (shaped(x, 0x000F000F000F000Full, 0xFF00FF00FF00FF00ull,
+                              0x2C002C002C002C00ull)) {
+                unsigned a = x & 0xF, b = (x >> 16) & 0xF;
+                unsigned c = (x >> 32) & 0xF, d = (x >> 48) & 0xF;
+                if (a && b && c && d) { /* no square 0 */
+                    all |= ((pdn_bb)1 << bits[a]) | ((pdn_bb)1 << bits[b]) |
+                           ((pdn_bb)1 << bits[c]) | ((pdn_bb)1 << bits[d]);
+                    count += 4;
+                    p += 8;
+                    continue;
+                }
+            }
             uint32_t w;
             memcpy(&w, p, 4);
             unsigned d0 = (w & 0xFF) - '0', d1 = ((w >> 8) & 0xFF) - '0';
@@ -294,7 +342,7 @@ static int
 read_fast(const pdn_variant *v, const char *text, size_t len,
           pdn_board *out)
 {
-    unsigned char copy[FAST_MAX + 4];
+    unsigned char copy[FAST_MAX + 8];
     pdn_bb pieces[2] = {0, 0}, kings = 0;
     unsigned placed = 0; /* squares named: more than the board holds if
                             one was named twice */
@@ -304,7 +352,7 @@ read_fast(const pdn_variant *v, const char *text, size_t len,
     if (len > FAST_MAX)
         return -1;
     memcpy(copy, text, len);
-    memset(copy + len, 0, 4); /* for the reads of up to 4 bytes ahead */
+    memset(copy + len, 0, 8); /* for the reads of up to 8 bytes ahead */
     const unsigned char *p = fast_blanks(copy);
     if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
         return -1;

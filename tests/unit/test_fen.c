@@ -144,6 +144,9 @@ test_fast_equals_careful(void **state)
         "W:WK1-K3:B",
         "B:W:B5,6",
         "W::B12",
+        /* Runs of items read eight bytes at a time. */
+        "W:W24,23,22,21,27,26,25,32,31,30,29:B4,3,2,1,7,6,5,11,10,9,15",
+        "B:W05,07,10,32,31,9,8,7,6:B1,2,3,4,20,19,18,17,16",
     };
     static const char alphabet[] = "WBwbKk0123456789-,:. \tx";
     uint64_t seed = 0x9E3779B97F4A7C15ull;
