@@ -458,7 +458,7 @@ pdn_order(const pdn_variant *v, pdn_bb set)
 }
 
 /* Each square as FEN writes it, a man's and a king's, with the comma
- * after it: four bytes stored at once, and their length. */
+ * after it: four bytes stored at once, of which two to four are kept. */
 static const char square_text[2][PDN_SQUARES][4] = {
     {
         {'1', ',', 0, 0},   {'2', ',', 0, 0},   {'3', ',', 0, 0},
