@@ -281,7 +281,6 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     pdn_replay_options o = {.variant = job->variant, .moves_only = true,
                             .on_move = on_move, .ctx = job};
     pdn_replay_result r;
-    const char *type = pdn_game_tag(g, "GameType");
 
     job->games++;
     job->count = 0;
@@ -298,6 +297,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         write_out(cli, job, false);
         return;
     }
+    const char *type = pdn_game_tag(g, "GameType");
     job->game_variant = type ? pdn_variant_by_gametype(type) : job->variant;
     if (g->errors)
         return; /* its reading errors are reported */

@@ -74,6 +74,16 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 
     if (g->number == 1 && g->span > 0)
         job->bom = true; /* the reader skipped a byte order mark */
+    size_t mark;
+    pdn_strbuf *direct = pdn_games_out_begin(s, &mark);
+    if (direct) { /* no copy through job->buf */
+        if (!pdn_canonical_game(job->canon, g, d, direct)) {
+            job->refused++;
+            pdn_strbuf_put(direct, g->raw, g->raw_len);
+        }
+        pdn_games_out_end(s, mark);
+        return;
+    }
     pdn_strbuf_clear(&job->buf);
     ok = pdn_canonical_game(job->canon, g, d, &job->buf);
     if (ok) {

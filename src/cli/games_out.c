@@ -49,6 +49,27 @@ pdn_games_out_flush(pdn_games_out *o)
     pdn_strbuf_clear(&o->pending);
 }
 
+/* Whether @c is a blank that may end a game's text. */
+static bool
+is_blank(char c)
+{
+    return c == '\n' || c == ' ' || c == '\r' || c == '\t';
+}
+
+/* Counts the line ends at the end of @len bytes of @text just written,
+ * across writes. */
+static void
+count_newlines(pdn_games_out *o, const char *text, size_t len)
+{
+    size_t i = len;
+    unsigned n = 0;
+    while (i > 0 && n < 2 && is_blank(text[i - 1])) {
+        n += text[i - 1] == '\n';
+        i--;
+    }
+    o->newlines = i > 0 ? n : (o->newlines + n > 2 ? 2 : o->newlines + n);
+}
+
 static void
 emit(pdn_games_out *o, const char *text, size_t len)
 {
@@ -65,14 +86,7 @@ emit(pdn_games_out *o, const char *text, size_t len)
         pdn_strbuf_put(&o->ours, text, len);
         compare(o);
     }
-    /* The line ends at the end, counted across writes. */
-    size_t i = len;
-    unsigned n = 0;
-    while (i > 0 && n < 2 && memchr(" \t\r\n", text[i - 1], 4)) {
-        n += text[i - 1] == '\n';
-        i--;
-    }
-    o->newlines = i > 0 ? n : (o->newlines + n > 2 ? 2 : o->newlines + n);
+    count_newlines(o, text, len);
 }
 
 void
@@ -82,6 +96,29 @@ pdn_games_out_game(pdn_games_out *o, const char *text, size_t len)
         emit(o, "\n\n", 2 - o->newlines);
     emit(o, text, len);
     o->started = true;
+}
+
+pdn_strbuf *
+pdn_games_out_begin(pdn_games_out *o, size_t *mark)
+{
+    if (!o->out || !o->batch || o->compare)
+        return NULL;
+    if (o->started && o->newlines < 2) { /* emit() of the blank line */
+        pdn_strbuf_put(&o->pending, "\n\n", 2 - o->newlines);
+        o->newlines = 2;
+    }
+    o->started = true;
+    *mark = o->pending.len;
+    return &o->pending;
+}
+
+void
+pdn_games_out_end(pdn_games_out *o, size_t mark)
+{
+    if (o->pending.len > mark) /* else nothing was written: no change */
+        count_newlines(o, o->pending.ptr + mark, o->pending.len - mark);
+    if (o->pending.len >= OUTPUT_BLOCK)
+        pdn_games_out_flush(o);
 }
 
 void

@@ -38,6 +38,15 @@ void pdn_games_out_reset(pdn_games_out *o);
  * came before. */
 void pdn_games_out_game(pdn_games_out *o, const char *text, size_t len);
 
+/** Where a game's text may be appended directly, instead of through
+ * pdn_games_out_game(): the blank line before it is written, and *@mark
+ * is where its text starts.  Only with batch output and no comparison;
+ * NULL otherwise.  End the game with pdn_games_out_end(). */
+pdn_strbuf *pdn_games_out_begin(pdn_games_out *o, size_t *mark);
+
+/** Ends the game appended since pdn_games_out_begin() gave @mark. */
+void pdn_games_out_end(pdn_games_out *o, size_t mark);
+
 /** Adds @len bytes of input to compare the output with. */
 void pdn_games_out_input(pdn_games_out *o, const char *text, size_t len);
 

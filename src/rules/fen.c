@@ -205,7 +205,7 @@ fast_blanks(const unsigned char *p)
  * is no digit or the number is not a square 1-32 (for the careful reader
  * to explain).  One or two digits without a branch; more (leading zeros)
  * in a loop.  Reads the byte after the first digit, which the copy
- * always has (it ends in four NULs). */
+ * always has (it ends in eight NULs). */
 static inline const unsigned char *
 fast_number(const unsigned char *p, unsigned *n)
 {
@@ -225,6 +225,28 @@ fast_number(const unsigned char *p, unsigned *n)
     return p;
 }
 
+/* Eight bytes at @p as a little-endian word (as the reads of four
+ * below take them). */
+static inline uint64_t
+word_at(const unsigned char *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* Whether the bytes of @x under @digits (0x0F in each) are digits and
+ * those under @fixed (0xFF in each) are what @want holds there: digits
+ * by their high half, 3, and their low half less than 10. */
+static inline bool
+shaped(uint64_t x, uint64_t digits, uint64_t fixed, uint64_t want)
+{
+    uint64_t high = (digits << 4) | fixed;
+    return (x & high) == ((0x30 * (digits & 0x0101010101010101ull)) | want) &&
+           !(((x & digits) + 6 * (digits & 0x0101010101010101ull)) &
+             (digits << 1) & 0x1010101010101010ull);
+}
+
 /* The pieces of one section from @p ("21,K30,1-12"), into *@set and
  * *@kings, with the number of squares named added to *@placed; the byte
  * after them, or NULL at anything unusual.  Kept in registers: this runs
@@ -238,9 +260,35 @@ fast_items(const unsigned char *p, const signed char *bits, pdn_bb *set,
     for (;;) {
         unsigned first, last;
         pdn_bb one;
-        /* The usual item, a man on a square of one or two digits and a
-         * comma after it, from four bytes in a register. */
+        /* The usual items, men on squares of one or two digits each with a
+         * comma after it: two of two digits ("24,23,"), or four of one
+         * ("4,3,2,1,"), from eight bytes in a register; else one, from
+         * four. */
         for (;;) {
+            uint64_t x = word_at(p);
+            if (shaped(x, 0x0F0F000F0Full, 0xFF0000FF0000ull,
+                       0x2C00002C0000ull)) {
+                unsigned a = (unsigned)(x & 0xF) * 10 + ((x >> 8) & 0xF);
+                unsigned b =
+                    (unsigned)((x >> 24) & 0xF) * 10 + ((x >> 32) & 0xF);
+                if (((a - 1) | (b - 1)) < PDN_SQUARES) {
+                    all |= ((pdn_bb)1 << bits[a]) | ((pdn_bb)1 << bits[b]);
+                    count += 2;
+                    p += 6;
+                    continue;
+                }
+            } else if (shaped(x, 0x000F000F000F000Full, 0xFF00FF00FF00FF00ull,
+                              0x2C002C002C002C00ull)) {
+                unsigned a = x & 0xF, b = (x >> 16) & 0xF;
+                unsigned c = (x >> 32) & 0xF, d = (x >> 48) & 0xF;
+                if (a && b && c && d) { /* no square 0 */
+                    all |= ((pdn_bb)1 << bits[a]) | ((pdn_bb)1 << bits[b]) |
+                           ((pdn_bb)1 << bits[c]) | ((pdn_bb)1 << bits[d]);
+                    count += 4;
+                    p += 8;
+                    continue;
+                }
+            }
             uint32_t w;
             memcpy(&w, p, 4);
             unsigned d0 = (w & 0xFF) - '0', d1 = ((w >> 8) & 0xFF) - '0';
@@ -294,7 +342,7 @@ static int
 read_fast(const pdn_variant *v, const char *text, size_t len,
           pdn_board *out)
 {
-    unsigned char copy[FAST_MAX + 4];
+    unsigned char copy[FAST_MAX + 8];
     pdn_bb pieces[2] = {0, 0}, kings = 0;
     unsigned placed = 0; /* squares named: more than the board holds if
                             one was named twice */
@@ -304,7 +352,7 @@ read_fast(const pdn_variant *v, const char *text, size_t len,
     if (len > FAST_MAX)
         return -1;
     memcpy(copy, text, len);
-    memset(copy + len, 0, 4); /* for the reads of up to 4 bytes ahead */
+    memset(copy + len, 0, 8); /* for the reads of up to 8 bytes ahead */
     const unsigned char *p = fast_blanks(copy);
     if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
         return -1;
@@ -385,62 +433,178 @@ pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
     return 0;
 }
 
-/* The squares of @set as a mask in PDN order, bit n - 1 for square n,
- * by @number (the PDN number of each bit). */
-static uint32_t
-pdn_order(const uint8_t number[64], pdn_bb set)
+/* The squares of @set in PDN order, bit n - 1 for square n.  The bit
+ * layout (rules/bitboard.h) holds the 32 squares as four bytes of eight
+ * with a ghost bit after each; within it the PDN numbers run, by the
+ * tables of rules/square.c, in rows of four from the last row to the
+ * first (Italian), within each row from its end (Spanish), or both
+ * (English): a few shifts then put them in order.  The tests hold this
+ * to the square tables for every square. */
+static inline uint32_t
+pdn_order(const pdn_variant *v, pdn_bb set)
 {
-    uint32_t m = 0;
-    for (; set; set &= set - 1)
-        m |= (uint32_t)1 << (number[pdn_bb_lowest(set)] - 1);
-    return m;
+    uint32_t x =
+        (uint32_t)((set & 0xFF) | ((set >> 1) & 0xFF00) |
+                   ((set >> 2) & 0xFF0000) | ((set >> 3) & 0xFF000000));
+    if (v->id == PDN_ITALIAN || v->id == PDN_ENGLISH) { /* rows */
+        x = __builtin_bswap32(x);
+        x = ((x >> 4) & 0x0F0F0F0F) | ((x & 0x0F0F0F0F) << 4);
+    }
+    if (v->id == PDN_SPANISH || v->id == PDN_ENGLISH) { /* within rows */
+        x = ((x >> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+        x = ((x >> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+    }
+    return x;
 }
 
-/* Square numbers as text, one or two characters. */
-static const char square_text[PDN_SQUARES + 1][2] = {
-    {'0', 0},   {'1', 0},   {'2', 0},   {'3', 0},   {'4', 0},
-    {'5', 0},   {'6', 0},   {'7', 0},   {'8', 0},   {'9', 0},
-    {'1', '0'}, {'1', '1'}, {'1', '2'}, {'1', '3'}, {'1', '4'},
-    {'1', '5'}, {'1', '6'}, {'1', '7'}, {'1', '8'}, {'1', '9'},
-    {'2', '0'}, {'2', '1'}, {'2', '2'}, {'2', '3'}, {'2', '4'},
-    {'2', '5'}, {'2', '6'}, {'2', '7'}, {'2', '8'}, {'2', '9'},
-    {'3', '0'}, {'3', '1'}, {'3', '2'},
+/* Each square as FEN writes it, a man's and a king's, with the comma
+ * after it: four bytes stored at once, of which two to four are kept. */
+static const char square_text[2][PDN_SQUARES][4] = {
+    {
+        {'1', ',', 0, 0},   {'2', ',', 0, 0},   {'3', ',', 0, 0},
+        {'4', ',', 0, 0},   {'5', ',', 0, 0},   {'6', ',', 0, 0},
+        {'7', ',', 0, 0},   {'8', ',', 0, 0},   {'9', ',', 0, 0},
+        {'1', '0', ',', 0}, {'1', '1', ',', 0}, {'1', '2', ',', 0},
+        {'1', '3', ',', 0}, {'1', '4', ',', 0}, {'1', '5', ',', 0},
+        {'1', '6', ',', 0}, {'1', '7', ',', 0}, {'1', '8', ',', 0},
+        {'1', '9', ',', 0}, {'2', '0', ',', 0}, {'2', '1', ',', 0},
+        {'2', '2', ',', 0}, {'2', '3', ',', 0}, {'2', '4', ',', 0},
+        {'2', '5', ',', 0}, {'2', '6', ',', 0}, {'2', '7', ',', 0},
+        {'2', '8', ',', 0}, {'2', '9', ',', 0}, {'3', '0', ',', 0},
+        {'3', '1', ',', 0}, {'3', '2', ',', 0},
+    },
+    {
+        {'K', '1', ',', 0},   {'K', '2', ',', 0},   {'K', '3', ',', 0},
+        {'K', '4', ',', 0},   {'K', '5', ',', 0},   {'K', '6', ',', 0},
+        {'K', '7', ',', 0},   {'K', '8', ',', 0},   {'K', '9', ',', 0},
+        {'K', '1', '0', ','}, {'K', '1', '1', ','}, {'K', '1', '2', ','},
+        {'K', '1', '3', ','}, {'K', '1', '4', ','}, {'K', '1', '5', ','},
+        {'K', '1', '6', ','}, {'K', '1', '7', ','}, {'K', '1', '8', ','},
+        {'K', '1', '9', ','}, {'K', '2', '0', ','}, {'K', '2', '1', ','},
+        {'K', '2', '2', ','}, {'K', '2', '3', ','}, {'K', '2', '4', ','},
+        {'K', '2', '5', ','}, {'K', '2', '6', ','}, {'K', '2', '7', ','},
+        {'K', '2', '8', ','}, {'K', '2', '9', ','}, {'K', '3', '0', ','},
+        {'K', '3', '1', ','}, {'K', '3', '2', ','},
+    },
 };
 
+/* Each row of four squares (bits 4r to 4r + 3 of a set in PDN order) by
+ * the men on it: their text, commas after, as one store of 16 bytes. */
+typedef struct row_text {
+    char text[15];
+    uint8_t len;
+} row_text;
+
+_Static_assert(sizeof(row_text) == 16, "a row's text is one store");
+
+/* clang-format off */
+static const row_text rows[8][16] = {
+    {
+        {"", 0}, {"1,", 2}, {"2,", 2}, {"1,2,", 4}, {"3,", 2}, {"1,3,", 4},
+        {"2,3,", 4}, {"1,2,3,", 6}, {"4,", 2}, {"1,4,", 4}, {"2,4,", 4},
+        {"1,2,4,", 6}, {"3,4,", 4}, {"1,3,4,", 6}, {"2,3,4,", 6},
+        {"1,2,3,4,", 8},
+    },
+    {
+        {"", 0}, {"5,", 2}, {"6,", 2}, {"5,6,", 4}, {"7,", 2}, {"5,7,", 4},
+        {"6,7,", 4}, {"5,6,7,", 6}, {"8,", 2}, {"5,8,", 4}, {"6,8,", 4},
+        {"5,6,8,", 6}, {"7,8,", 4}, {"5,7,8,", 6}, {"6,7,8,", 6},
+        {"5,6,7,8,", 8},
+    },
+    {
+        {"", 0}, {"9,", 2}, {"10,", 3}, {"9,10,", 5}, {"11,", 3}, {"9,11,", 5},
+        {"10,11,", 6}, {"9,10,11,", 8}, {"12,", 3}, {"9,12,", 5},
+        {"10,12,", 6}, {"9,10,12,", 8}, {"11,12,", 6}, {"9,11,12,", 8},
+        {"10,11,12,", 9}, {"9,10,11,12,", 11},
+    },
+    {
+        {"", 0}, {"13,", 3}, {"14,", 3}, {"13,14,", 6}, {"15,", 3},
+        {"13,15,", 6}, {"14,15,", 6}, {"13,14,15,", 9}, {"16,", 3},
+        {"13,16,", 6}, {"14,16,", 6}, {"13,14,16,", 9}, {"15,16,", 6},
+        {"13,15,16,", 9}, {"14,15,16,", 9}, {"13,14,15,16,", 12},
+    },
+    {
+        {"", 0}, {"17,", 3}, {"18,", 3}, {"17,18,", 6}, {"19,", 3},
+        {"17,19,", 6}, {"18,19,", 6}, {"17,18,19,", 9}, {"20,", 3},
+        {"17,20,", 6}, {"18,20,", 6}, {"17,18,20,", 9}, {"19,20,", 6},
+        {"17,19,20,", 9}, {"18,19,20,", 9}, {"17,18,19,20,", 12},
+    },
+    {
+        {"", 0}, {"21,", 3}, {"22,", 3}, {"21,22,", 6}, {"23,", 3},
+        {"21,23,", 6}, {"22,23,", 6}, {"21,22,23,", 9}, {"24,", 3},
+        {"21,24,", 6}, {"22,24,", 6}, {"21,22,24,", 9}, {"23,24,", 6},
+        {"21,23,24,", 9}, {"22,23,24,", 9}, {"21,22,23,24,", 12},
+    },
+    {
+        {"", 0}, {"25,", 3}, {"26,", 3}, {"25,26,", 6}, {"27,", 3},
+        {"25,27,", 6}, {"26,27,", 6}, {"25,26,27,", 9}, {"28,", 3},
+        {"25,28,", 6}, {"26,28,", 6}, {"25,26,28,", 9}, {"27,28,", 6},
+        {"25,27,28,", 9}, {"26,27,28,", 9}, {"25,26,27,28,", 12},
+    },
+    {
+        {"", 0}, {"29,", 3}, {"30,", 3}, {"29,30,", 6}, {"31,", 3},
+        {"29,31,", 6}, {"30,31,", 6}, {"29,30,31,", 9}, {"32,", 3},
+        {"29,32,", 6}, {"30,32,", 6}, {"29,30,32,", 9}, {"31,32,", 6},
+        {"29,31,32,", 9}, {"30,31,32,", 9}, {"29,30,31,32,", 12},
+    },
+};
+/* clang-format on */
+
 /* Appends the pieces of colour @c to @buf at @n; returns the new length.
- * By hand, a set bit at a time and without a branch per character:
- * snprintf, or a test of all 32 squares, costs more than the rest of
- * the FEN.  Writes a byte or two past what it keeps (within
- * PDN_FEN_MAX: 32 squares as "K32," take 128). */
+ * By hand, a row of four squares at a time from a table, or a piece at
+ * a time where there are kings: snprintf, or a test of all 32 squares,
+ * costs more than the rest of the FEN.  Writes up to 16 bytes past what
+ * it keeps (within PDN_FEN_MAX: the longest FEN, 32 squares as "K32,",
+ * takes 133). */
 static size_t
-write_colour(const uint8_t number[64], const pdn_board *b, pdn_color c,
-             char *buf, size_t n)
+write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c, char *buf,
+             size_t n)
 {
-    uint32_t men = pdn_order(number, b->pieces[c]);
-    uint32_t kings = pdn_order(number, b->pieces[c] & b->kings);
+    uint32_t men = pdn_order(v, b->pieces[c]);
+    pdn_bb crowned = b->pieces[c] & b->kings;
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
-    for (uint32_t m = men; m; m &= m - 1) {
-        unsigned i = (unsigned)__builtin_ctz(m), sq = i + 1;
-        buf[n] = 'K';
-        n += (kings >> i) & 1;
-        memcpy(buf + n, square_text[sq], 2);
-        n += 1 + (sq >= 10);
-        buf[n++] = ',';
+    if (!crowned) {
+        for (unsigned r = 0; r < 8; r++) {
+            const row_text *t = &rows[r][(men >> (4 * r)) & 15];
+            memcpy(buf + n, t, sizeof *t); /* the text and more */
+            n += t->len;
+        }
+        return men ? n - 1 : n; /* no comma after the last */
     }
-    return men ? n - 1 : n; /* no comma after the last */
+    uint32_t kings = pdn_order(v, crowned);
+    for (uint32_t m = men; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctz(m), king = (kings >> i) & 1;
+        memcpy(buf + n, square_text[king][i], 4);
+        n += 2 + king + (i >= 9);
+    }
+    return men ? n - 1 : n;
 }
 
 size_t
 pdn_fen_write(const pdn_variant *v, const pdn_board *b,
               char buf[PDN_FEN_MAX])
 {
-    const unsigned char *number = pdn_square_numbers(v);
     size_t n = 0;
     buf[n++] = b->side == PDN_WHITE ? 'W' : 'B';
     buf[n++] = ':';
-    n = write_colour(number, b, PDN_WHITE, buf, n);
+    n = write_colour(v, b, PDN_WHITE, buf, n);
     buf[n++] = ':';
-    n = write_colour(number, b, PDN_BLACK, buf, n);
+    n = write_colour(v, b, PDN_BLACK, buf, n);
     buf[n] = '\0';
     return n;
+}
+
+bool
+pdn_fen_second_to_move(const pdn_variant *v, const char *text)
+{
+    const char *q = strchr(text, '"');
+    const char *p = q ? q + 1 : text;
+    while (*p == ' ')
+        p++;
+    pdn_color first = v ? v->first : PDN_WHITE;
+    if (*p == 'W' || *p == 'w')
+        return first != PDN_WHITE;
+    if (*p == 'B' || *p == 'b')
+        return first != PDN_BLACK;
+    return false;
 }

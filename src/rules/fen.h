@@ -5,6 +5,7 @@
 #ifndef PDN_RULES_FEN_H
 #define PDN_RULES_FEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "board.h"
@@ -28,6 +29,12 @@ int pdn_fen_parse(const pdn_variant *v, const char *text, size_t len,
  * unusual); for the tests that hold the two together. */
 int pdn_fen_parse_careful(const pdn_variant *v, const char *text,
                           size_t len, pdn_board *out, pdn_fen_error *err);
+
+/** Whether the FEN in @text (a FEN tag's value, or a setup's text:
+ * FEN "W:...") has the side that does not move first in @v (White when
+ * @v is NULL) to move: by its first letter, 'W' or 'B', after an opening
+ * quote if there is one and spaces.  No more of it is read. */
+bool pdn_fen_second_to_move(const pdn_variant *v, const char *text);
 
 /** Longest FEN pdn_fen_write() writes, with its terminating NUL. */
 #define PDN_FEN_MAX 160

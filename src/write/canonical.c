@@ -22,6 +22,14 @@
 #include "write/lines.h"
 #include "write/tags_out.h"
 
+/* Out of line: the rare paths of a function that runs for every move,
+ * which then keeps no registers for them. */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline))
+#else
+#define COLD
+#endif
+
 /* A move as the replay resolved it. */
 typedef struct resolved {
     const pdn_node *node;
@@ -39,8 +47,11 @@ struct pdn_canonical {
     const pdn_variant *variant; /* of that game, NULL if not replayed */
     const pdn_variant *table_of; /* the variant square[] is for */
     uint8_t square[64];          /* PDN number of each bit, 0: none */
+    char square_text[64][2];     /* and its one or two digits */
+    uint8_t square_len[64];
     char *file;                  /* JSON: the last game's file name */
     pdn_strbuf file_json;        /* and as a JSON string */
+    pdn_strbuf scratch;          /* the writer's, kept from game to game */
 };
 
 /* ---- Output by hand ----
@@ -91,39 +102,37 @@ square_table(pdn_canonical *c, const pdn_variant *v)
         return;
     const signed char *bits = pdn_square_bits(v);
     memset(c->square, 0, sizeof c->square);
-    for (int n = 1; n <= PDN_SQUARES; n++)
+    memset(c->square_text, '0', sizeof c->square_text);
+    memset(c->square_len, 1, sizeof c->square_len);
+    for (int n = 1; n <= PDN_SQUARES; n++) {
         c->square[bits[n]] = (uint8_t)n;
+        char *t = c->square_text[bits[n]];
+        if (n < 10) {
+            t[0] = (char)('0' + n);
+        } else {
+            t[0] = (char)('0' + n / 10);
+            t[1] = (char)('0' + n % 10);
+        }
+        c->square_len[bits[n]] = (uint8_t)(n < 10 ? 1 : 2);
+    }
     c->table_of = v;
 }
 
-/* @m in numeric notation at @p: from-to, or with @whole the path; the
- * byte after it. */
-static char *
-put_numeric(const pdn_canonical *c, const pdn_move *m, bool whole, char *p)
+/* The PDN number of the square of bit @bit at @p (two bytes stored,
+ * one or two kept); the byte after it. */
+static inline char *
+put_square(const pdn_canonical *c, char *p, unsigned bit)
 {
-    char sep = m->ncaptured ? 'x' : '-';
-    p = put_decimal(p, c->square[m->from]);
-    if (whole)
-        for (int i = 0; i + 1 < m->ncaptured; i++) {
-            *p++ = sep;
-            p = put_decimal(p, c->square[m->landing[i]]);
-        }
-    *p++ = sep;
-    return put_decimal(p, c->square[m->to]);
+    memcpy(p, c->square_text[bit], 2);
+    return p + c->square_len[bit];
 }
 
-/* Whether another of the @n moves of @legal shares @m's from and to
- * squares (then @m is written with its whole path). */
-static bool
-shares_from_to(const pdn_move *m, const pdn_move *legal, int n)
+/* Room for more resolved moves: there is always room for one more. */
+static COLD void
+grow_moves(pdn_canonical *c)
 {
-    for (int i = 0; i < n; i++)
-        if (&legal[i] != m && legal[i].from == m->from &&
-            legal[i].to == m->to &&
-            (legal[i].ncaptured != m->ncaptured ||
-             memcmp(legal[i].captured, m->captured, m->ncaptured) != 0))
-            return true;
-    return false;
+    c->cap = c->cap ? 2 * c->cap : 256;
+    c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
 }
 
 pdn_canonical *
@@ -131,6 +140,7 @@ pdn_canonical_new(const pdn_canonical_options *o)
 {
     pdn_canonical *c = pdn_xcalloc(1, sizeof *c);
     c->opt = *o;
+    grow_moves(c);
     if (!c->opt.variant)
         c->opt.variant = pdn_variant_get(PDN_ITALIAN);
     if (!c->opt.width)
@@ -146,21 +156,38 @@ pdn_canonical_free(pdn_canonical *c)
     free(c->moves);
     free(c->file);
     pdn_strbuf_free(&c->file_json);
+    pdn_strbuf_free(&c->scratch);
     free(c);
 }
 
+/* on_move() for the rarer moves: in alphanumeric notation, or a capture
+ * of more than one piece (which another move may share its from and to
+ * squares with); their text into the last resolved move. */
+static COLD void
+resolve_long(pdn_canonical *c, const pdn_move *played, const pdn_move *legal,
+             int nlegal)
+{
+    resolved *m = &c->moves[c->count - 1];
+    if (c->opt.alpha)
+        m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played, legal,
+                                                    nlegal, m->text);
+    else
+        m->len = (uint8_t)pdn_notation_format(c->variant, played, legal, nlegal,
+                                              m->text);
+    if (c->count == c->cap)
+        grow_moves(c);
+}
+
 /* The replay's hook: records the move in its standard form
- * (pdn_notation_format(), by hand for numeric notation). */
+ * (pdn_notation_format(), by hand for a step or a single capture).  The usual
+ * move goes the short way, which calls nothing before its end (so keeps nothing
+ * across a call): this runs for every move. */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *played, const pdn_move *legal, int nlegal)
 {
     pdn_canonical *c = ctx;
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 256;
-        c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
-    }
-    resolved *m = &c->moves[c->count++];
+    resolved *m = &c->moves[c->count++]; /* there is room for one more */
     m->node = n;
     m->second = before->side != c->variant->first;
     if (c->opt.json) { /* the path, the captures, the position */
@@ -168,17 +195,18 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         if (c->opt.positions)
             m->before = *before;
     }
-    if (c->opt.alpha) {
-        m->len = (uint8_t)pdn_notation_format_alpha(c->variant, played,
-                                                    legal, nlegal, m->text);
+    if (c->opt.alpha || played->ncaptured > 1) {
+        resolve_long(c, played, legal, nlegal);
         return;
     }
-    /* A single capture's path is its from and to: no need to look. */
-    bool whole = played->ncaptured > 1 && shares_from_to(played, legal,
-                                                         nlegal);
-    char *end = put_numeric(c, played, whole, m->text);
-    *end = '\0';
-    m->len = (uint8_t)(end - m->text);
+    /* From and to: a step, or a single capture, whose path they are. */
+    char *p = put_square(c, m->text, played->from);
+    *p++ = played->ncaptured ? 'x' : '-';
+    p = put_square(c, p, played->to);
+    *p = '\0';
+    m->len = (uint8_t)(p - m->text);
+    if (c->count == c->cap)
+        grow_moves(c);
 }
 
 /* Appends @n in decimal (printf is slow for this). */
@@ -241,6 +269,31 @@ side_name(const writer *w, const counter *k)
     return c == PDN_WHITE ? "white" : "black";
 }
 
+/* The squares of @m's path, then the key and squares of its captures,
+ * at @p: 22,13],"captured":[18]; the byte after them. */
+static inline char *
+put_path(const pdn_canonical *c, const pdn_move *m, char *p)
+{
+    p = put_square(c, p, m->from);
+    if (m->ncaptured == 0) {
+        *p++ = ',';
+        p = put_square(c, p, m->to);
+        return PUT_LIT(p, "],\"captured\":[]");
+    }
+    for (int i = 0; i < m->ncaptured; i++) {
+        *p++ = ',';
+        p = put_square(c, p, m->landing[i]);
+    }
+    p = PUT_LIT(p, "],\"captured\":[");
+    for (int i = 0; i < m->ncaptured; i++) {
+        if (i)
+            *p++ = ',';
+        p = put_square(c, p, m->captured[i]);
+    }
+    *p++ = ']';
+    return p;
+}
+
 /* A move as an object: its text, number and side, strength mark, and
  * when replayed its path, captured squares and (with positions) the FEN
  * after it.  The text of a replayed move is plain ASCII, written as it
@@ -261,9 +314,12 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p = PUT_LIT(p, "{\"move\":");
     else
         p = PUT_LIT(p, "{\"unknown\":");
-    if (r) {
+    if (r) { /* text is r->text: copied as a whole 16 bytes when short */
         *p++ = '"';
-        memcpy(p, text, len);
+        if (len <= 16)
+            memcpy(p, text, 16);
+        else
+            memcpy(p, text, len);
         p += len;
         *p++ = '"';
     } else {
@@ -287,22 +343,7 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     if (r) {
         const pdn_move *m = &r->move;
         p = PUT_LIT(p, ",\"path\":[");
-        p = put_decimal(p, c->square[m->from]);
-        if (m->ncaptured == 0) {
-            *p++ = ',';
-            p = put_decimal(p, c->square[m->to]);
-        }
-        for (int i = 0; i < m->ncaptured; i++) {
-            *p++ = ',';
-            p = put_decimal(p, c->square[m->landing[i]]);
-        }
-        p = PUT_LIT(p, "],\"captured\":[");
-        for (int i = 0; i < m->ncaptured; i++) {
-            if (i)
-                *p++ = ',';
-            p = put_decimal(p, c->square[m->captured[i]]);
-        }
-        *p++ = ']';
+        p = put_path(c, m, p);
         if (c->opt.positions) {
             pdn_board after;
             pdn_board_after(&r->before, m, &after);
@@ -315,75 +356,47 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     pdn_strbuf_commit(out, p);
 }
 
-/* ---- Units ---- */
-
-/* Appends @len bytes of @text with CR LF and CR made LF. */
+/* json_move() of the usual move: replayed, its text of at most 16 bytes,
+ * no strength mark, no positions asked for.  Written in place, with no
+ * call but to make room: this runs for most moves. */
 static void
-put_lf(pdn_strbuf *s, const char *text, size_t len)
+json_short_move(writer *w, const resolved *r, const counter *k)
 {
-    for (size_t i = 0; i < len; i++) {
-        pdn_strbuf_putc(s, text[i] == '\r' ? '\n' : text[i]);
-        if (text[i] == '\r' && i + 1 < len && text[i + 1] == '\n')
-            i++;
-    }
+    const pdn_canonical *c = w->c;
+    /* Keys, number, 13 squares of path and 12 captured, 16-byte copies. */
+    char *p = pdn_strbuf_reserve(w->out, 256);
+    if (w->comma)
+        *p++ = ',';
+    w->comma = true;
+    p = PUT_LIT(p, "{\"move\":\"");
+    memcpy(p, r->text, 16);
+    p += r->len;
+    p = PUT_LIT(p, "\",\"number\":");
+    p = put_decimal(p, k->number);
+    if (side_name(w, k)[0] == 'w')
+        p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
+    else
+        p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
+    p = put_path(c, &r->move, p);
+    *p++ = '}';
+    pdn_strbuf_commit(w->out, p);
 }
 
-/* A comment as a unit: "{text}", else ";text" (then a line end) when the
- * text holds '}', else as it was written.  Line ends in the text become
- * LF. */
+/* ---- Units ---- */
+
+/* A comment: in JSON its text with line ends made LF, in PDN a unit
+ * (lines.h). */
 static void
 write_comment(writer *w, const pdn_node *n)
 {
     pdn_strbuf *s = &w->scratch;
     if (w->json) {
         pdn_strbuf_clear(s);
-        put_lf(s, n->text, n->len);
+        pdn_line_lf(s, n->text, n->len);
         json_text_node(w, "comment", s->ptr ? s->ptr : "", s->len);
         return;
     }
-    bool brace = !memchr(n->text, '}', n->len);
-    bool line_comment = !brace && !memchr(n->text, '\n', n->len) &&
-                        !memchr(n->text, '\r', n->len);
-    pdn_strbuf_clear(s);
-    if (brace)
-        pdn_strbuf_putc(s, '{');
-    else if (line_comment)
-        pdn_strbuf_putc(s, ';');
-    else
-        pdn_strbuf_putc(s, n->u.comment == PDN_COMMENT_LINE ? ';' : '(');
-    put_lf(s, n->text, n->len);
-    if (brace)
-        pdn_strbuf_putc(s, '}');
-    else if (!line_comment && n->u.comment != PDN_COMMENT_LINE)
-        pdn_strbuf_putc(s, ')');
-    pdn_line_unit(&w->l, s->ptr, s->len);
-    if (s->ptr[0] == ';')
-        pdn_line_break(&w->l);
-}
-
-/* A move's text when the replay did not resolve it (a variant this
- * program does not play, a line after an unknown move): its squares
- * without leading zeros or blanks, 'x' for a capture; alphanumeric and
- * compact moves as written, blanks taken out. */
-static void
-write_unresolved(pdn_strbuf *s, const pdn_node *n)
-{
-    const pdn_move_text *m = &n->u.move.written;
-    bool numeric = m->separator != 0;
-    for (size_t i = 0; i < m->count; i++)
-        if (m->squares[i] & PDN_SQUARE_ALPHA)
-            numeric = false;
-    if (!numeric) {
-        for (size_t i = 0; i < n->len; i++)
-            if (n->text[i] != ' ' && n->text[i] != '\t')
-                pdn_strbuf_putc(s, n->text[i]);
-        return;
-    }
-    for (size_t i = 0; i < m->count; i++) {
-        if (i)
-            pdn_strbuf_putc(s, m->separator == '-' ? '-' : 'x');
-        put_uint(s, m->squares[i]);
-    }
+    pdn_line_comment(&w->l, s, n);
 }
 
 /* The number before a move, if it needs one: "12." or "12...". */
@@ -403,22 +416,6 @@ advance(counter *k)
         k->number++;
     k->second = !k->second;
     k->renumber = false;
-}
-
-/* Whether the FEN inside a setup or tag says the second mover is to
- * move ('B' or 'W' first, after blanks and an opening quote). */
-static bool
-fen_second(const pdn_variant *v, const char *fen)
-{
-    const char *q = strchr(fen, '"');
-    const char *p = q ? q + 1 : fen;
-    p += strspn(p, " ");
-    pdn_color first = v ? v->first : PDN_WHITE;
-    if (*p == 'W' || *p == 'w')
-        return first != PDN_WHITE;
-    if (*p == 'B' || *p == 'b')
-        return first != PDN_BLACK;
-    return false;
 }
 
 static void write_line(writer *w, const pdn_node *n, counter k);
@@ -473,7 +470,6 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         k->renumber = true;
     }
     *at = *k;
-    pdn_strbuf_clear(s);
     if (n->kind == PDN_NODE_UNKNOWN && n->text[0] == '.' && k->second) {
         /* "14. ... 10-14": the first mover's move left out, the next is
          * the second mover's, with no number of its own. */
@@ -482,6 +478,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
             first.second = false;
             json_move(w, n, NULL, n->text, n->len, &first);
         } else {
+            pdn_strbuf_clear(s);
             pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
             pdn_line_unit(&w->l, s->ptr, s->len);
         }
@@ -491,10 +488,14 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     if (w->json) {
         if (n->kind == PDN_NODE_UNKNOWN)
             json_move(w, n, NULL, n->text, n->len, k);
+        else if (r && !n->u.move.strength && !w->c->opt.positions &&
+                 r->len <= 16)
+            json_short_move(w, r, k);
         else if (r)
             json_move(w, n, r, r->text, r->len, k);
         else {
-            write_unresolved(s, n);
+            pdn_strbuf_clear(s);
+            pdn_line_unresolved(s, n);
             json_move(w, n, NULL, s->ptr, s->len, k);
         }
         if (n->kind == PDN_NODE_MOVE && n->u.move.forced) {
@@ -508,13 +509,14 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         write_short_move(w, n, r, k);
         return;
     }
+    pdn_strbuf_clear(s);
     put_number(s, k);
     if (n->kind == PDN_NODE_UNKNOWN)
         pdn_strbuf_put(s, n->text, n->len);
     else if (r)
         pdn_strbuf_puts(s, r->text);
     else
-        write_unresolved(s, n);
+        pdn_line_unresolved(s, n);
     if (n->kind == PDN_NODE_MOVE && n->u.move.strength)
         pdn_strbuf_puts(s, n->u.move.strength);
     pdn_line_unit(&w->l, s->ptr, s->len);
@@ -579,9 +581,9 @@ write_line(writer *w, const pdn_node *n, counter k)
             }
             /* The numbering goes on; a first mover's turn after the
              * second mover's is the next number's. */
-            if (k.second && !fen_second(w->variant, n->text))
+            if (k.second && !pdn_fen_second_to_move(w->variant, n->text))
                 k.number++;
-            k.second = fen_second(w->variant, n->text);
+            k.second = pdn_fen_second_to_move(w->variant, n->text);
             k.renumber = true;
             before = k;
             break;
@@ -617,7 +619,7 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 {
     counter k = {.number = 1, .renumber = true};
     if (fen)
-        k.second = fen_second(v, fen);
+        k.second = pdn_fen_second_to_move(v, fen);
     for (const pdn_node *n = g->moves; n; n = n->next) {
         if (n->kind == PDN_NODE_MOVE || n->kind == PDN_NODE_UNKNOWN)
             break;
@@ -634,18 +636,48 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 
 /* ---- Games ---- */
 
-/* The file name @file as a JSON string, escaped once for all the games
- * of a file. */
+/* The start of a game in JSON, up to its tags: {"file":F,"game":N,
+ * "tags":[ -- the file name escaped once for all the games of a file. */
 static void
-put_file(pdn_canonical *c, const char *file, pdn_strbuf *out)
+json_head(pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
 {
+    const char *file = g->file;
     if (!c->file || strcmp(c->file, file) != 0) {
         free(c->file);
         c->file = pdn_xstrndup(file, strlen(file));
         pdn_strbuf_clear(&c->file_json);
         pdn_json_string(file, strlen(file), &c->file_json);
     }
-    pdn_strbuf_put(out, c->file_json.ptr, c->file_json.len);
+    char *p = pdn_strbuf_reserve(out, c->file_json.len + 40);
+    p = PUT_LIT(p, "{\"file\":");
+    memcpy(p, c->file_json.ptr, c->file_json.len);
+    p += c->file_json.len;
+    p = PUT_LIT(p, ",\"game\":");
+    p = put_decimal(p, (uint32_t)g->number);
+    p = PUT_LIT(p, ",\"tags\":[");
+    pdn_strbuf_commit(out, p);
+}
+
+/* After the tags: the variant and start position ("variant":null if the
+ * game was not replayed), and the opening of the preamble. */
+static void
+json_start(const pdn_replay_result *rr, pdn_strbuf *out)
+{
+    size_t vlen = rr->variant ? strlen(rr->variant->name) : 0;
+    char *p = pdn_strbuf_reserve(out, vlen + PDN_FEN_MAX + 64);
+    p = PUT_LIT(p, "],\"variant\":");
+    if (rr->variant) {
+        *p++ = '"';
+        memcpy(p, rr->variant->name, vlen);
+        p += vlen;
+        p = PUT_LIT(p, "\",\"start\":\"");
+        p += pdn_fen_write(rr->variant, &rr->start, p);
+        *p++ = '"';
+    } else {
+        p = PUT_LIT(p, "null");
+    }
+    p = PUT_LIT(p, ",\"preamble\":[");
+    pdn_strbuf_commit(out, p);
 }
 
 /* Whether a diagnostic of code @code means the game cannot be written
@@ -676,60 +708,6 @@ turn_off(pdn_diags *d, size_t i)
     x->severity = PDN_SEV_OFF;
 }
 
-/* The tags the writer reads besides the leading ones' order. */
-enum { GAME_TYPE, GAME_FEN, GAME_RESULT };
-
-/* The values of the GameType, FEN and Result tags of @g, or NULL, into
- * @out, as pdn_game_tag() finds them (the first tag with that name or
- * standard name), in one pass over the tags. */
-static void
-game_tags(const pdn_game *g, const char *out[3])
-{
-    const pdn_tag *found[3] = {NULL, NULL, NULL};
-    for (size_t i = 0; i < g->ntags; i++) {
-        const pdn_tag *t = &g->tags[i];
-        for (int j = 0; j < 2; j++) {
-            const char *name = j ? t->standard : t->name;
-            int k = -1;
-            if (!name)
-                continue;
-            if (name[0] == 'G' && strcmp(name, "GameType") == 0)
-                k = GAME_TYPE;
-            else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
-                k = GAME_FEN;
-            else if (name[0] == 'R' && strcmp(name, "Result") == 0)
-                k = GAME_RESULT;
-            if (k >= 0 && !found[k])
-                found[k] = t;
-        }
-    }
-    for (int k = 0; k < 3; k++)
-        out[k] = found[k] ? found[k]->value : NULL;
-}
-
-/* The Result tag and the terminator to write: equal, unless the tag
- * holds no result at all (it is then kept, and the terminator is the
- * game's or "*").  A tag of "*" takes the terminator's result; a missing
- * terminator the tag's.  False when the two state different results. */
-static bool
-results(const pdn_game *g, const char *tag, const char **tag_out,
-        const char **term_out)
-{
-    const char *term = g->result_text ? g->result_text : "*";
-    pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag))
-                            : PDN_RESULT_NONE;
-    bool real_tag = by_tag > PDN_RESULT_UNKNOWN;
-    bool real_term = g->result > PDN_RESULT_UNKNOWN;
-
-    if (real_tag && real_term && by_tag != g->result)
-        return false;
-    if (real_tag)
-        term = tag;
-    *term_out = term;
-    *tag_out = tag && by_tag == PDN_RESULT_NONE ? tag : term;
-    return true;
-}
-
 bool
 pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                    pdn_strbuf *out)
@@ -742,11 +720,11 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
 
     c->count = 0;
     c->variant = NULL;
-    const char *tags[3];
-    game_tags(g, tags);
+    const char *tags[PDN_TAGS_FOUND];
+    pdn_tags_find(g, tags);
     /* The variant is known before the first move is handed over. */
     {
-        const char *type = tags[GAME_TYPE];
+        const char *type = tags[PDN_TAGS_GAMETYPE];
         c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
         if (c->variant)
             square_table(c, c->variant);
@@ -756,7 +734,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     for (size_t i = 0; i < d->count; i++)
         if (refusing(c, d->items[i].code))
             refuse = true;
-    if (!results(g, tags[GAME_RESULT], &result_tag, &result))
+    if (!pdn_tags_result(g, tags[PDN_TAGS_RESULT], &result_tag, &result))
         refuse = true; /* the replay reported it (E0212) */
     /* Keep what explains a refusal; drop the rest of the replay's. */
     for (size_t i = 0; i < d->count; i++) {
@@ -772,9 +750,11 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     if (!rr.variant)
         c->count = 0; /* not replayed: moves are written as read */
 
-    writer w = {.c = c, .json = c->opt.json, .out = out,
+    writer w = {.c = c,
+                .json = c->opt.json,
+                .out = out,
                 .l = {.out = out, .width = c->opt.width},
-                .scratch = PDN_STRBUF_INIT,
+                .scratch = c->scratch,
                 .variant = rr.variant ? rr.variant : c->variant};
     pdn_tags_out to = {.out = out, .json = w.json};
     char type[16]; /* the GameType tag to add, if any */
@@ -785,30 +765,14 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     }
     counter none = {.number = 1};
     if (w.json) {
-        char fen[PDN_FEN_MAX];
-        pdn_strbuf_puts(out, "{\"file\":");
-        put_file(c, g->file, out);
-        pdn_strbuf_puts(out, ",\"game\":");
-        put_uint(out, (uint32_t)g->number);
-        pdn_strbuf_puts(out, ",\"tags\":[");
+        json_head(c, g, out);
         pdn_tags_write(g, result_tag, gametype, d, &to);
-        pdn_strbuf_puts(out, "],\"variant\":");
-        if (rr.variant) {
-            pdn_fen_write(rr.variant, &rr.start, fen);
-            pdn_strbuf_putc(out, '"');
-            pdn_strbuf_puts(out, rr.variant->name);
-            pdn_strbuf_puts(out, "\",\"start\":\"");
-            pdn_strbuf_puts(out, fen);
-            pdn_strbuf_putc(out, '"');
-        } else {
-            pdn_strbuf_puts(out, "null");
-        }
-        pdn_strbuf_puts(out, ",\"preamble\":[");
+        json_start(&rr, out);
         write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
         w.comma = false;
         write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[GAME_FEN]));
+                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
         pdn_strbuf_puts(out, "],\"result\":");
         pdn_json_string(result, strlen(result), out);
         pdn_strbuf_puts(out, "}\n");
@@ -820,10 +784,10 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_tags_write(g, result_tag, gametype, d, &to);
         pdn_strbuf_putc(out, '\n');
         write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[GAME_FEN]));
-        pdn_line_unit(&w.l, result, strlen(result));
+                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
+        pdn_line_text(&w.l, result);
         pdn_line_break(&w.l);
     }
-    pdn_strbuf_free(&w.scratch);
+    c->scratch = w.scratch; /* its memory serves the next game */
     return true;
 }

@@ -10,6 +10,11 @@
 
 #include "base/utf8.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#define JSON_SSE2 1 /* plain runs are found 16 bytes at a time */
+#include <emmintrin.h>
+#endif
+
 /* ---- Strings ---- */
 
 /* Length of the UTF-8 sequence that byte @c starts, or 0 if none can. */
@@ -74,54 +79,111 @@ plain_word(uint64_t x)
     return !(less | more | quote | slash);
 }
 
+#ifdef JSON_SSE2
+/* Whether the 16 bytes at @s all stand for themselves (as plain_word()),
+ * then copied to @p. */
+static inline bool
+plain_16(const char *s, char *p)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    /* Signed: printable ASCII and DEL are more than 0x1F, the rest not. */
+    __m128i bad =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                  _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)),
+                                  _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
+    if (_mm_movemask_epi8(bad))
+        return false;
+    _mm_storeu_si128((__m128i *)(void *)p, x);
+    return true;
+}
+#endif
+
+/* Input bytes escaped per room made: each takes at most six bytes of
+ * output (the escape of a control character, or of U+FFFD), and a long
+ * text (a game as read) is not given six times its size at once. */
+#define JSON_CHUNK 4096
+
 void
 pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
 {
-    size_t from = 0, i = 0;
+    size_t i = 0;
     char buf[8];
+    /* Room for a chunk, the quotes, and a UTF-8 sequence that starts in
+     * the chunk and ends past it. */
+    size_t chunk = len < JSON_CHUNK ? len : JSON_CHUNK;
+    char *p = pdn_strbuf_reserve(out, 6 * chunk + 16);
 
-    pdn_strbuf_putc(out, '"');
-    while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        const char *esc;
-        size_t n;
-
-        /* Eight plain bytes at a time, then the usual byte, printable
-         * ASCII, first and without a call. */
-        if (i + 8 <= len) {
+    *p++ = '"';
+    for (;;) {
+        size_t stop = len - i > JSON_CHUNK ? i + JSON_CHUNK : len;
+        while (i < stop) {
+            /* Eight plain bytes at a time, then the usual byte,
+             * printable ASCII, first and without a call. */
             uint64_t x;
-            memcpy(&x, s + i, 8);
-            if (plain_word(x)) {
-                i += 8;
+#ifdef JSON_SSE2
+            if (i + 16 <= stop && plain_16(s + i, p)) {
+                p += 16;
+                i += 16;
                 continue;
             }
-        }
-        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-            i++;
-            continue;
-        }
-        if (c < 0x80) {
-            if (!(esc = escape_of(c, buf))) {
+#endif
+            if (i + 8 <= stop) {
+                memcpy(&x, s + i, 8);
+                if (plain_word(x)) {
+                    memcpy(p, &x, 8);
+                    p += 8;
+                    i += 8;
+                    continue;
+                }
+            } else if (stop == len && len >= 8) {
+                /* The last bytes: the last eight again if all are plain
+                 * (those before i went out as they are). */
+                memcpy(&x, s + len - 8, 8);
+                if (plain_word(x)) {
+                    memcpy(p - (i - (len - 8)), &x, 8);
+                    p += len - i;
+                    i = len;
+                    break;
+                }
+            }
+            unsigned char c = (unsigned char)s[i];
+            const char *esc;
+            size_t n;
+            if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+                *p++ = (char)c;
                 i++;
                 continue;
             }
-            n = 1;
-        } else {
-            n = sequence_length(c);
-            if (n && i + n <= len && pdn_utf8_valid(s + i, n)) {
-                i += n;
-                continue;
+            if (c < 0x80) {
+                if (!(esc = escape_of(c, buf))) {
+                    *p++ = (char)c;
+                    i++;
+                    continue;
+                }
+            } else {
+                n = sequence_length(c);
+                if (n && i + n <= len && pdn_utf8_valid(s + i, n)) {
+                    memcpy(p, s + i, n);
+                    p += n;
+                    i += n;
+                    continue;
+                }
+                esc = "\\ufffd";
             }
-            esc = "\\ufffd";
-            n = 1;
+            n = strlen(esc);
+            memcpy(p, esc, n);
+            p += n;
+            i++;
         }
-        pdn_strbuf_put(out, s + from, i - from);
-        pdn_strbuf_puts(out, esc);
-        i += n;
-        from = i;
+        if (i >= len)
+            break;
+        pdn_strbuf_commit(out, p);
+        chunk = len - i < JSON_CHUNK ? len - i : JSON_CHUNK;
+        p = pdn_strbuf_reserve(out, 6 * chunk + 16);
     }
-    pdn_strbuf_put(out, s + from, len - from);
-    pdn_strbuf_putc(out, '"');
+    *p++ = '"';
+    pdn_strbuf_commit(out, p);
 }
 
 /* A NUL-terminated string, or null for NULL. */

@@ -1,6 +1,9 @@
 /* lines.c -- a movetext filled into lines (lines.h). */
 #include "write/lines.h"
 
+#include <stdbool.h>
+#include <string.h>
+
 #include "base/utf8.h"
 
 void
@@ -47,4 +50,78 @@ pdn_line_close(pdn_line *l)
     pdn_strbuf_putc(l->out, ')');
     l->col++;
     l->glue = false;
+}
+
+void
+pdn_line_text(pdn_line *l, const char *s)
+{
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] >= 0x80 || s[i] == '\n') {
+            pdn_line_unit(l, s, len);
+            return;
+        }
+    pdn_line_ascii(l, s, len);
+}
+
+void
+pdn_line_lf(pdn_strbuf *s, const char *text, size_t len)
+{
+    const char *end = text + len;
+    while (text < end) { /* the runs between CRs as they are */
+        const char *cr = memchr(text, '\r', (size_t)(end - text));
+        if (!cr) {
+            pdn_strbuf_put(s, text, (size_t)(end - text));
+            return;
+        }
+        pdn_strbuf_put(s, text, (size_t)(cr - text));
+        pdn_strbuf_putc(s, '\n');
+        text = cr + 1;
+        if (text < end && *text == '\n')
+            text++;
+    }
+}
+
+void
+pdn_line_comment(pdn_line *l, pdn_strbuf *s, const pdn_node *n)
+{
+    bool brace = !memchr(n->text, '}', n->len);
+    bool line_comment = !brace && !memchr(n->text, '\n', n->len) &&
+                        !memchr(n->text, '\r', n->len);
+    pdn_strbuf_clear(s);
+    if (brace)
+        pdn_strbuf_putc(s, '{');
+    else if (line_comment)
+        pdn_strbuf_putc(s, ';');
+    else
+        pdn_strbuf_putc(s, n->u.comment == PDN_COMMENT_LINE ? ';' : '(');
+    pdn_line_lf(s, n->text, n->len);
+    if (brace)
+        pdn_strbuf_putc(s, '}');
+    else if (!line_comment && n->u.comment != PDN_COMMENT_LINE)
+        pdn_strbuf_putc(s, ')');
+    pdn_line_unit(l, s->ptr, s->len);
+    if (s->ptr[0] == ';')
+        pdn_line_break(l);
+}
+
+void
+pdn_line_unresolved(pdn_strbuf *s, const pdn_node *n)
+{
+    const pdn_move_text *m = &n->u.move.written;
+    bool numeric = m->separator != 0;
+    for (size_t i = 0; i < m->count; i++)
+        if (m->squares[i] & PDN_SQUARE_ALPHA)
+            numeric = false;
+    if (!numeric) {
+        for (size_t i = 0; i < n->len; i++)
+            if (n->text[i] != ' ' && n->text[i] != '\t')
+                pdn_strbuf_putc(s, n->text[i]);
+        return;
+    }
+    for (size_t i = 0; i < m->count; i++) {
+        if (i)
+            pdn_strbuf_putc(s, m->separator == '-' ? '-' : 'x');
+        pdn_strbuf_printf(s, "%u", (unsigned)m->squares[i]);
+    }
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "model/game.h"
 
 /* The movetext being filled into lines of at most width characters.  A
  * unit longer than the width (a long comment) stands on a line alone. */
@@ -31,6 +32,24 @@ void pdn_line_unit(pdn_line *l, const char *s, size_t len);
 /** A ')' glued to the unit before it, or at the start of a line when the
  * line is full. */
 void pdn_line_close(pdn_line *l);
+
+/** pdn_line_unit() of the NUL-terminated @s, without its scans when @s
+ * is ASCII on one line (a game's result). */
+void pdn_line_text(pdn_line *l, const char *s);
+
+/** Appends @len bytes of @text to @s with CR LF and CR made LF. */
+void pdn_line_lf(pdn_strbuf *s, const char *text, size_t len);
+
+/** The comment @n as a unit: "{text}", else ";text" (then a line end)
+ * when the text holds '}', else as it was written; line ends in the text
+ * become LF.  @scratch is emptied and used. */
+void pdn_line_comment(pdn_line *l, pdn_strbuf *scratch, const pdn_node *n);
+
+/** Appends to @s the text of the move @n when the replay did not resolve
+ * it (a variant this program does not play, a line after an unknown
+ * move): its squares without leading zeros or blanks, 'x' for a capture;
+ * alphanumeric and compact moves as written, blanks taken out. */
+void pdn_line_unresolved(pdn_strbuf *s, const pdn_node *n);
 
 /* Room at the end of the line for a unit of @len bytes of printable
  * ASCII on one line (a move, a NAG), after a blank or a line end as

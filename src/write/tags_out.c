@@ -3,16 +3,26 @@
  */
 #include "write/tags_out.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "model/date.h"
 #include "write/json_out.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#define TAGS_SSE2 1 /* values are copied 16 bytes at a time */
+#include <emmintrin.h>
+#endif
+
 /* The tags written first, in their order: the Seven-Tag Roster (0-6),
- * then GameType (7) and FEN (8). */
-static const char *const leading[9] = {"Event",  "Site",     "Date",
-                                       "Round",  "White",    "Black",
-                                       "Result", "GameType", "FEN"};
+ * then GameType (7) and FEN (8); each name padded to 16 bytes, to be
+ * copied as a whole. */
+enum { TAG_DATE = 2, TAG_RESULT = 6, TAG_GAMETYPE = 7, TAG_FEN = 8 };
+static const char leading[9][16] = {"Event",  "Site",     "Date",
+                                    "Round",  "White",    "Black",
+                                    "Result", "GameType", "FEN"};
+static const unsigned char leading_len[9] = {5, 4, 4, 5, 5, 5, 6, 8, 3};
 
 static const char *
 tag_name(const pdn_tag *t)
@@ -20,57 +30,166 @@ tag_name(const pdn_tag *t)
     return t->standard ? t->standard : t->name;
 }
 
-/* A tag; @name is a tag's own (which JSON must escape), or with
- * @plain_name one of the standard names, plain ASCII. */
+/* Whether one of the 8 bytes of @x is '"' or '\\' (exact: "Bit
+ * Twiddling Hacks", a byte equal to zero). */
+static inline bool
+has_quote(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    const uint64_t high = 0x8080808080808080ull;
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+    return (((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
+/* The @len bytes of @v at @p with '"' and '\\' escaped by a '\\' (room
+ * for twice @len); the byte after them.  Eight bytes at a time while
+ * there is nothing to escape; a value of 8 bytes or more ends with its
+ * last eight (again, in part: the same bytes). */
+static char *
+put_escaped(char *p, const char *v, size_t len)
+{
+    size_t i = 0;
+    uint64_t x;
+    while (i < len) {
+#ifdef TAGS_SSE2
+        if (i + 16 <= len) {
+            __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
+            __m128i q = _mm_or_si128(_mm_cmpeq_epi8(y, _mm_set1_epi8('"')),
+                                     _mm_cmpeq_epi8(y, _mm_set1_epi8('\\')));
+            if (!_mm_movemask_epi8(q)) {
+                _mm_storeu_si128((__m128i *)(void *)p, y);
+                p += 16;
+                i += 16;
+                continue;
+            }
+        }
+#endif
+        if (i + 8 <= len) {
+            memcpy(&x, v + i, 8);
+            if (!has_quote(x)) {
+                memcpy(p, &x, 8);
+                p += 8;
+                i += 8;
+                continue;
+            }
+        } else if (len >= 8) {
+            memcpy(&x, v + len - 8, 8);
+            if (!has_quote(x)) { /* v[len - 8, i) went out as it is */
+                memcpy(p - (i - (len - 8)), &x, 8);
+                return p + (len - i);
+            }
+        }
+        if (v[i] == '"' || v[i] == '\\')
+            *p++ = '\\';
+        *p++ = v[i++];
+    }
+    return p;
+}
+
+/* The @nlen bytes of a tag's name at @p, copied as 16 bytes when
+ * @padded (one of leading[]); the byte after them. */
+static inline char *
+put_name(char *p, const char *name, size_t nlen, bool padded)
+{
+    if (padded)
+        memcpy(p, name, 16);
+    else
+        memcpy(p, name, nlen);
+    return p + nlen;
+}
+
+/* A tag; @name (of @nlen bytes) is a tag's own (which JSON must
+ * escape), or with @padded one of leading[], plain ASCII. */
 static void
-write_any_tag(pdn_tags_out *o, const char *name, bool plain_name,
+write_any_tag(pdn_tags_out *o, const char *name, size_t nlen, bool padded,
               const char *value)
 {
     pdn_strbuf *out = o->out;
+    size_t vlen = strlen(value);
     if (o->json) {
-        pdn_strbuf_puts(out, o->comma ? ",[" : "[");
+        char *p = pdn_strbuf_reserve(out, nlen + 16 + 6);
+        if (o->comma)
+            *p++ = ',';
         o->comma = true;
-        if (plain_name) {
-            pdn_strbuf_putc(out, '"');
-            pdn_strbuf_puts(out, name);
-            pdn_strbuf_putc(out, '"');
+        *p++ = '[';
+        if (padded) {
+            *p++ = '"';
+            p = put_name(p, name, nlen, true);
+            *p++ = '"';
+            *p++ = ',';
+            pdn_strbuf_commit(out, p);
         } else {
-            pdn_json_string(name, strlen(name), out);
+            pdn_strbuf_commit(out, p);
+            pdn_json_string(name, nlen, out);
+            pdn_strbuf_putc(out, ',');
         }
-        pdn_strbuf_putc(out, ',');
-        pdn_json_string(value, strlen(value), out);
+        pdn_json_string(value, vlen, out);
         pdn_strbuf_putc(out, ']');
         return;
     }
     /* [Name "value"], with '"' and '\\' in the value escaped: room for
      * the worst case, made once. */
-    size_t nlen = strlen(name), vlen = strlen(value);
-    char *p = pdn_strbuf_reserve(out, nlen + 2 * vlen + 6);
+    char *p = pdn_strbuf_reserve(out, nlen + 16 + 2 * vlen + 6);
     *p++ = '[';
-    memcpy(p, name, nlen);
-    p += nlen;
+    p = put_name(p, name, nlen, padded);
     *p++ = ' ';
     *p++ = '"';
-    for (const char *v = value, *end = value + vlen;;) {
-        size_t plain = strcspn(v, "\"\\");
-        memcpy(p, v, plain);
-        p += plain;
-        v += plain;
-        if (v == end)
-            break;
-        *p++ = '\\';
-        *p++ = *v++;
-    }
+    p = put_escaped(p, value, vlen);
     memcpy(p, "\"]\n", 3);
     p += 3;
     pdn_strbuf_commit(out, p);
 }
 
-/* A tag of a standard name. */
+/* The tag leading[@i]. */
 static void
-write_tag(pdn_tags_out *o, const char *name, const char *value)
+write_tag(pdn_tags_out *o, int i, const char *value)
 {
-    write_any_tag(o, name, true, value);
+    write_any_tag(o, leading[i], leading_len[i], true, value);
+}
+
+/* Whether the two characters at @s are "??" or a number from 1 to @max
+ * in two digits. */
+static bool
+two_of(const char *s, int max)
+{
+    if (s[0] == '?' && s[1] == '?')
+        return true;
+    if ((unsigned)(s[0] - '0') > 9 || (unsigned)(s[1] - '0') > 9)
+        return false;
+    int n = (s[0] - '0') * 10 + (s[1] - '0');
+    return n >= 1 && n <= max;
+}
+
+/* Whether the four characters at @s are all digits, or all '?'. */
+static bool
+year_of(const char *s)
+{
+    bool digits = true, unknown = true;
+    for (int i = 0; i < 4; i++) {
+        digits = digits && (unsigned)(s[i] - '0') <= 9;
+        unknown = unknown && s[i] == '?';
+    }
+    return digits || unknown;
+}
+
+/* pdn_date_canonical() of the two usual forms, without its parse:
+ * "1996" gives "1996.??.??", and "1996.06.01" (or with "??") itself.
+ * False for any other value, which the full reading then takes. */
+static bool
+usual_date(const char *s, char out[11])
+{
+    size_t len = strlen(s);
+    if (len == 4 && year_of(s)) {
+        memcpy(out, s, 4);
+        memcpy(out + 4, ".??.??", 7);
+        return true;
+    }
+    if (len == 10 && year_of(s) && s[4] == '.' && s[7] == '.' &&
+        two_of(s + 5, 12) && two_of(s + 8, 31)) {
+        memcpy(out, s, 11);
+        return true;
+    }
+    return false;
 }
 
 /* The Date tag @t in its canonical form, or as written with a note. */
@@ -78,15 +197,15 @@ static void
 write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d, pdn_tags_out *out)
 {
     char date[11];
-    if (pdn_date_canonical(t->value, date)) {
-        write_tag(out, "Date", date);
+    if (usual_date(t->value, date) || pdn_date_canonical(t->value, date)) {
+        write_tag(out, TAG_DATE, date);
         return;
     }
     pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_DATE_KEPT, g->file, t->at, g->number,
                   "Date \"%s\" is left as written: it is no single day in "
                   "a known form (YYYY.MM.DD)",
                   t->value);
-    write_tag(out, "Date", t->value);
+    write_tag(out, TAG_DATE, t->value);
 }
 
 /* Where a tag named @name stands in leading[], or -1.  One strcmp: this
@@ -127,6 +246,49 @@ leading_index(const char *name)
 }
 
 void
+pdn_tags_find(const pdn_game *g, const char *out[PDN_TAGS_FOUND])
+{
+    const pdn_tag *found[PDN_TAGS_FOUND] = {NULL, NULL, NULL};
+    for (size_t i = 0; i < g->ntags; i++) {
+        const pdn_tag *t = &g->tags[i];
+        for (int j = 0; j < 2; j++) {
+            const char *name = j ? t->standard : t->name;
+            int k = -1;
+            if (!name)
+                continue;
+            if (name[0] == 'G' && strcmp(name, "GameType") == 0)
+                k = PDN_TAGS_GAMETYPE;
+            else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
+                k = PDN_TAGS_FEN;
+            else if (name[0] == 'R' && strcmp(name, "Result") == 0)
+                k = PDN_TAGS_RESULT;
+            if (k >= 0 && !found[k])
+                found[k] = t;
+        }
+    }
+    for (int k = 0; k < PDN_TAGS_FOUND; k++)
+        out[k] = found[k] ? found[k]->value : NULL;
+}
+
+bool
+pdn_tags_result(const pdn_game *g, const char *tag, const char **tag_out,
+                const char **term_out)
+{
+    const char *term = g->result_text ? g->result_text : "*";
+    pdn_result by_tag = tag ? pdn_result_of(tag, strlen(tag)) : PDN_RESULT_NONE;
+    bool real_tag = by_tag > PDN_RESULT_UNKNOWN;
+    bool real_term = g->result > PDN_RESULT_UNKNOWN;
+
+    if (real_tag && real_term && by_tag != g->result)
+        return false;
+    if (real_tag)
+        term = tag;
+    *term_out = term;
+    *tag_out = tag && by_tag == PDN_RESULT_NONE ? tag : term;
+    return true;
+}
+
+void
 pdn_tags_write(const pdn_game *g, const char *result, const char *gametype,
                pdn_diags *d, pdn_tags_out *out)
 {
@@ -143,21 +305,22 @@ pdn_tags_write(const pdn_game *g, const char *result, const char *gametype,
         if (i == 2 && first[i])
             write_date(g, first[i], d, out);
         else if (i == 6)
-            write_tag(out, "Result", result);
+            write_tag(out, TAG_RESULT, result);
         else if (first[i])
-            write_tag(out, leading[i], first[i]->value);
+            write_tag(out, (int)i, first[i]->value);
     }
     if (first[7])
-        write_tag(out, "GameType", first[7]->value);
+        write_tag(out, TAG_GAMETYPE, first[TAG_GAMETYPE]->value);
     else if (gametype)
-        write_tag(out, "GameType", gametype);
+        write_tag(out, TAG_GAMETYPE, gametype);
     if (first[8])
-        write_tag(out, "FEN", first[8]->value);
+        write_tag(out, TAG_FEN, first[TAG_FEN]->value);
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
         int k = i < sizeof where ? where[i] : leading_index(tag_name(t));
         /* A leading tag given twice: the second goes with the others. */
         if (k < 0 || first[k] != t)
-            write_any_tag(out, tag_name(t), false, t->value);
+            write_any_tag(out, tag_name(t), strlen(tag_name(t)), false,
+                          t->value);
     }
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "rules/fen.h"
@@ -143,6 +144,9 @@ test_fast_equals_careful(void **state)
         "W:WK1-K3:B",
         "B:W:B5,6",
         "W::B12",
+        /* Runs of items read eight bytes at a time. */
+        "W:W24,23,22,21,27,26,25,32,31,30,29:B4,3,2,1,7,6,5,11,10,9,15",
+        "B:W05,07,10,32,31,9,8,7,6:B1,2,3,4,20,19,18,17,16",
     };
     static const char alphabet[] = "WBwbKk0123456789-,:. \tx";
     uint64_t seed = 0x9E3779B97F4A7C15ull;
@@ -237,6 +241,54 @@ test_write(void **state)
     assert_true(pdn_board_equal(&b, &again));
 }
 
+/* The writer against the plainest one: every square of every variant
+ * by itself, then boards of pieces here and there. */
+static void
+test_write_every_square(void **state)
+{
+    (void)state;
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        uint64_t seed = 12345;
+        for (int round = 0; round < 2000; round++) {
+            pdn_board b = pdn_board_empty(round & 1 ? PDN_BLACK : PDN_WHITE);
+            char want[PDN_FEN_MAX * 2], got[PDN_FEN_MAX];
+            int n = 0;
+            for (int sq = 1; sq <= PDN_SQUARES; sq++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                unsigned r = (unsigned)(seed >> 33) % 6;
+                if (round < PDN_SQUARES)
+                    r = sq == round + 1 ? 1 + (unsigned)(round & 3) : 0;
+                pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, sq);
+                if (r == 1 || r == 2)
+                    b.pieces[PDN_WHITE] |= m;
+                if (r == 3 || r == 4)
+                    b.pieces[PDN_BLACK] |= m;
+                if ((r == 2 || r == 4) && round % 3) /* some without */
+                    b.kings |= m;
+            }
+            n = snprintf(want, sizeof want,
+                         "%c:", b.side == PDN_WHITE ? 'W' : 'B');
+            for (int c = 0; c < 2; c++) {
+                n += snprintf(want + n, sizeof want - (size_t)n, "%s%c",
+                              c ? ":" : "", c == PDN_WHITE ? 'W' : 'B');
+                const char *sep = "";
+                for (int sq = 1; sq <= PDN_SQUARES; sq++) {
+                    pdn_bb m = (pdn_bb)1 << pdn_square_to_bit(v, sq);
+                    if (!(b.pieces[c] & m))
+                        continue;
+                    n += snprintf(want + n, sizeof want - (size_t)n, "%s%s%d",
+                                  sep, b.kings & m ? "K" : "", sq);
+                    sep = ",";
+                }
+            }
+            size_t len = pdn_fen_write(v, &b, got);
+            assert_string_equal(got, want);
+            assert_int_equal(len, strlen(want));
+        }
+    }
+}
+
 int
 main(void)
 {
@@ -247,6 +299,7 @@ main(void)
         cmocka_unit_test(test_fast_equals_careful),
         cmocka_unit_test(test_inner_nul),
         cmocka_unit_test(test_write),
+        cmocka_unit_test(test_write_every_square),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
