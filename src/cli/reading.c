@@ -446,7 +446,8 @@ take_turns(void *arg)
                                        ctx);
             own.games[i] = t->games[i]; /* the diagnostics own their text */
         }
-        own.n = t->n;
+        if (t->n) /* read_turn() gave back the games the thread had */
+            own.n = t->n;
         pthread_mutex_lock(&s->writing);
         t->done = true;
         write_turns(s);
