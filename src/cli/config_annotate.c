@@ -573,6 +573,20 @@ put_quoted(pdn_strbuf *out, const char *s)
     pdn_strbuf_putc(out, '"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
+        /* YAML reads U+0085, U+2028 and U+2029 as line breaks even in
+         * quotes: they go as the escapes \N, \L and \P. */
+        if (c == 0xC2 && (unsigned char)s[1] == 0x85) {
+            pdn_strbuf_puts(out, "\\N");
+            s++;
+            continue;
+        }
+        if (c == 0xE2 && (unsigned char)s[1] == 0x80 &&
+            ((unsigned char)s[2] == 0xA8 || (unsigned char)s[2] == 0xA9)) {
+            pdn_strbuf_puts(out, (unsigned char)s[2] == 0xA8 ? "\\L"
+                                                               : "\\P");
+            s += 2;
+            continue;
+        }
         if (c == '"' || c == '\\') {
             pdn_strbuf_putc(out, '\\');
             pdn_strbuf_putc(out, (char)c);
@@ -720,10 +734,14 @@ pdn_config_print_annotate(const pdn_config *c, pdn_strbuf *out)
     const char *variant = o->variant[0] ? o->variant
                           : c->variant  ? c->variant
                                         : "italian";
-    bool digits = strspn(variant, "0123456789") == strlen(variant);
+    /* A name goes as it is; a GameType, or anything with a blank in it,
+     * in quotes, so that it reads back the same. */
+    bool name = strspn(variant, "abcdefghijklmnopqrstuvwxyz"
+                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
+                strlen(variant);
 
     pdn_strbuf_puts(out, "# The settings of pdn annotate: pdn-config(5).\n");
-    put_line(out, 0, "variant", variant, digits,
+    put_line(out, 0, "variant", variant, !name,
              "of games without a GameType tag");
     put_line(out, 0, "annotate", NULL, false, "the settings of pdn annotate");
     put_line(out, 2, "draw_rule", o->draw_rule, !o->draw_rule[0],
