@@ -141,22 +141,26 @@ progress_game(const pdn_cli *cli, pdn_read_job *job, progress *pr,
 
 /* ---- One game after another ---- */
 
+/* Whether @d holds anything to report: most games, nothing. */
+static bool
+has_diags(const pdn_diags *d)
+{
+    return d->count || d->errors || d->warnings || d->notes;
+}
+
 /* job->each, or job->work's functions in turn, on @g. */
 static void
 each_game(const pdn_cli *cli, pdn_read_job *job, pdn_game *g, pdn_diags *d,
           bool colour, pdn_strbuf *buf)
 {
     const pdn_read_work *w = job->work;
-    if (!w) {
+    bool picked = false;
+    long value = 0;
+    if (!w)
         job->each(cli, g, d, job->ctx);
-        if (d->count || d->errors || d->warnings || d->notes) /* most
-                                                                 games: none */
-            report(cli, job, d, colour, buf);
-        return;
-    }
-    bool picked = !w->pick || w->pick(cli, g, d, job->ctx);
-    long value = picked ? w->work(cli, g, d, job->ctx) : 0;
-    if (d->count || d->errors || d->warnings || d->notes)
+    else if ((picked = !w->pick || w->pick(cli, g, d, job->ctx)))
+        value = w->work(cli, g, d, job->ctx);
+    if (has_diags(d))
         report(cli, job, d, colour, buf);
     if (picked && w->done)
         w->done(cli, value, job->ctx);
@@ -393,7 +397,7 @@ write_turns(turns *s)
         }
         for (size_t i = 0; i < t->n; i++) {
             pdn_diags *d = &t->diags[i];
-            if (d->count || d->errors || d->warnings || d->notes)
+            if (has_diags(d))
                 report(s->cli, job, d, s->colour, &s->buf);
             if (t->picked[i] && w->done)
                 w->done(s->cli, t->values[i], job->ctx);

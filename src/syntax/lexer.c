@@ -162,12 +162,6 @@ continuations(const char *b, size_t from, size_t to)
 #define TOKEN_CLASS
 #endif
 
-static inline void
-new_line(pdn_lexer *lx, size_t next)
-{
-    pdn_scan_new_line(lx, next);
-}
-
 /* Follows the lines and characters of the bytes from @from to @to: words
  * with no line end and no byte above 0x7F (or none that counts) are passed
  * whole. */
@@ -184,7 +178,7 @@ pass_over(pdn_lexer *lx, size_t from, size_t to)
         for (size_t k = i; k < i + 8; k++) {
             unsigned char c = b[k];
             if (c == '\n' || (c == '\r' && b[k + 1] != '\n'))
-                new_line(lx, k + 1);
+                pdn_scan_new_line(lx, k + 1);
             else if ((c & 0xC0) == 0x80 && high)
                 lx->cont++;
         }
@@ -192,7 +186,7 @@ pass_over(pdn_lexer *lx, size_t from, size_t to)
     for (; i < to; i++) {
         unsigned char c = b[i];
         if (c == '\n' || (c == '\r' && b[i + 1] != '\n'))
-            new_line(lx, i + 1);
+            pdn_scan_new_line(lx, i + 1);
         else if ((c & 0xC0) == 0x80 && high)
             lx->cont++;
     }
@@ -633,17 +627,10 @@ pdn_lexer_skip(pdn_lexer *lx, size_t pos)
     lx->pos = pos;
 }
 
-/* Past the blanks from @i on (scan.h). */
-static inline size_t
-skip_blanks(pdn_lexer *lx, size_t i)
-{
-    return pdn_scan_blanks(lx, i);
-}
-
 pdn_token_kind
 pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 {
-    size_t i = skip_blanks(lx, lx->pos);
+    size_t i = pdn_scan_blanks(lx, lx->pos);
     lx->pos = i;
     if (i >= lx->len)
         return finish(lx, tok, lx->final ? PDN_TOK_EOF : PDN_TOK_MORE, i, i);
@@ -729,7 +716,7 @@ pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max)
     const char *b = lx->buf;
     size_t i = lx->pos, n = 0;
     while (n < max) {
-        i = skip_blanks(lx, i);
+        i = pdn_scan_blanks(lx, i);
         if (!is_digit(b[i]) || lex_common(lx, &toks[n], i) == PDN_TOK_EOF)
             break;
         i = lx->pos;
