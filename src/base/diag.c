@@ -134,23 +134,37 @@ pdn_diags_add(pdn_diags *d, pdn_severity severity, int code,
     return g;
 }
 
+/* Uncounts @g of @d and frees its text. */
+static void
+forget(pdn_diags *d, pdn_diag *g)
+{
+    if (g->severity == PDN_SEV_ERROR)
+        d->errors--;
+    else if (g->severity == PDN_SEV_WARNING)
+        d->warnings--;
+    else if (g->severity == PDN_SEV_NOTE)
+        d->notes--;
+    free(g->message);
+    free(g->line_text);
+    free(g->note);
+    free(g->move);
+    free(g->legal);
+}
+
 void
 pdn_diags_truncate(pdn_diags *d, size_t count)
 {
-    while (d->count > count) {
-        pdn_diag *g = &d->items[--d->count];
-        if (g->severity == PDN_SEV_ERROR)
-            d->errors--;
-        else if (g->severity == PDN_SEV_WARNING)
-            d->warnings--;
-        else if (g->severity == PDN_SEV_NOTE)
-            d->notes--;
-        free(g->message);
-        free(g->line_text);
-        free(g->note);
-        free(g->move);
-        free(g->legal);
-    }
+    while (d->count > count)
+        forget(d, &d->items[--d->count]);
+}
+
+void
+pdn_diags_remove(pdn_diags *d, size_t i)
+{
+    forget(d, &d->items[i]);
+    memmove(&d->items[i], &d->items[i + 1],
+            (d->count - i - 1) * sizeof *d->items);
+    d->count--;
 }
 
 void

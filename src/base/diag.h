@@ -128,6 +128,16 @@ pdn_diag *pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code,
  * reading that is being done again). */
 void pdn_diags_truncate(pdn_diags *d, size_t count);
 
+/** Whether @d holds anything to report (most games' hold nothing). */
+static inline bool
+pdn_diags_any(const pdn_diags *d)
+{
+    return d->count || d->errors || d->warnings || d->notes;
+}
+
+/** Drops the diagnostic at @i, keeping the order of the others. */
+void pdn_diags_remove(pdn_diags *d, size_t i);
+
 /** Empties the list (the counts of errors etc. too), keeping its memory. */
 void pdn_diags_clear(pdn_diags *d);
 

@@ -8,12 +8,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/utf8.h"
 #include "base/xalloc.h"
 #include "syntax/internal.h"
 
-#define READ_CHUNK ((size_t)4 << 20)
 #define LINE_KEEP 4096 /* bytes of a line kept before the next game */
 
 /** Games kept for reuse at most, with the memory of each: more than the
@@ -23,7 +23,9 @@
 
 struct pdn_reader {
     const char *name;
-    FILE *in;              /* NULL when reading memory */
+    FILE *in;              /* NULL when reading memory or a range */
+    int fd;                /* the file of a range, or -1 */
+    uint64_t end;          /* the end of the range: the input ends there */
     char *buf;             /* owned unless reading memory */
     size_t cap, len;
     size_t pos;            /* where the next game's text starts */
@@ -41,6 +43,10 @@ struct pdn_reader {
     pdn_parse parse;       /* the state of reading the last game */
     bool ahead;            /* parse stands past the '[' at pos, which it
                               read as the next game's first token */
+    pdn_loc game_at;       /* where the reading of this game began */
+    pdn_loc last_at;       /* and of the last game handed out */
+    bool ranged;           /* a range: starts at skip, encoding decided */
+    size_t skip;           /* bytes of the line before the range's start */
     uint64_t games;
     pdn_reader_options opt;
 };
@@ -57,9 +63,11 @@ reader_new(const char *name, const pdn_reader_options *opt)
     if (!r->opt.max_depth)
         r->opt.max_depth = PDN_MAX_RAV_DEPTH;
     if (!r->opt.chunk)
-        r->opt.chunk = READ_CHUNK;
+        r->opt.chunk = PDN_READ_CHUNK;
     r->cur.line = r->cur.col = 1;
     r->line_start = true;
+    r->fd = -1;
+    r->end = UINT64_MAX;
     return r;
 }
 
@@ -156,6 +164,27 @@ count_lines(const char *s, size_t n)
     return lines;
 }
 
+/* Reads up to @n bytes into the buffer after its end: from the stream,
+ * or from the range's file at their offset.  Returns how many; 0 at the
+ * end of the input (errno 0) or on an error (errno set). */
+static size_t
+read_some(pdn_reader *r, size_t n)
+{
+    if (r->fd < 0)
+        return fread(r->buf + r->len, 1, n, r->in);
+    for (;;) {
+        errno = 0;
+        if (n == 0)
+            return 0;
+        ssize_t got =
+            pread(r->fd, r->buf + r->len, n, (off_t)(r->base + r->len));
+        if (got >= 0)
+            return (size_t)got;
+        if (errno != EINTR)
+            return 0;
+    }
+}
+
 /* Drops the bytes before pos (games handed out), then reads until the
  * buffer has grown by a chunk or the input ends.  Returns 0, or -1 on a
  * read error (reported in @d). */
@@ -179,6 +208,8 @@ refill(pdn_reader *r, pdn_diags *d)
         r->base += keep;
     }
     size_t chunk = r->opt.chunk;
+    if (r->end - (r->base + r->len) < chunk)
+        chunk = (size_t)(r->end - (r->base + r->len));
     if (r->cap - r->len < chunk + 1) {
         size_t cap = r->cap ? r->cap : chunk + 1;
         while (cap - r->len < chunk + 1)
@@ -188,10 +219,10 @@ refill(pdn_reader *r, pdn_diags *d)
     }
     size_t want = r->len + chunk;
     while (r->len < want) {
-        size_t n = fread(r->buf + r->len, 1, want - r->len, r->in);
+        size_t n = read_some(r, want - r->len);
         r->len += n;
         if (n == 0) {
-            if (ferror(r->in)) {
+            if (r->fd >= 0 ? errno != 0 : ferror(r->in)) {
                 r->buf[r->len] = '\0';
                 pdn_loc at = {r->base + r->len, 0, 0};
                 pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name,
@@ -203,33 +234,55 @@ refill(pdn_reader *r, pdn_diags *d)
             break;
         }
     }
+    if (r->base + r->len >= r->end)
+        r->eof = true;
     r->buf[r->len] = '\0'; /* the lexer's stop (lexer.h) */
     return 0;
 }
 
+size_t
+pdn_reader_encoding(const char *head, size_t len, bool *cp1252,
+                    pdn_loc *note_at)
+{
+    *cp1252 = false;
+    if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
+        return 3;
+    size_t valid = pdn_utf8_valid_prefix(head, len);
+    if (valid < len) {
+        *cp1252 = true;
+        uint32_t line = 1 + count_lines(head, valid);
+        size_t bol = valid;
+        while (bol > 0 && head[bol - 1] != '\n' && head[bol - 1] != '\r')
+            bol--;
+        *note_at = (pdn_loc){valid, line, (uint32_t)(valid - bol + 1)};
+    }
+    return 0;
+}
+
+void
+pdn_reader_note_encoding(const char *name, pdn_loc at, pdn_diags *d)
+{
+    pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_ENCODING, name, at, 0,
+                  "the file is not UTF-8: read as Windows-1252 (Latin-1)");
+}
+
 /* At the start: skip a UTF-8 byte order mark, and read the file as
- * Windows-1252 if its first chunk is not UTF-8. */
+ * Windows-1252 if its first chunk is not UTF-8.  A range starts where it
+ * was told, the encoding decided. */
 static void
 start(pdn_reader *r, pdn_diags *d)
 {
     r->started = true;
-    if (r->len >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) {
-        r->pos = 3;
-        r->cur.off = 3;
+    if (r->ranged) {
+        r->pos = r->skip;
         return;
     }
-    size_t valid = pdn_utf8_valid_prefix(r->buf, r->len);
-    if (valid < r->len) {
-        r->cp1252 = true;
+    pdn_loc note_at;
+    r->pos = pdn_reader_encoding(r->buf, r->len, &r->cp1252, &note_at);
+    r->cur.off = r->pos;
+    if (r->cp1252) {
         r->encoding_noted = true;
-        uint32_t line = 1 + count_lines(r->buf, valid);
-        size_t bol = valid;
-        while (bol > 0 && r->buf[bol - 1] != '\n' && r->buf[bol - 1] != '\r')
-            bol--;
-        pdn_loc at = {valid, line, (uint32_t)(valid - bol + 1)};
-        pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_ENCODING, r->name, at, 0,
-                      "the file is not UTF-8: read as Windows-1252 "
-                      "(Latin-1)");
+        pdn_reader_note_encoding(r->name, note_at, d);
     }
 }
 
@@ -317,11 +370,12 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
     if (!r->started) {
         /* Enough bytes to see a byte order mark, however small the
          * chunks. */
-        while (!r->eof && r->len < 4)
+        while (!r->eof && r->len < r->skip + 4)
             if (refill(r, d) < 0)
                 return -1;
         start(r, d);
     }
+    r->game_at = r->cur;
     for (;;) {
         pdn_game *g = fresh_game(r);
         g->file = r->name;
@@ -338,6 +392,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
                 g->file = r->name;
                 g->number = ++r->games;
                 skip_huge_game(r, g, d);
+                r->last_at = r->game_at;
                 *out = g;
                 return 1;
             }
@@ -354,7 +409,81 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
                                        r->buf + (g->span - r->base),
                                        g->raw_len);
         r->games++;
+        r->last_at = r->game_at;
         *out = g;
         return 1;
     }
+}
+
+/* ---- Ranges ---- */
+
+pdn_reader *
+pdn_reader_new_range(const char *name, int fd, const pdn_reader_range *range,
+                     const pdn_reader_options *opt)
+{
+    pdn_reader *r = reader_new(name, opt);
+    pdn_reader_restart(r, name, fd, range, NULL, 0);
+    return r;
+}
+
+void
+pdn_reader_restart(pdn_reader *r, const char *name, int fd,
+                   const pdn_reader_range *range, const char *head,
+                   size_t nhead)
+{
+    r->name = name;
+    r->in = NULL;
+    r->fd = fd;
+    r->end = range->end;
+    r->len = r->pos = 0;
+    r->base = range->from;
+    r->skip = (size_t)(range->at.off - range->from);
+    r->cur = range->at;
+    r->eof = range->from >= range->end;
+    r->line_start = range->from < range->at.off || range->at.col == 1;
+    r->ranged = true;
+    r->started = false;
+    r->cp1252 = range->cp1252;
+    r->encoding_noted = range->cp1252 || range->noted;
+    r->failed = r->ahead = false;
+    r->games = range->games;
+    if (range->end - range->from < nhead)
+        nhead = (size_t)(range->end - range->from);
+    if (r->cap < nhead + 1) {
+        r->cap = nhead + 1;
+        r->buf = pdn_xrealloc(r->buf, r->cap);
+    }
+    if (nhead)
+        memcpy(r->buf, head, nhead);
+    r->len = nhead;
+    if (r->base + r->len >= r->end)
+        r->eof = true;
+    r->buf[r->len] = '\0';
+}
+
+void
+pdn_reader_last_start(const pdn_reader *r, pdn_reader_range *out)
+{
+    pdn_loc at = r->last_at;
+    size_t i = at.off >= r->base ? (size_t)(at.off - r->base) : 0;
+    size_t keep = 0;
+    while (i > 0 && keep < LINE_KEEP && r->buf[i - 1] != '\n' &&
+           r->buf[i - 1] != '\r') {
+        i--;
+        keep++;
+    }
+    bool line = i > 0 ? r->buf[i - 1] == '\n' || r->buf[i - 1] == '\r'
+                      : at.off >= r->base && r->line_start;
+    out->from = line ? r->base + i : at.off;
+    out->at = at;
+    out->end = r->end;
+    out->games = r->games - 1;
+    out->cp1252 = r->cp1252;
+    out->noted = r->encoding_noted;
+}
+
+bool
+pdn_reader_noted(const pdn_reader *r)
+{
+    return r->encoding_noted;
 }

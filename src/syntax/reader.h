@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "base/diag.h"
@@ -44,6 +45,56 @@ pdn_reader *pdn_reader_new(const char *name, FILE *in,
 /** A reader of @len bytes at @data (borrowed). */
 pdn_reader *pdn_reader_new_mem(const char *name, const char *data,
                                size_t len, const pdn_reader_options *opt);
+
+/** A part of a file to read as if the reading of the whole file had got
+ * there: the games of a file read by several threads at once. */
+typedef struct pdn_reader_range {
+    uint64_t from;  /* the first byte read: where the line of @at begins
+                       (for the source lines of diagnostics), or at.off */
+    pdn_loc at;     /* where the first game starts: offset, line, column */
+    uint64_t end;   /* the input ends there (UINT64_MAX: at the end of
+                       the file) */
+    uint64_t games; /* games before: the first one read is games + 1 */
+    bool cp1252;    /* the file is read as Windows-1252, as
+                       pdn_reader_encoding() decided */
+    bool noted;     /* the note that text is not UTF-8 was given */
+} pdn_reader_range;
+
+/** A reader of @range of the open file @fd (borrowed, read with pread(),
+ * so that several readers may share it). */
+pdn_reader *pdn_reader_new_range(const char *name, int fd,
+                                 const pdn_reader_range *range,
+                                 const pdn_reader_options *opt);
+
+/** Aims @r at another range, of the same file or another, keeping its
+ * memory and the games given back to it.  The caller may already have
+ * the first @nhead bytes of the file from range->from on, at @head
+ * (copied; NULL and 0 if not). */
+void pdn_reader_restart(pdn_reader *r, const char *name, int fd,
+                        const pdn_reader_range *range, const char *head,
+                        size_t nhead);
+
+/** Where the reading of the last game handed out began, as the start of a
+ * range to read it again from (up to r's end). */
+void pdn_reader_last_start(const pdn_reader *r, pdn_reader_range *out);
+
+/** Whether the reader said that the file is not UTF-8 (at its start, or
+ * at the first text that is not). */
+bool pdn_reader_noted(const pdn_reader *r);
+
+/** How a reader reads a file whose first bytes (as many as one chunk of
+ * the reader holds, or the whole file) are the @len at @head: returns
+ * the bytes of a byte order mark to skip, and sets *@cp1252 when the
+ * bytes are not UTF-8, with the place of the first that is not in
+ * *@note_at. */
+size_t pdn_reader_encoding(const char *head, size_t len, bool *cp1252,
+                           pdn_loc *note_at);
+
+/** Appends to @d the note that file @name is not UTF-8, at @at. */
+void pdn_reader_note_encoding(const char *name, pdn_loc at, pdn_diags *d);
+
+/** The bytes a reader reads at a time, by default. */
+#define PDN_READ_CHUNK ((size_t)4 << 20)
 
 /** Reads the next game into *@out (the caller frees it with
  * pdn_game_free()) and appends its diagnostics to @d.  Returns 1 for a

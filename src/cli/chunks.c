@@ -1,0 +1,208 @@
+/* chunks.c -- the cuts of a file into parts for threads to read, and
+ * the reading of those files. */
+#include "cli/chunks.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/xalloc.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static bool
+is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Whether the text before the line end that precedes @at (the '[' of a
+ * line) ends with a result, blanks aside. */
+static bool
+after_result(const char *buf, size_t at)
+{
+    size_t e = at;
+    while (e > 0 && is_blank(buf[e - 1]))
+        e--;
+    size_t s = e;
+    while (s > 0 && !is_blank(buf[s - 1]) && e - s <= 7)
+        s--;
+    if (s > 0 && !is_blank(buf[s - 1]))
+        return false;
+    static const char *const results[] = {"*",   "1-0", "0-1", "1/2-1/2",
+                                          "2-0", "0-2", "1-1", "0-0"};
+    for (size_t i = 0; i < sizeof results / sizeof *results; i++)
+        if (strlen(results[i]) == e - s &&
+            memcmp(buf + s, results[i], e - s) == 0)
+            return true;
+    return false;
+}
+
+/* Whether a byte of the word @w is below 14: '\n' (10), '\r' (13), and
+ * the few other control bytes. */
+static bool
+has_low_byte(uint64_t w)
+{
+    return ((w - 0x0E0E0E0E0E0E0E0Eull) & ~w & 0x8080808080808080ull) != 0;
+}
+
+/* The line ends among the @n bytes at @s (s[n] is read too): LF, and CR
+ * but before LF.  Sixteen bytes at a time where SSE2 is (every x86-64),
+ * each lane counting up to 255 before the lanes are summed. */
+static uint32_t
+count_line_ends(const char *s, size_t n)
+{
+    uint64_t total = 0;
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    const __m128i zero = _mm_setzero_si128();
+    while (i + 16 <= n) {
+        __m128i acc = zero;
+        size_t stop = n - i > 16 * 255 ? i + 16 * 255 : n;
+        for (; i + 16 <= stop; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            __m128i w =
+                _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+            __m128i lone_cr =
+                _mm_andnot_si128(_mm_cmpeq_epi8(w, lf), _mm_cmpeq_epi8(v, cr));
+            acc =
+                _mm_sub_epi8(acc, _mm_or_si128(_mm_cmpeq_epi8(v, lf), lone_cr));
+        }
+        __m128i sums = _mm_sad_epu8(acc, zero);
+        total += (uint64_t)_mm_cvtsi128_si32(sums) +
+                 (uint64_t)_mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; i < n; i++)
+        if (s[i] == '\n' || (s[i] == '\r' && s[i + 1] != '\n'))
+            total++;
+    return (uint32_t)total;
+}
+
+bool
+pdn_chunk_find(const char *buf, size_t len, size_t min, pdn_chunk_cut *cut)
+{
+    uint32_t lines = cut->lines;
+    size_t i = cut->at;
+    /* No cut before @min: the line ends before its line end, counted in
+       bulk. */
+    size_t bulk = min > 0 ? min - 1 : 0;
+    if (bulk > len - (len > 0))
+        bulk = len - (len > 0);
+    if (i < bulk) {
+        lines += count_line_ends(buf + i, bulk - i);
+        i = bulk;
+    }
+    while (i < len) {
+        if (i + 8 <= len) {
+            uint64_t w;
+            memcpy(&w, buf + i, sizeof w);
+            if (!has_low_byte(w)) {
+                i += 8;
+                continue;
+            }
+        }
+        char c = buf[i++];
+        if (c != '\n' && c != '\r')
+            continue;
+        if (i == len) {
+            i--; /* what follows the line end is not known yet */
+            break;
+        }
+        if (c == '\r' && buf[i] == '\n')
+            continue; /* CRLF: its LF ends the line */
+        lines++;
+        if (i >= min && buf[i] == '[' && after_result(buf, i)) {
+            cut->at = i;
+            cut->lines = lines;
+            return true;
+        }
+    }
+    cut->at = i;
+    cut->lines = lines;
+    return false;
+}
+
+bool
+pdn_chunk_blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!is_blank(s[i]))
+            return false;
+    return true;
+}
+
+/* ---- Files ---- */
+
+size_t
+pdn_pread_all(int fd, char *buf, size_t n, uint64_t off)
+{
+    size_t len = 0;
+    while (len < n) {
+        ssize_t got = pread(fd, buf + len, n - len, (off_t)(off + len));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        len += (size_t)got;
+    }
+    return len;
+}
+
+pdn_part_file *
+pdn_part_file_open(FILE *in, const char *name)
+{
+    struct stat st;
+    int fd = fileno(in);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    size_t want = PDN_READ_CHUNK;
+    if ((uint64_t)st.st_size < want)
+        want = (size_t)st.st_size;
+    char *head = pdn_xmalloc(want + 1);
+    size_t len = pdn_pread_all(fd, head, want, 0);
+    pdn_part_file *pf = pdn_xcalloc(1, sizeof *pf);
+    pf->name = name;
+    pf->in = in;
+    pf->fd = fd;
+    pf->bom = pdn_reader_encoding(head, len, &pf->cp1252, &pf->note_at);
+    pf->note = pf->cp1252;
+    free(head);
+    return pf;
+}
+
+void
+pdn_part_file_close(pdn_part_file *pf)
+{
+    fclose(pf->in);
+    free(pf);
+}
+
+pdn_reader_range
+pdn_part_file_start(const pdn_part_file *pf)
+{
+    return (pdn_reader_range){.from = 0,
+                              .at = {pf->bom, 1, 1},
+                              .end = UINT64_MAX,
+                              .cp1252 = pf->cp1252,
+                              .noted = pf->cp1252};
+}
+
+bool
+pdn_part_file_blank(const pdn_part_file *pf, uint64_t a, uint64_t b)
+{
+    char buf[4096];
+    while (a < b) {
+        size_t n = b - a < sizeof buf ? (size_t)(b - a) : sizeof buf;
+        size_t got = pdn_pread_all(pf->fd, buf, n, a);
+        if (got < n || !pdn_chunk_blank(buf, got))
+            return false;
+        a += got;
+    }
+    return true;
+}

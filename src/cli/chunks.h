@@ -1,0 +1,67 @@
+/* chunks.h -- where the threads of pdn check --jobs may cut a file into
+ * parts that each reads on its own: before a line that starts with '['
+ * when the text before it ends with a game's result.  A cut is only a
+ * guess (the "result" may be inside a comment): the reading of the part
+ * before it proves it or not (reading.c).
+ */
+#ifndef PDN_CLI_CHUNKS_H
+#define PDN_CLI_CHUNKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/diag.h"
+#include "syntax/reader.h"
+
+/** The parts' size: at least this many bytes each, but the last. */
+#define PDN_CHUNK_BYTES ((size_t)32 << 10)
+
+/** A place to cut the bytes of a part, and the lines before it. */
+typedef struct pdn_chunk_cut {
+    size_t at;      /* the offset of the '[' that starts the next part */
+    uint32_t lines; /* lines ended before it: LF, CRLF and lone CR */
+} pdn_chunk_cut;
+
+/** Looks in the @len bytes at @buf, which start a line, for the first
+ * cut at or past @min, and counts the lines before it.  The search starts
+ * at cut->at with cut->lines counted (0 and 0 at first).  Returns false
+ * if there is none, with *@cut set to go on from when more bytes follow
+ * (a cut needs the byte after a line end). */
+bool pdn_chunk_find(const char *buf, size_t len, size_t min,
+                    pdn_chunk_cut *cut);
+
+/** Whether the @len bytes at @s are all blanks (space, tab, CR, LF). */
+bool pdn_chunk_blank(const char *s, size_t len);
+
+/** A regular file read in parts. */
+typedef struct pdn_part_file {
+    const char *name; /* borrowed */
+    FILE *in;
+    int fd;
+    size_t bom;      /* bytes of the byte order mark */
+    bool cp1252;     /* not UTF-8 (pdn_reader_encoding()) */
+    bool note;       /* so its first game's diagnostics start with a note */
+    pdn_loc note_at; /* where */
+} pdn_part_file;
+
+/** The regular file open as @in, named @name, to read in parts; NULL if
+ * it is not a regular file.  Its encoding is decided as a reader
+ * decides it, on the bytes of a reader's first chunk. */
+pdn_part_file *pdn_part_file_open(FILE *in, const char *name);
+
+/** Closes the file (@in too) and frees @pf. */
+void pdn_part_file_close(pdn_part_file *pf);
+
+/** Where the first game of @pf starts. */
+pdn_reader_range pdn_part_file_start(const pdn_part_file *pf);
+
+/** Whether the bytes of @pf from @a to @b are all blanks. */
+bool pdn_part_file_blank(const pdn_part_file *pf, uint64_t a, uint64_t b);
+
+/** Reads @n bytes of @fd from @off into @buf, as many as there are;
+ * returns how many. */
+size_t pdn_pread_all(int fd, char *buf, size_t n, uint64_t off);
+
+#endif

@@ -1,0 +1,743 @@
+/* turns.c -- FILE... read by threads that share the work on the games.
+ *
+ * The work is cut into turns, numbered in file order.  A thread takes the
+ * next turn under the claiming lock, reads its games, works on them, and
+ * the turns are written out in file order.  Turn k lives in slot k % depth
+ * of a ring, so that at most depth turns are claimed and not written:
+ * memory follows the ring's size times the largest turn.
+ *
+ * A regular file is cut into parts (chunks.h) that the threads read at
+ * the same time, each with a reader of its own.  A cut is a guess, proved
+ * by the reading of the part before it: that reading must end with a
+ * game's result and nothing but blanks after it.  What depends on the
+ * parts before (the number of the first game, whether the file was said
+ * not to be UTF-8, and whether the cut was right) is settled in file
+ * order, turn by turn: a thread holds the "token" of its turn from when
+ * the turn before passed it on until it passes it on itself.  A part
+ * whose cut was wrong is read again from where the game before it truly
+ * began.  A file with no place to cut for a long stretch, standard input
+ * and pipes are read by one thread at a time, a turn of games each (a
+ * stream), under the claiming lock.
+ *
+ * A file that cannot be opened is told at its place, with the turn that
+ * follows.
+ */
+#include "cli/turns.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/xalloc.h"
+#include "cli/chunks.h"
+#include "cli/progress.h"
+#include "syntax/reader.h"
+
+/* A turn of a stream reads up to TURN_GAMES games and TURN_BYTES bytes:
+ * enough that handing the reader from one thread to the next costs little
+ * against the turn, few enough that the turn's games stay in the core's
+ * cache. */
+#define TURN_GAMES 256
+#define TURN_BYTES ((uint64_t)32 << 10)
+
+/* Turns in the ring for each thread: the writing of the oldest seldom
+ * holds the others up. */
+#define TURNS_PER_THREAD 4
+
+/* Tries at the claiming lock before sleeping on it (lock_claiming()). */
+#define SPIN_TRIES 4096
+
+/* How far past a part's size to look for a cut, a step at a time, before
+ * the rest of the file is read as a stream. */
+#define CUT_STEP ((size_t)16 << 10)
+#define CUT_SEARCH ((size_t)1 << 20)
+
+typedef enum turn_kind {
+    TURN_TOLD,   /* only files that could not be opened, to tell */
+    TURN_STREAM, /* games read under the claiming lock */
+    TURN_PART    /* a part of a file, read at the same time as others */
+} turn_kind;
+
+typedef struct turn {
+    uint64_t seq; /* its number, in file order */
+    turn_kind kind;
+    pdn_strbuf said;  /* what to tell first: files that cannot be opened */
+    pdn_game **games; /* the games read, of the thread that read them */
+    pdn_diags *diags;
+    long *values; /* what work() returned */
+    bool *picked;
+    size_t n, cap;
+    pdn_diags tail; /* the file's last diagnostics, after its last game */
+    bool done;      /* worked on, and waiting to be written */
+    /* A part: bytes [lo, hi) of @pf, from line @line; the last part of
+       the file reads to its end. */
+    pdn_part_file *pf;
+    bool first, last;
+    uint64_t lo, hi;
+    uint32_t line, hi_line;
+    /* What its reading found: where the game after its games starts
+       (their numbers count from 1 until the token comes), and the game
+       whose diagnostics say that text is not UTF-8 (-1: none). */
+    pdn_reader_range next;
+    long noted;
+    bool failed; /* a read error */
+} turn;
+
+/* What a turn's token carries to the next turn. */
+typedef struct carry {
+    pdn_part_file *pf;         /* the file whose part passed it; NULL */
+    pdn_reader_range next; /* where its next game starts */
+    pdn_progress pr;       /* the progress line of the file read */
+} carry;
+
+typedef struct turns {
+    const pdn_cli *cli;
+    pdn_read_job *job;
+    bool colour;
+    bool count_only; /* pdn_diags.count_only of every game */
+    size_t part_bytes;
+    /* Under @claiming: the files, the stream's reader, the next turn. */
+    pthread_mutex_t claiming;
+    size_t file; /* the operand to open next */
+    FILE *in;    /* the open stream, or NULL */
+    const char *in_name;
+    pdn_part_file *stream_pf; /* the part file read as a stream, or NULL */
+    pdn_reader *reader;   /* the stream's reader, or NULL */
+    pdn_part_file *pf;        /* the file being cut into parts, or NULL */
+    uint64_t part_lo;     /* where its next part starts */
+    uint32_t part_line;
+    pdn_strbuf said; /* files that could not be opened, to tell */
+    uint64_t next;
+    int spin; /* tries at the lock before sleeping on it */
+    /* Under @tokens: the turns that passed their token. */
+    pthread_mutex_t tokens;
+    pthread_cond_t passed;
+    uint64_t sequenced;
+    carry carry;      /* the token holder's own */
+    bool read_failed; /* the token holder's own */
+    /* Under @writing: the turns' done flags, @written, @buf. */
+    pthread_mutex_t writing;
+    pthread_cond_t wrote; /* @written grew */
+    uint64_t written;
+    pdn_strbuf buf;
+    turn *ring;
+    size_t depth;
+} turns;
+
+/* A thread's own: the reader of its parts, the games it gave back, and
+ * the bytes it looked at for a cut. */
+typedef struct worker {
+    turns *s;
+    pdn_reader *reader;
+    pdn_game **own;
+    size_t nown, capown;
+    char *scratch; /* the bytes of its part, from lo on */
+    size_t scratch_len, scratch_cap;
+} worker;
+
+/* ---- Turns ---- */
+
+/* Room in @t for one game more. */
+static void
+turn_room(turns *s, turn *t)
+{
+    if (t->n < t->cap)
+        return;
+    size_t cap = t->cap ? 2 * t->cap : TURN_GAMES;
+    t->games = pdn_xrealloc(t->games, cap * sizeof *t->games);
+    t->diags = pdn_xrealloc(t->diags, cap * sizeof *t->diags);
+    t->values = pdn_xrealloc(t->values, cap * sizeof *t->values);
+    t->picked = pdn_xrealloc(t->picked, cap * sizeof *t->picked);
+    for (size_t i = t->cap; i < cap; i++) {
+        t->diags[i] = (pdn_diags)PDN_DIAGS_INIT;
+        t->diags[i].count_only = s->count_only;
+    }
+    t->cap = cap;
+}
+
+/* Waits until turn @seq holds the token. */
+static void
+token_take(turns *s, uint64_t seq)
+{
+    pthread_mutex_lock(&s->tokens);
+    while (s->sequenced != seq)
+        pthread_cond_wait(&s->passed, &s->tokens);
+    pthread_mutex_unlock(&s->tokens);
+}
+
+/* Passes the token on to the next turn. */
+static void
+token_pass(turns *s)
+{
+    pthread_mutex_lock(&s->tokens);
+    s->sequenced++;
+    pthread_cond_broadcast(&s->passed);
+    pthread_mutex_unlock(&s->tokens);
+}
+
+/* Waits, under s->writing, until fewer than @ahead turns are claimed and
+ * not written. */
+static void
+wait_written(turns *s, uint64_t ahead)
+{
+    pthread_mutex_lock(&s->writing);
+    while (s->next - s->written >= ahead)
+        pthread_cond_wait(&s->wrote, &s->writing);
+    pthread_mutex_unlock(&s->writing);
+}
+
+/* With the token: the games of @t counted and offered to pick(), in file
+ * order. */
+static void
+pick_games(turns *s, turn *t, uint64_t bytes)
+{
+    pdn_read_job *job = s->job;
+    const pdn_read_work *w = job->work;
+    for (size_t i = 0; i < t->n; i++) {
+        job->games++;
+        pdn_progress_game(s->cli, &s->carry.pr, bytes);
+        t->picked[i] =
+            !w->pick || w->pick(s->cli, t->games[i], &t->diags[i], job->ctx);
+    }
+}
+
+/* ---- Files ---- */
+
+/* Opens the next operand that opens, as parts when it is a regular file,
+ * else as a stream; those that do not open are put in s->said.  Returns
+ * false when none is left. */
+static bool
+open_next(turns *s)
+{
+    pdn_read_job *job = s->job;
+    while (s->file < pdn_read_operands(job)) {
+        const char *path = pdn_read_operand(job, s->file++);
+        FILE *in = pdn_read_open(s->cli, job->cmd, path, &s->said);
+        if (!in) {
+            job->io_failed = true;
+            continue;
+        }
+        bool is_stdin = strcmp(path, "-") == 0;
+        const char *name = is_stdin ? PDN_STDIN_NAME : path;
+        pdn_part_file *pf = is_stdin ? NULL : pdn_part_file_open(in, name);
+        if (pf) {
+            s->pf = pf;
+            s->part_lo = 0;
+            s->part_line = 1;
+            return true;
+        }
+        pdn_reader_options opt = {.tagmap = job->tagmap,
+                                  .keep_raw = job->keep_raw};
+        s->in = in;
+        s->in_name = name;
+        s->reader = pdn_reader_new(name, in, &opt);
+        return true;
+    }
+    return false;
+}
+
+/* ---- Claiming ---- */
+
+/* Reads @n bytes of @fd at @off into the worker's scratch, at @at;
+ * returns how many it could. */
+static size_t
+scratch_read(worker *w, size_t at, size_t n, int fd, uint64_t off)
+{
+    if (w->scratch_cap < at + n + 1) {
+        w->scratch_cap = at + n + 1;
+        w->scratch = pdn_xrealloc(w->scratch, w->scratch_cap);
+    }
+    return pdn_pread_all(fd, w->scratch + at, n, off);
+}
+
+/* Makes @t the next part of s->pf, under s->claiming: up to the first cut
+ * past the part's size, or to the end of the file.  Returns false when
+ * no cut is found for a long stretch: the rest of the file is then read
+ * as a stream. */
+static bool
+claim_part(turns *s, worker *w, turn *t)
+{
+    pdn_part_file *pf = s->pf;
+    uint64_t lo = s->part_lo;
+    /* Steps no larger than the parts: tests cut small files too. */
+    size_t step = s->part_bytes < 64         ? 64
+                  : s->part_bytes < CUT_STEP ? s->part_bytes
+                                             : CUT_STEP;
+    size_t want = s->part_bytes + step, have = 0;
+    pdn_chunk_cut cut = {0, 0};
+    t->kind = TURN_PART;
+    t->pf = pf;
+    t->first = lo == 0;
+    t->lo = lo;
+    t->line = s->part_line;
+    for (;;) {
+        size_t got = scratch_read(w, have, want - have, pf->fd, lo + have);
+        have += got;
+        w->scratch_len = have;
+        if (have < want) { /* the end of the file */
+            t->last = true;
+            t->hi = UINT64_MAX;
+            s->pf = NULL;
+            return true;
+        }
+        if (pdn_chunk_find(w->scratch, have, s->part_bytes, &cut)) {
+            t->last = false;
+            t->hi = lo + cut.at;
+            t->hi_line = s->part_line + cut.lines;
+            s->part_lo = t->hi;
+            s->part_line = t->hi_line;
+            return true;
+        }
+        if (want >= s->part_bytes + CUT_SEARCH) {
+            s->pf = NULL;
+            s->stream_pf = pf;
+            t->kind = TURN_STREAM;
+            return false;
+        }
+        want += step;
+    }
+}
+
+/* Takes the claiming lock.  The thread that holds it is mostly near the
+ * end of its claim: waiting for it awake, a while, costs less than
+ * sleeping and being woken (a system call each, and a core that may have
+ * gone idle).  Not when there are more threads than cores: the one
+ * awaited may be waiting for a core. */
+static void
+lock_claiming(turns *s)
+{
+    for (int spin = 0; spin < s->spin; spin++) {
+        if (pthread_mutex_trylock(&s->claiming) == 0)
+            return;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__) && defined(__GNUC__)
+        __asm__ __volatile__("yield");
+#endif
+    }
+    pthread_mutex_lock(&s->claiming);
+}
+
+/* Gives back the games of @w's last turn: to the stream's reader when
+ * the thread reads the stream next, else to its own. */
+static void
+give_back(worker *w, pdn_reader *to)
+{
+    while (w->nown) {
+        pdn_game *g = w->own[--w->nown];
+        if (to)
+            pdn_reader_recycle(to, g);
+        else
+            pdn_game_free(g);
+    }
+}
+
+/* ---- Reading ---- */
+
+/* Whether the bytes of @t's file from @a to @b are all blanks; @w's
+ * scratch holds those of @t from its start on. */
+static bool
+blank_between(const worker *w, const turn *t, uint64_t a, uint64_t b)
+{
+    if (a >= t->lo)
+        return pdn_chunk_blank(w->scratch + (a - t->lo), (size_t)(b - a));
+    return pdn_part_file_blank(t->pf, a, b);
+}
+
+/* Reads the games of @t from @range with @r, into slots @t->n on; with
+ * @note, the first game's diagnostics start with the note that the file
+ * is not UTF-8.  Ends with t->n, t->tail, t->noted, and t->failed. */
+static void
+read_games(turns *s, turn *t, pdn_reader *r, bool note)
+{
+    t->noted = -1;
+    for (;;) {
+        turn_room(s, t);
+        pdn_diags *d = &t->diags[t->n];
+        if (note && t->n == 0)
+            pdn_reader_note_encoding(t->pf->name, t->pf->note_at, d);
+        bool noted = pdn_reader_noted(r);
+        int got = pdn_reader_next(r, &t->games[t->n], d);
+        if (got <= 0) {
+            pdn_diags spare = t->tail;
+            t->tail = *d;
+            *d = spare;
+            t->failed = got < 0;
+            return;
+        }
+        if (!noted && pdn_reader_noted(r))
+            t->noted = (long)t->n;
+        t->n++;
+    }
+}
+
+/* Reads part @t from @range with @w's reader.  A part that is not the
+ * last must end with a game's result and blanks after it: else its last
+ * game is dropped (or all of it is, if it has none), for the next part to
+ * read again from where it starts, which t->next says. */
+static void
+read_part(worker *w, turn *t, pdn_reader_range range, bool note)
+{
+    turns *s = w->s;
+    const pdn_read_job *job = s->job;
+    range.end = t->last ? UINT64_MAX : t->hi;
+    if (!w->reader) {
+        pdn_reader_options opt = {.tagmap = job->tagmap,
+                                  .keep_raw = job->keep_raw};
+        w->reader = pdn_reader_new_range(t->pf->name, t->pf->fd, &range, &opt);
+    }
+    /* The scratch holds the part's first bytes, unless it is read again
+       from before it. */
+    bool have = range.from >= t->lo;
+    pdn_reader_restart(w->reader, t->pf->name, t->pf->fd, &range,
+                       have ? w->scratch + (range.from - t->lo) : NULL,
+                       have ? w->scratch_len - (size_t)(range.from - t->lo)
+                            : 0);
+    t->n = 0;
+    t->failed = false;
+    read_games(s, t, w->reader, note);
+    if (t->last)
+        return;
+    const pdn_game *g = t->n ? t->games[t->n - 1] : NULL;
+    if (g && g->result != PDN_RESULT_NONE && !pdn_diags_any(&t->tail) &&
+        !t->failed && blank_between(w, t, g->end, t->hi)) {
+        t->next = (pdn_reader_range){.from = t->hi,
+                                     .at = {t->hi, t->hi_line, 1},
+                                     .games = range.games + t->n,
+                                     .cp1252 = t->pf->cp1252};
+        return;
+    }
+    pdn_diags_clear(&t->tail);
+    if (!g) {
+        t->next = range;
+        return;
+    }
+    pdn_reader_last_start(w->reader, &t->next);
+    t->n--;
+    pdn_reader_recycle(w->reader, t->games[t->n]);
+    pdn_diags_clear(&t->diags[t->n]);
+    if (t->noted == (long)t->n)
+        t->noted = -1;
+}
+
+/* Drops from @d the note that text is not UTF-8: the file said so
+ * before. */
+static void
+drop_encoding_note(pdn_diags *d)
+{
+    for (size_t i = 0; i < d->count; i++)
+        if (d->items[i].code == PDN_N_ENCODING) {
+            pdn_diags_remove(d, i);
+            return;
+        }
+}
+
+/* With the token of part @t: reads it again if its cut was wrong,
+ * numbers its games after those before, and counts them. */
+static void
+settle_part(worker *w, turn *t)
+{
+    turns *s = w->s;
+    carry *c = &s->carry;
+    if (t->first) {
+        c->pf = t->pf;
+        c->next = pdn_part_file_start(t->pf);
+        pdn_progress_start(s->cli, s->job->progress, t->pf->fd, &c->pr);
+    }
+    uint64_t base = c->next.games;
+    if (c->next.at.off != (t->first ? t->pf->bom : t->lo)) {
+        /* The cut was wrong: read the part again from where the game
+           before it truly ended. */
+        for (size_t i = 0; i < t->n; i++) {
+            pdn_reader_recycle(w->reader, t->games[i]);
+            pdn_diags_clear(&t->diags[i]);
+        }
+        pdn_diags_clear(&t->tail);
+        pdn_reader_range from = c->next;
+        from.noted = false; /* the notes are sorted out below */
+        read_part(w, t, from, false);
+        base = 0;
+    }
+    if (base) {
+        for (size_t i = 0; i < t->n; i++) {
+            pdn_diags *d = &t->diags[i];
+            t->games[i]->number += base;
+            for (size_t k = 0; k < d->count; k++)
+                if (d->items[k].game)
+                    d->items[k].game += base;
+        }
+        for (size_t k = 0; k < t->tail.count; k++)
+            if (t->tail.items[k].game)
+                t->tail.items[k].game += base;
+        t->next.games += base;
+    }
+    if (t->noted >= 0 && c->next.noted)
+        drop_encoding_note(&t->diags[t->noted]);
+    bool noted = c->next.noted || t->noted >= 0;
+    s->read_failed |= t->failed;
+    pick_games(s, t, t->last ? t->lo : t->hi);
+    c->next = t->next;
+    c->next.noted = noted;
+    if (t->last) {
+        pdn_progress_end(s->cli, &c->pr);
+        pdn_part_file_close(t->pf);
+        c->pf = NULL;
+    }
+}
+
+/* Closes the stream read: its turns hold all they need of it. */
+static void
+close_stream(turns *s)
+{
+    pdn_progress_end(s->cli, &s->carry.pr);
+    pdn_reader_free(s->reader);
+    s->reader = NULL;
+    if (s->stream_pf) {
+        pdn_part_file_close(s->stream_pf);
+        s->stream_pf = NULL;
+    } else if (s->in != s->cli->in) {
+        fclose(s->in);
+    }
+    s->in = NULL;
+}
+
+/* Reads stream turn @t, under s->claiming and with its token. */
+static void
+read_stream_turn(turns *s, worker *w, turn *t)
+{
+    pdn_read_job *job = s->job;
+    bool note = false;
+    if (!s->reader) { /* a part file from here on: where its parts end */
+        pdn_part_file *pf = s->stream_pf;
+        carry *c = &s->carry;
+        if (c->pf != pf) {
+            c->next = pdn_part_file_start(pf);
+            note = pf->note;
+            pdn_progress_start(s->cli, job->progress, pf->fd, &c->pr);
+        }
+        c->pf = NULL;
+        pdn_reader_options opt = {.tagmap = job->tagmap,
+                                  .keep_raw = job->keep_raw};
+        c->next.end = UINT64_MAX;
+        s->reader = pdn_reader_new_range(pf->name, pf->fd, &c->next, &opt);
+        s->in = pf->in;
+    } else if (pdn_reader_games(s->reader) == 0 &&
+               pdn_reader_bytes(s->reader) == 0) {
+        pdn_progress_start(s->cli, job->progress, fileno(s->in), &s->carry.pr);
+    }
+    give_back(w, s->reader);
+    t->n = 0;
+    t->pf = s->stream_pf;
+    uint64_t stop = UINT64_MAX;
+    while (t->n < TURN_GAMES) {
+        turn_room(s, t);
+        pdn_diags *d = &t->diags[t->n];
+        if (note && t->n == 0)
+            pdn_reader_note_encoding(t->pf->name, t->pf->note_at, d);
+        int got = pdn_reader_next(s->reader, &t->games[t->n], d);
+        if (got <= 0) {
+            pdn_diags spare = t->tail;
+            t->tail = *d;
+            *d = spare;
+            s->read_failed |= got < 0;
+            close_stream(s);
+            t->pf = NULL;
+            break;
+        }
+        const pdn_game *g = t->games[t->n++];
+        if (stop == UINT64_MAX)
+            stop = g->start.off + TURN_BYTES;
+        else if (g->start.off >= stop)
+            break;
+    }
+    pick_games(s, t, s->reader ? pdn_reader_bytes(s->reader) : 0);
+}
+
+/* Claims the next turn under s->claiming; reads it too if it is a
+ * stream's.  Returns NULL when nothing is left to read or tell. */
+static turn *
+claim(turns *s, worker *w)
+{
+    if (!s->in && !s->pf && !s->stream_pf && !open_next(s) && s->said.len == 0)
+        return NULL;
+    wait_written(s, s->depth); /* the slot's last turn is written */
+    turn *t = &s->ring[s->next % s->depth];
+    t->seq = s->next++;
+    pdn_strbuf said = t->said; /* emptied when it was written */
+    t->said = s->said;
+    s->said = said;
+    t->n = 0;
+    t->pf = NULL;
+    t->first = t->last = false;
+    if (s->pf && claim_part(s, w, t))
+        return t;
+    if (!s->in && !s->stream_pf) {
+        t->kind = TURN_TOLD; /* the files that could not be opened, last */
+        return t;
+    }
+    t->kind = TURN_STREAM;
+    token_take(s, t->seq);
+    read_stream_turn(s, w, t);
+    token_pass(s);
+    return t;
+}
+
+/* ---- Writing ---- */
+
+/* Writes out the turns done, oldest first, under s->writing. */
+static void
+write_turns(turns *s)
+{
+    pdn_read_job *job = s->job;
+    const pdn_read_work *w = job->work;
+    turn *t;
+    while ((t = &s->ring[s->written % s->depth])->done) {
+        if (t->said.len) {
+            fwrite(t->said.ptr, 1, t->said.len, s->cli->err);
+            pdn_strbuf_clear(&t->said);
+        }
+        for (size_t i = 0; i < t->n; i++) {
+            pdn_diags *d = &t->diags[i];
+            if (pdn_diags_any(d))
+                pdn_read_report(s->cli, job, d, s->colour, &s->buf);
+            if (t->picked[i] && w->done)
+                w->done(s->cli, t->values[i], job->ctx);
+        }
+        pdn_read_report(s->cli, job, &t->tail, s->colour, &s->buf);
+        t->done = false;
+        s->written++;
+        pthread_cond_broadcast(&s->wrote);
+    }
+}
+
+/* What each thread does: claims a turn, reads its games (a part's while
+ * others read theirs), settles it with its token, works on its games, and
+ * writes out the turns done, until nothing is left. */
+static void *
+take_turns(void *arg)
+{
+    worker *w = arg;
+    turns *s = w->s;
+    const pdn_read_work *work = s->job->work;
+    void *ctx = s->job->ctx;
+    for (;;) {
+        lock_claiming(s);
+        turn *t = claim(s, w);
+        pthread_mutex_unlock(&s->claiming);
+        if (!t)
+            break;
+        if (t->kind == TURN_PART) {
+            give_back(w, w->reader);
+            pdn_reader_range from =
+                t->first ? pdn_part_file_start(t->pf)
+                         : (pdn_reader_range){.from = t->lo,
+                                              .at = {t->lo, t->line, 1},
+                                              .cp1252 = t->pf->cp1252};
+            read_part(w, t, from, t->first && t->pf->note);
+            token_take(s, t->seq);
+            settle_part(w, t);
+            token_pass(s);
+        } else if (t->kind == TURN_TOLD) {
+            token_take(s, t->seq);
+            token_pass(s);
+        }
+        for (size_t i = 0; i < t->n; i++) {
+            if (t->picked[i])
+                t->values[i] =
+                    work->work(s->cli, t->games[i], &t->diags[i], ctx);
+        }
+        /* The games are the thread's until its next turn: the
+           diagnostics own their text. */
+        if (w->capown < t->n) {
+            w->capown = t->n;
+            w->own = pdn_xrealloc(w->own, w->capown * sizeof *w->own);
+        }
+        memcpy(w->own, t->games, t->n * sizeof *t->games);
+        w->nown = t->n;
+        pthread_mutex_lock(&s->writing);
+        t->done = true;
+        write_turns(s);
+        pthread_mutex_unlock(&s->writing);
+    }
+    give_back(w, w->reader);
+    pdn_reader_free(w->reader);
+    free(w->own);
+    free(w->scratch);
+    return NULL;
+}
+
+/* The size of parts: PDN_PART_BYTES in the environment (for tests, which
+ * cut files everywhere), else PDN_CHUNK_BYTES. */
+static size_t
+part_bytes(void)
+{
+    const char *v = getenv("PDN_PART_BYTES");
+    char *end;
+    unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+    if (!v || end == v || *end || n < 1 || n > ((size_t)1 << 30))
+        return PDN_CHUNK_BYTES;
+    return (size_t)n;
+}
+
+void
+pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
+{
+    long jobs = job->work->jobs;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    turns s = {.cli = cli,
+               .job = job,
+               .colour = colour,
+               .count_only = job->count_only && job->quiet,
+               .part_bytes = part_bytes(),
+               .said = PDN_STRBUF_INIT,
+               .buf = PDN_STRBUF_INIT,
+               .depth = TURNS_PER_THREAD * (size_t)jobs,
+               .spin = jobs <= cores ? SPIN_TRIES : 0};
+    pthread_mutex_init(&s.claiming, NULL);
+    pthread_mutex_init(&s.tokens, NULL);
+    pthread_cond_init(&s.passed, NULL);
+    pthread_mutex_init(&s.writing, NULL);
+    pthread_cond_init(&s.wrote, NULL);
+    s.ring = pdn_xcalloc(s.depth, sizeof *s.ring);
+    for (size_t k = 0; k < s.depth; k++) {
+        s.ring[k].said = (pdn_strbuf)PDN_STRBUF_INIT;
+        s.ring[k].tail.count_only = s.count_only;
+    }
+
+    pthread_t *threads = pdn_xcalloc((size_t)jobs, sizeof *threads);
+    worker *workers = pdn_xcalloc((size_t)jobs, sizeof *workers);
+    for (long i = 0; i < jobs; i++)
+        workers[i].s = &s;
+    long started = 0;
+    while (started < jobs - 1 &&
+           pthread_create(&threads[started], NULL, take_turns,
+                          &workers[started + 1]) == 0)
+        started++;
+    take_turns(&workers[0]); /* this thread too; alone if none started */
+    for (long i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    free(threads);
+    free(workers);
+
+    job->io_failed |= s.read_failed;
+    for (size_t k = 0; k < s.depth; k++) {
+        turn *t = &s.ring[k];
+        for (size_t i = 0; i < t->cap; i++)
+            pdn_diags_free(&t->diags[i]);
+        free(t->games);
+        free(t->diags);
+        free(t->values);
+        free(t->picked);
+        pdn_diags_free(&t->tail);
+        pdn_strbuf_free(&t->said);
+    }
+    free(s.ring);
+    pdn_strbuf_free(&s.said);
+    pdn_strbuf_free(&s.buf);
+    pthread_cond_destroy(&s.wrote);
+    pthread_mutex_destroy(&s.writing);
+    pthread_cond_destroy(&s.passed);
+    pthread_mutex_destroy(&s.tokens);
+    pthread_mutex_destroy(&s.claiming);
+}

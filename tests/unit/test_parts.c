@@ -1,0 +1,267 @@
+/* test_parts.c -- the cuts of a file into parts (cli/chunks.h) and the
+ * reading of a part as if the whole file had been read up to it
+ * (pdn_reader_range): the lines counted in bulk against a count byte by
+ * byte, the places taken for cuts, and the games and positions of every
+ * part against those of one reading of the whole.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/chunks.h"
+#include "syntax/reader.h"
+
+/* Line ends in @n bytes, as the reader counts them: LF, CRLF, lone CR;
+ * a CR at the end counts only if the byte after it (s[n]) is no LF. */
+static uint32_t
+naive_lines(const char *s, size_t n)
+{
+    uint32_t lines = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\n' || (s[i] == '\r' && s[i + 1] != '\n'))
+            lines++;
+    return lines;
+}
+
+/* The first cut at or past @min, byte by byte: a '[' after a line end
+ * whose text before ends, blanks aside, with a result. */
+static bool
+naive_cut(const char *s, size_t len, size_t min, size_t *at)
+{
+    static const char *const results[] = {"*",   "1-0", "0-1", "1/2-1/2",
+                                          "2-0", "0-2", "1-1", "0-0"};
+    for (size_t i = min > 0 ? min : 1; i < len; i++) {
+        if (s[i] != '[' || (s[i - 1] != '\n' && s[i - 1] != '\r'))
+            continue;
+        size_t e = i;
+        while (e > 0 && strchr(" \t\r\n", s[e - 1]))
+            e--;
+        size_t b = e;
+        while (b > 0 && !strchr(" \t\r\n", s[b - 1]))
+            b--;
+        for (size_t k = 0; k < 8; k++)
+            if (strlen(results[k]) == e - b &&
+                memcmp(s + b, results[k], e - b) == 0) {
+                *at = i;
+                return true;
+            }
+    }
+    return false;
+}
+
+static void
+test_cut_examples(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"a\"]\n1. 22-18 *\n\n[Event \"b\"]\n"
+                       "1. 21-17 {x 1-0\n[x]} 0-1\r\n[Event \"c\"]\r"
+                       "1-0\r[d]";
+    pdn_chunk_cut cut = {0, 0};
+    size_t len = strlen(text);
+    assert_true(pdn_chunk_find(text, len, 1, &cut));
+    assert_int_equal(cut.at, 24); /* after "*", a blank line between */
+    assert_int_equal(cut.lines, 3);
+    cut = (pdn_chunk_cut){0, 0};
+    assert_true(pdn_chunk_find(text, len, 25, &cut));
+    assert_int_equal(cut.at, 52); /* "{x 1-0\n[x]}": a guess, proved wrong
+                                     later by the reading */
+    assert_int_equal(cut.lines, 5);
+    cut = (pdn_chunk_cut){0, 0};
+    assert_true(pdn_chunk_find(text, len, 53, &cut));
+    assert_int_equal(cut.at, 62); /* after CRLF */
+    assert_int_equal(cut.lines, 6);
+    cut = (pdn_chunk_cut){0, 0};
+    assert_true(pdn_chunk_find(text, len, 63, &cut));
+    assert_int_equal(cut.at, 78); /* after a lone CR */
+    assert_int_equal(cut.lines, 8);
+    cut = (pdn_chunk_cut){0, 0};
+    assert_false(pdn_chunk_find(text, len, 79, &cut));
+    /* No result before: no cut. */
+    cut = (pdn_chunk_cut){0, 0};
+    assert_false(pdn_chunk_find("22-18\n[a]\n21-17 10\n[b]", 23, 0, &cut));
+    /* A line end as the last byte: the cut may follow. */
+    cut = (pdn_chunk_cut){0, 0};
+    assert_false(pdn_chunk_find("1. 22-18 *\r", 11, 0, &cut));
+    assert_true(pdn_chunk_find("1. 22-18 *\r\n[a]", 15, 0, &cut));
+    assert_int_equal(cut.at, 12);
+    assert_int_equal(cut.lines, 1);
+}
+
+/* Random text of line ends, results, brackets and words, cut from every
+ * minimum and in pieces that grow, against the byte-by-byte search. */
+static void
+test_cut_random(void **state)
+{
+    static const char *const pieces[] = {"\n",      "\r",    "\r\n", "[",
+                                         "*",       "1-0",   " ",    "ab",
+                                         "1/2-1/2", "22-18", "\t",   "0-1x"};
+    static char text[20000];
+    uint64_t seed = 99;
+    (void)state;
+    for (int round = 0; round < 20; round++) {
+        size_t len = 0;
+        while (len + 8 < sizeof text) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            const char *p = pieces[(seed >> 33) % 12];
+            memcpy(text + len, p, strlen(p));
+            len += strlen(p);
+        }
+        text[len] = '\0';
+        for (size_t min = 0; min < len; min += 1 + min / 3) {
+            size_t want = 0;
+            bool found = naive_cut(text, len, min, &want);
+            /* In steps, as the search goes on when more bytes come. */
+            pdn_chunk_cut cut = {0, 0};
+            size_t have = min + 1;
+            bool got = false;
+            for (;;) {
+                if (have > len)
+                    have = len;
+                if ((got = pdn_chunk_find(text, have, min, &cut)) ||
+                    have == len)
+                    break;
+                have += 1 + have / 2;
+            }
+            assert_int_equal(got, found);
+            if (found) {
+                assert_int_equal(cut.at, want);
+                assert_int_equal(cut.lines, naive_lines(text, want));
+            }
+        }
+    }
+}
+
+static void
+test_blank(void **state)
+{
+    (void)state;
+    assert_true(pdn_chunk_blank("", 0));
+    assert_true(pdn_chunk_blank(" \t\r\n\n", 5));
+    assert_false(pdn_chunk_blank("  ;", 3));
+}
+
+/* ---- Reading in parts ---- */
+
+typedef struct seen {
+    uint64_t number, span, end;
+    pdn_loc start;
+    size_t diags;
+} seen;
+
+/* The games of @r, up to 4096. */
+static size_t
+read_all(pdn_reader *r, seen *out, size_t *ndiags)
+{
+    size_t n = 0;
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_game *g;
+    while (pdn_reader_next(r, &g, &d) > 0 && n < 4096) {
+        out[n++] = (seen){g->number, g->span, g->end, g->start, d.count};
+        pdn_reader_recycle(r, g);
+    }
+    *ndiags = d.count;
+    pdn_diags_free(&d);
+    return n;
+}
+
+/* A file read whole and read as two ranges cut at every game's start:
+ * the same games at the same places, with the same numbers. */
+static void
+test_ranges(void **state)
+{
+    (void)state;
+    const char *text = "\xEF\xBB\xBF[Event \"a\"]\n1. 22-18 *\r\n"
+                       "[Event \"b\"] 1. 21-17 0-1 [Event \"c\"]\n"
+                       "1. 22-19 {x\ny} 1-0\n\n[Event \"d\"]\n1. 23-19 *\n";
+    char path[] = "/tmp/pdn-test-parts.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    size_t len = strlen(text);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    unlink(path);
+
+    static seen whole[4096], first[4096], second[4096];
+    size_t nd;
+    pdn_reader *r = pdn_reader_new_mem("f", text, len, NULL);
+    size_t n = read_all(r, whole, &nd);
+    pdn_reader_free(r);
+    assert_int_equal(n, 4);
+    assert_int_equal(whole[0].start.off, 3); /* past the byte order mark */
+
+    bool cp1252;
+    pdn_loc note_at;
+    assert_int_equal(pdn_reader_encoding(text, len, &cp1252, &note_at), 3);
+    assert_false(cp1252);
+    for (size_t k = 1; k < n; k++) {
+        pdn_reader_range a = {.from = 0, .at = {3, 1, 1}, .end = whole[k].span};
+        r = pdn_reader_new_range("f", fd, &a, NULL);
+        size_t n1 = read_all(r, first, &nd);
+        /* The start of the last game, to read on from. */
+        pdn_reader_range b;
+        pdn_reader_last_start(r, &b);
+        assert_int_equal(b.at.off, whole[k - 1].span);
+        b.end = UINT64_MAX;
+        /* From the start of game k, with the bytes given or not. */
+        pdn_reader_range c = {.from = whole[k].span,
+                              .at = {whole[k].span, whole[k].start.line, 0},
+                              .end = UINT64_MAX,
+                              .games = k};
+        /* The column at the span: count it from its line's start. */
+        uint64_t bol = whole[k].span;
+        while (bol > 0 && text[bol - 1] != '\n' && text[bol - 1] != '\r')
+            bol--;
+        c.from = bol;
+        c.at.col = (uint32_t)(whole[k].span - bol + 1);
+        pdn_reader_restart(r, "f", fd, &c, k % 2 ? text + bol : NULL,
+                           k % 2 ? len - bol : 0);
+        size_t n2 = read_all(r, second, &nd);
+        pdn_reader_free(r);
+        assert_int_equal(n1, k);
+        assert_int_equal(n1 + n2, n);
+        for (size_t i = 0; i < n; i++) {
+            const seen *x = i < n1 ? &first[i] : &second[i - n1];
+            assert_int_equal(x->number, whole[i].number);
+            assert_int_equal(x->start.off, whole[i].start.off);
+            assert_int_equal(x->start.line, whole[i].start.line);
+            assert_int_equal(x->start.col, whole[i].start.col);
+            assert_int_equal(x->end, whole[i].end);
+        }
+        (void)b;
+    }
+    close(fd);
+}
+
+/* The encoding: decided on the first bytes as a reader does. */
+static void
+test_encoding(void **state)
+{
+    (void)state;
+    bool cp1252;
+    pdn_loc at;
+    const char *text = "[Event \"a\"]\n[Site \"Citt\xe0\"]\n";
+    assert_int_equal(pdn_reader_encoding(text, strlen(text), &cp1252, &at), 0);
+    assert_true(cp1252);
+    assert_int_equal(at.off, 23);
+    assert_int_equal(at.line, 2);
+    assert_int_equal(at.col, 12);
+    assert_int_equal(pdn_reader_encoding("[a]\n", 4, &cp1252, &at), 0);
+    assert_false(cp1252);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cut_examples), cmocka_unit_test(test_cut_random),
+        cmocka_unit_test(test_blank),        cmocka_unit_test(test_ranges),
+        cmocka_unit_test(test_encoding),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
