@@ -50,11 +50,10 @@ has_low_byte(uint64_t w)
     return ((w - 0x0E0E0E0E0E0E0E0Eull) & ~w & 0x8080808080808080ull) != 0;
 }
 
-/* The line ends among the @n bytes at @s (s[n] is read too): LF, and CR
- * but before LF.  Sixteen bytes at a time where SSE2 is (every x86-64),
- * each lane counting up to 255 before the lanes are summed. */
-static uint32_t
-count_line_ends(const char *s, size_t n)
+/* Sixteen bytes at a time where SSE2 is (every x86-64), each lane
+ * counting up to 255 line ends before the lanes are summed. */
+uint32_t
+pdn_chunk_lines(const char *s, size_t n)
 {
     uint64_t total = 0;
     size_t i = 0;
@@ -85,46 +84,25 @@ count_line_ends(const char *s, size_t n)
 }
 
 bool
-pdn_chunk_find(const char *buf, size_t len, size_t min, pdn_chunk_cut *cut)
+pdn_chunk_find(const char *buf, size_t len, size_t *at)
 {
-    uint32_t lines = cut->lines;
-    size_t i = cut->at;
-    /* No cut before @min: the line ends before its line end, counted in
-       bulk. */
-    size_t bulk = min > 0 ? min - 1 : 0;
-    if (bulk > len - (len > 0))
-        bulk = len - (len > 0);
-    if (i < bulk) {
-        lines += count_line_ends(buf + i, bulk - i);
-        i = bulk;
-    }
-    while (i < len) {
-        if (i + 8 <= len) {
+    size_t j = *at - 1; /* the byte before a cut: a line end */
+    while (j + 1 < len) {
+        if (j + 8 < len) {
             uint64_t w;
-            memcpy(&w, buf + i, sizeof w);
+            memcpy(&w, buf + j, sizeof w);
             if (!has_low_byte(w)) {
-                i += 8;
+                j += 8;
                 continue;
             }
         }
-        char c = buf[i++];
-        if (c != '\n' && c != '\r')
-            continue;
-        if (i == len) {
-            i--; /* what follows the line end is not known yet */
-            break;
-        }
-        if (c == '\r' && buf[i] == '\n')
-            continue; /* CRLF: its LF ends the line */
-        lines++;
-        if (i >= min && buf[i] == '[' && after_result(buf, i)) {
-            cut->at = i;
-            cut->lines = lines;
+        char c = buf[j++];
+        if ((c == '\n' || c == '\r') && buf[j] == '[' && after_result(buf, j)) {
+            *at = j;
             return true;
         }
     }
-    cut->at = i;
-    cut->lines = lines;
+    *at = j + 1;
     return false;
 }
 

@@ -18,19 +18,18 @@
 /** The parts' size: at least this many bytes each, but the last. */
 #define PDN_CHUNK_BYTES ((size_t)32 << 10)
 
-/** A place to cut the bytes of a part, and the lines before it. */
-typedef struct pdn_chunk_cut {
-    size_t at;      /* the offset of the '[' that starts the next part */
-    uint32_t lines; /* lines ended before it: LF, CRLF and lone CR */
-} pdn_chunk_cut;
+/** Looks in the @len bytes at @buf for the first cut at index *@at or
+ * past it (at least 1: the byte before a cut is looked at; text before
+ * @buf counts as blanks).  Returns true with *@at set to the cut's index
+ * (the '[' that starts the next part); else false, with *@at set to go
+ * on from when more bytes follow (a cut needs the byte after a line
+ * end). */
+bool pdn_chunk_find(const char *buf, size_t len, size_t *at);
 
-/** Looks in the @len bytes at @buf, which start a line, for the first
- * cut at or past @min, and counts the lines before it.  The search starts
- * at cut->at with cut->lines counted (0 and 0 at first).  Returns false
- * if there is none, with *@cut set to go on from when more bytes follow
- * (a cut needs the byte after a line end). */
-bool pdn_chunk_find(const char *buf, size_t len, size_t min,
-                    pdn_chunk_cut *cut);
+/** The lines ended among the @n bytes at @s: LF, CRLF and lone CR, as
+ * the reader counts them.  s[n] is read too, to tell a CR that ends a
+ * line from one before a LF. */
+uint32_t pdn_chunk_lines(const char *s, size_t n);
 
 /** Whether the @len bytes at @s are all blanks (space, tab, CR, LF). */
 bool pdn_chunk_blank(const char *s, size_t len);

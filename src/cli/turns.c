@@ -48,9 +48,9 @@
 /* Tries at the claiming lock before sleeping on it (lock_claiming()). */
 #define SPIN_TRIES 4096
 
-/* How far past a part's size to look for a cut, a step at a time, before
- * the rest of the file is read as a stream. */
-#define CUT_STEP ((size_t)16 << 10)
+/* How far past a part's size to look for a cut, in steps that double from
+ * CUT_WINDOW, before the rest of the file is read as a stream. */
+#define CUT_WINDOW ((size_t)512)
 #define CUT_SEARCH ((size_t)1 << 20)
 
 typedef enum turn_kind {
@@ -73,6 +73,7 @@ typedef struct turn {
     /* A part: bytes [lo, hi) of @pf, from line @line; the last part of
        the file reads to its end. */
     pdn_part_file *pf;
+    uint64_t part; /* its number among the parts claimed */
     bool first, last;
     uint64_t lo, hi;
     uint32_t line, hi_line;
@@ -106,10 +107,16 @@ typedef struct turns {
     pdn_reader *reader;   /* the stream's reader, or NULL */
     pdn_part_file *pf;        /* the file being cut into parts, or NULL */
     uint64_t part_lo;     /* where its next part starts */
-    uint32_t part_line;
+    uint64_t parts;       /* parts claimed */
     pdn_strbuf said; /* files that could not be opened, to tell */
     uint64_t next;
     int spin; /* tries at the lock before sleeping on it */
+    /* Under @lines: the parts whose first line is known, and the line
+       the next one starts on. */
+    pthread_mutex_t lines;
+    pthread_cond_t counted;
+    uint64_t lines_seq;
+    uint32_t line_next;
     /* Under @tokens: the turns that passed their token. */
     pthread_mutex_t tokens;
     pthread_cond_t passed;
@@ -224,7 +231,6 @@ open_next(turns *s)
         if (pf) {
             s->pf = pf;
             s->part_lo = 0;
-            s->part_line = 1;
             return true;
         }
         pdn_reader_options opt = {.tagmap = job->tagmap,
@@ -252,51 +258,75 @@ scratch_read(worker *w, size_t at, size_t n, int fd, uint64_t off)
 }
 
 /* Makes @t the next part of s->pf, under s->claiming: up to the first cut
- * past the part's size, or to the end of the file.  Returns false when
- * no cut is found for a long stretch: the rest of the file is then read
- * as a stream. */
+ * past the part's size, or to the end of the file.  Only the bytes around
+ * the cut are read here; the part's own, by its thread (load_part()).
+ * Returns false when no cut is found for a long stretch: the rest of the
+ * file is then read as a stream. */
 static bool
 claim_part(turns *s, worker *w, turn *t)
 {
     pdn_part_file *pf = s->pf;
     uint64_t lo = s->part_lo;
-    /* Steps no larger than the parts: tests cut small files too. */
-    size_t step = s->part_bytes < 64         ? 64
-                  : s->part_bytes < CUT_STEP ? s->part_bytes
-                                             : CUT_STEP;
-    size_t want = s->part_bytes + step, have = 0;
-    pdn_chunk_cut cut = {0, 0};
+    /* From a little before the part's size: the text of a result. */
+    size_t back = s->part_bytes < 64 ? s->part_bytes : 64;
+    uint64_t from = lo + s->part_bytes - back;
+    size_t step = CUT_WINDOW, want = back + step, have = 0, at = back;
     t->kind = TURN_PART;
     t->pf = pf;
     t->first = lo == 0;
     t->lo = lo;
-    t->line = s->part_line;
     for (;;) {
-        size_t got = scratch_read(w, have, want - have, pf->fd, lo + have);
-        have += got;
-        w->scratch_len = have;
+        have += scratch_read(w, have, want - have, pf->fd, from + have);
         if (have < want) { /* the end of the file */
             t->last = true;
             t->hi = UINT64_MAX;
             s->pf = NULL;
-            return true;
+            break;
         }
-        if (pdn_chunk_find(w->scratch, have, s->part_bytes, &cut)) {
+        if (pdn_chunk_find(w->scratch, have, &at)) {
             t->last = false;
-            t->hi = lo + cut.at;
-            t->hi_line = s->part_line + cut.lines;
+            t->hi = from + at;
             s->part_lo = t->hi;
-            s->part_line = t->hi_line;
-            return true;
+            break;
         }
-        if (want >= s->part_bytes + CUT_SEARCH) {
+        if (have >= CUT_SEARCH) {
             s->pf = NULL;
             s->stream_pf = pf;
             t->kind = TURN_STREAM;
             return false;
         }
         want += step;
+        step *= 2;
     }
+    t->part = s->parts++;
+    return true;
+}
+
+/* Reads the bytes of part @t into @w's scratch, counts its lines, and,
+ * in the order the parts were claimed, learns the line it starts on. */
+static void
+load_part(worker *w, turn *t)
+{
+    turns *s = w->s;
+    uint32_t lines = 0;
+    w->scratch_len = 0;
+    if (!t->last) {
+        /* The '[' after it too, for the count to see past a CR. */
+        size_t n = (size_t)(t->hi - t->lo);
+        size_t got = scratch_read(w, 0, n + 1, t->pf->fd, t->lo);
+        memset(w->scratch + got, 0, n + 1 - got); /* a file cut short */
+        w->scratch_len = n;
+        lines = pdn_chunk_lines(w->scratch, n);
+    }
+    pthread_mutex_lock(&s->lines);
+    while (s->lines_seq != t->part)
+        pthread_cond_wait(&s->counted, &s->lines);
+    t->line = t->first ? 1 : s->line_next;
+    t->hi_line = t->line + lines;
+    s->line_next = t->hi_line;
+    s->lines_seq++;
+    pthread_cond_broadcast(&s->counted);
+    pthread_mutex_unlock(&s->lines);
 }
 
 /* Takes the claiming lock.  The thread that holds it is mostly near the
@@ -629,6 +659,7 @@ take_turns(void *arg)
             break;
         if (t->kind == TURN_PART) {
             give_back(w, w->reader);
+            load_part(w, t);
             pdn_reader_range from =
                 t->first ? pdn_part_file_start(t->pf)
                          : (pdn_reader_range){.from = t->lo,
@@ -695,6 +726,8 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
                .depth = TURNS_PER_THREAD * (size_t)jobs,
                .spin = jobs <= cores ? SPIN_TRIES : 0};
     pthread_mutex_init(&s.claiming, NULL);
+    pthread_mutex_init(&s.lines, NULL);
+    pthread_cond_init(&s.counted, NULL);
     pthread_mutex_init(&s.tokens, NULL);
     pthread_cond_init(&s.passed, NULL);
     pthread_mutex_init(&s.writing, NULL);
@@ -739,5 +772,7 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
     pthread_mutex_destroy(&s.writing);
     pthread_cond_destroy(&s.passed);
     pthread_mutex_destroy(&s.tokens);
+    pthread_cond_destroy(&s.counted);
+    pthread_mutex_destroy(&s.lines);
     pthread_mutex_destroy(&s.claiming);
 }

@@ -56,6 +56,14 @@ naive_cut(const char *s, size_t len, size_t min, size_t *at)
     return false;
 }
 
+/* The first cut at or past @min, or false. */
+static bool
+find_from(const char *text, size_t len, size_t min, size_t *at)
+{
+    *at = min;
+    return pdn_chunk_find(text, len, at);
+}
+
 static void
 test_cut_examples(void **state)
 {
@@ -63,45 +71,41 @@ test_cut_examples(void **state)
     const char *text = "[Event \"a\"]\n1. 22-18 *\n\n[Event \"b\"]\n"
                        "1. 21-17 {x 1-0\n[x]} 0-1\r\n[Event \"c\"]\r"
                        "1-0\r[d]";
-    pdn_chunk_cut cut = {0, 0};
-    size_t len = strlen(text);
-    assert_true(pdn_chunk_find(text, len, 1, &cut));
-    assert_int_equal(cut.at, 24); /* after "*", a blank line between */
-    assert_int_equal(cut.lines, 3);
-    cut = (pdn_chunk_cut){0, 0};
-    assert_true(pdn_chunk_find(text, len, 25, &cut));
-    assert_int_equal(cut.at, 52); /* "{x 1-0\n[x]}": a guess, proved wrong
-                                     later by the reading */
-    assert_int_equal(cut.lines, 5);
-    cut = (pdn_chunk_cut){0, 0};
-    assert_true(pdn_chunk_find(text, len, 53, &cut));
-    assert_int_equal(cut.at, 62); /* after CRLF */
-    assert_int_equal(cut.lines, 6);
-    cut = (pdn_chunk_cut){0, 0};
-    assert_true(pdn_chunk_find(text, len, 63, &cut));
-    assert_int_equal(cut.at, 78); /* after a lone CR */
-    assert_int_equal(cut.lines, 8);
-    cut = (pdn_chunk_cut){0, 0};
-    assert_false(pdn_chunk_find(text, len, 79, &cut));
+    size_t len = strlen(text), at;
+    assert_true(find_from(text, len, 1, &at));
+    assert_int_equal(at, 24); /* after "*", a blank line between */
+    assert_int_equal(pdn_chunk_lines(text, at), 3);
+    assert_true(find_from(text, len, 25, &at));
+    assert_int_equal(at, 52); /* "{x 1-0\n[x]}": a guess, proved wrong
+                                 later by the reading */
+    assert_int_equal(pdn_chunk_lines(text, at), 5);
+    assert_true(find_from(text, len, 53, &at));
+    assert_int_equal(at, 62); /* after CRLF */
+    assert_int_equal(pdn_chunk_lines(text, at), 6);
+    assert_true(find_from(text, len, 63, &at));
+    assert_int_equal(at, 78); /* after a lone CR */
+    assert_int_equal(pdn_chunk_lines(text, at), 8);
+    assert_false(find_from(text, len, 79, &at));
     /* No result before: no cut. */
-    cut = (pdn_chunk_cut){0, 0};
-    assert_false(pdn_chunk_find("22-18\n[a]\n21-17 10\n[b]", 23, 0, &cut));
+    assert_false(find_from("22-18\n[a]\n21-17 10\n[b]", 23, 1, &at));
+    /* "{1-0" is no result. */
+    assert_false(find_from("{1-0\n[a]", 8, 1, &at));
     /* A line end as the last byte: the cut may follow. */
-    cut = (pdn_chunk_cut){0, 0};
-    assert_false(pdn_chunk_find("1. 22-18 *\r", 11, 0, &cut));
-    assert_true(pdn_chunk_find("1. 22-18 *\r\n[a]", 15, 0, &cut));
-    assert_int_equal(cut.at, 12);
-    assert_int_equal(cut.lines, 1);
+    assert_false(find_from("1. 22-18 *\r", 11, 1, &at));
+    assert_int_equal(at, 11);
+    assert_true(pdn_chunk_find("1. 22-18 *\r\n[a]", 15, &at));
+    assert_int_equal(at, 12);
 }
 
-/* Random text of line ends, results, brackets and words, cut from every
- * minimum and in pieces that grow, against the byte-by-byte search. */
+/* Random text of line ends, results, brackets and words, searched from
+ * every minimum in pieces that grow, against the byte-by-byte search;
+ * lines counted from every offset against a count byte by byte. */
 static void
 test_cut_random(void **state)
 {
-    static const char *const pieces[] = {"\n",      "\r",    "\r\n", "[",
-                                         "*",       "1-0",   " ",    "ab",
-                                         "1/2-1/2", "22-18", "\t",   "0-1x"};
+    static const char *const pieces[] = {"\n", "\r", "\r\n", "[", "*",
+                                         "1-0", " ", "ab", "1/2-1/2",
+                                         "22-18", "\t", "0-1x"};
     static char text[20000];
     uint64_t seed = 99;
     (void)state;
@@ -114,26 +118,26 @@ test_cut_random(void **state)
             len += strlen(p);
         }
         text[len] = '\0';
-        for (size_t min = 0; min < len; min += 1 + min / 3) {
+        for (size_t min = 1; min < len; min += 1 + min / 3) {
             size_t want = 0;
             bool found = naive_cut(text, len, min, &want);
-            /* In steps, as the search goes on when more bytes come. */
-            pdn_chunk_cut cut = {0, 0};
-            size_t have = min + 1;
+            size_t at = min, have = min + 1;
             bool got = false;
             for (;;) {
                 if (have > len)
                     have = len;
-                if ((got = pdn_chunk_find(text, have, min, &cut)) ||
-                    have == len)
+                if ((got = pdn_chunk_find(text, have, &at)) || have == len)
                     break;
                 have += 1 + have / 2;
             }
             assert_int_equal(got, found);
-            if (found) {
-                assert_int_equal(cut.at, want);
-                assert_int_equal(cut.lines, naive_lines(text, want));
-            }
+            if (found)
+                assert_int_equal(at, want);
+            size_t from = min % 7, n = len - 1 - from - min % 5;
+            assert_int_equal(pdn_chunk_lines(text + from, n),
+                             naive_lines(text + from, n));
+            assert_int_equal(pdn_chunk_lines(text + from, min - from),
+                             naive_lines(text + from, min - from));
         }
     }
 }
