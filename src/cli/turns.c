@@ -82,6 +82,8 @@ typedef struct turn {
        whose diagnostics say that text is not UTF-8 (-1: none). */
     pdn_reader_range next;
     long noted;
+    bool note_due; /* it dropped the game that held the note that the
+                      file is not UTF-8: the next part reads it again */
     bool failed; /* a read error */
 } turn;
 
@@ -89,6 +91,8 @@ typedef struct turn {
 typedef struct carry {
     pdn_part_file *pf;         /* the file whose part passed it; NULL */
     pdn_reader_range next; /* where its next game starts */
+    bool note_due;         /* the note that the file is not UTF-8 is
+                              still to be given, with that game */
     pdn_progress pr;       /* the progress line of the file read */
 } carry;
 
@@ -277,16 +281,16 @@ claim_part(turns *s, worker *w, turn *t)
     t->lo = lo;
     for (;;) {
         have += scratch_read(w, have, want - have, pf->fd, from + have);
-        if (have < want) { /* the end of the file */
-            t->last = true;
-            t->hi = UINT64_MAX;
-            s->pf = NULL;
-            break;
-        }
         if (pdn_chunk_find(w->scratch, have, &at)) {
             t->last = false;
             t->hi = from + at;
             s->part_lo = t->hi;
+            break;
+        }
+        if (have < want) { /* the end of the file */
+            t->last = true;
+            t->hi = UINT64_MAX;
+            s->pf = NULL;
             break;
         }
         if (have >= CUT_SEARCH) {
@@ -426,6 +430,7 @@ read_part(worker *w, turn *t, pdn_reader_range range, bool note)
                             : 0);
     t->n = 0;
     t->failed = false;
+    t->note_due = false;
     read_games(s, t, w->reader, note);
     if (t->last)
         return;
@@ -439,6 +444,7 @@ read_part(worker *w, turn *t, pdn_reader_range range, bool note)
         return;
     }
     pdn_diags_clear(&t->tail);
+    t->note_due = note && t->n <= 1;
     if (!g) {
         t->next = range;
         return;
@@ -486,7 +492,7 @@ settle_part(worker *w, turn *t)
         pdn_diags_clear(&t->tail);
         pdn_reader_range from = c->next;
         from.noted = false; /* the notes are sorted out below */
-        read_part(w, t, from, false);
+        read_part(w, t, from, c->note_due);
         base = 0;
     }
     if (base) {
@@ -509,6 +515,7 @@ settle_part(worker *w, turn *t)
     pick_games(s, t, t->last ? t->lo : t->hi);
     c->next = t->next;
     c->next.noted = noted;
+    c->note_due = t->note_due;
     if (t->last) {
         pdn_progress_end(s->cli, &c->pr);
         pdn_part_file_close(t->pf);
@@ -541,11 +548,13 @@ read_stream_turn(turns *s, worker *w, turn *t)
     if (!s->reader) { /* a part file from here on: where its parts end */
         pdn_part_file *pf = s->stream_pf;
         carry *c = &s->carry;
+        note = c->note_due;
         if (c->pf != pf) {
             c->next = pdn_part_file_start(pf);
             note = pf->note;
             pdn_progress_start(s->cli, job->progress, pf->fd, &c->pr);
         }
+        c->note_due = false;
         c->pf = NULL;
         pdn_reader_options opt = {.tagmap = job->tagmap,
                                   .keep_raw = job->keep_raw};

@@ -466,12 +466,8 @@ pdn_reader_last_start(const pdn_reader *r, pdn_reader_range *out)
 {
     pdn_loc at = r->last_at;
     size_t i = at.off >= r->base ? (size_t)(at.off - r->base) : 0;
-    size_t keep = 0;
-    while (i > 0 && keep < LINE_KEEP && r->buf[i - 1] != '\n' &&
-           r->buf[i - 1] != '\r') {
+    while (i > 0 && r->buf[i - 1] != '\n' && r->buf[i - 1] != '\r')
         i--;
-        keep++;
-    }
     bool line = i > 0 ? r->buf[i - 1] == '\n' || r->buf[i - 1] == '\r'
                       : at.off >= r->base && r->line_start;
     out->from = line ? r->base + i : at.off;

@@ -3,8 +3,8 @@
 # where a line starts with '[' after a game's result.  Whatever the size of
 # the parts (PDN_PART_BYTES cuts at every such place), the output must be
 # byte for byte that of --jobs 1: on files made to trip the cuts (results
-# in comments, a line comment after a result, a game on the line of the
-# result before it, junk, unclosed comments, a game longer than a part,
+# in comments, a line comment or an escape line after a result, a game on
+# the line of the result before it, junk, unclosed comments, a game longer than a part,
 # CRLF and CR line ends, a byte order mark, Windows-1252 text at the start
 # and only after the first 4 MiB, a stretch without results) and on every
 # file of corpus/ and ../shared/corpora.
@@ -46,6 +46,12 @@ junk 1-0
 1. 22-18 10-14 * {after the result} 1-0
 [Event "p"]
 1. 22-18 10-14 *
+% an escape line 1-0
+[Event "q"]
+1. 22-18 *
+; a line comment 1-0
+[Event "r"]
+1. 21-17 *
 EOF
 sed 's/$/\r/' "$tmp/cuts.pdn" >"$tmp/crlf.pdn"
 tr '\n' '\r' <"$tmp/cuts.pdn" >"$tmp/cr.pdn"
@@ -53,6 +59,10 @@ printf '\357\273\277' >"$tmp/bom.pdn"
 cat "$tmp/cuts.pdn" >>"$tmp/bom.pdn"
 printf '[Event "x\351"]\n1. 22-18 *\n' >"$tmp/latin.pdn"
 cat "$tmp/cuts.pdn" >>"$tmp/latin.pdn"
+# Windows-1252, and the first part's only game dropped: the note that
+# the file is not UTF-8 goes with the game read again.
+printf '{a comment 1-0\n[Event "x\351"]} 1. 22-18 *\n[Event "b"]\n1. 21-17 *\n' \
+    >"$tmp/latin-first.pdn"
 # UTF-8 for more than the 4 MiB the encoding is decided on, then two
 # games in Windows-1252: each is noted by a reader, the file once.
 awk 'BEGIN {
@@ -81,7 +91,7 @@ awk 'BEGIN {
 }' >"$tmp/long.pdn"
 
 files="$tmp/cuts.pdn $tmp/crlf.pdn $tmp/cr.pdn $tmp/bom.pdn $tmp/latin.pdn
-$tmp/late-latin.pdn $tmp/no-results.pdn $tmp/long.pdn
+$tmp/latin-first.pdn $tmp/late-latin.pdn $tmp/no-results.pdn $tmp/long.pdn
 $(ls "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn 2>/dev/null)"
 
 # Everything but the time the summary gives, and the exit status.
