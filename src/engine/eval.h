@@ -92,11 +92,11 @@ pdn_eval_positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
          t->men[c][3][men >> EVAL_ROWS_BIT(3) & 0xFF];
     if (other_has_men)
         s += EVAL_BACK_RANK * pdn_bb_count(men & t->back[c]);
-    /* A runner is free when its cone holds no piece. */
+    /* A runner is free when its cone holds no piece (no branch on it:
+     * it goes either way). */
     for (pdn_bb r = men & t->runners[c]; r; r &= r - 1) {
         int sq = pdn_bb_lowest(r);
-        if (!(t->cone[c][sq] & all))
-            s += t->runaway[c][sq];
+        s += t->runaway[c][sq] & -(int)((t->cone[c][sq] & all) == 0);
     }
     if (kings)
         s += EVAL_KING_EDGE * pdn_bb_count(kings & t->edge) +
