@@ -58,6 +58,16 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
                 t->runners[c] |= sq;
                 t->runaway[c][bit] = (signed char)runaway[8 - r];
             }
+            /* The squares one step ahead (either way), two steps, and so
+             * on, four at most (a runner's way to its crowning row). */
+            pdn_bb ahead = sq;
+            for (int k = 0; k < 4; k++) {
+                ahead = c == PDN_WHITE ? pdn_bb_step(ahead, BB_UP_A) |
+                                             pdn_bb_step(ahead, BB_UP_B)
+                                       : pdn_bb_step(ahead, BB_DOWN_A) |
+                                             pdn_bb_step(ahead, BB_DOWN_B);
+                t->cone[c][bit] |= ahead;
+            }
         }
     }
     for (int c = 0; c < 2; c++)

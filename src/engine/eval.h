@@ -67,6 +67,10 @@ typedef struct pdn_eval_tables {
     pdn_bb runners[2];          /* men of each colour 4 or fewer ranks from
                                    their crowning row */
     signed char runaway[2][64]; /* a free runner's bonus, by colour */
+    pdn_bb cone[2][64];         /* by colour and square: the squares one
+                                   to four steps ahead, either way, that
+                                   must be empty for a runner there to be
+                                   free */
 } pdn_eval_tables;
 
 void pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v);
@@ -88,21 +92,12 @@ pdn_eval_positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
          t->men[c][3][men >> EVAL_ROWS_BIT(3) & 0xFF];
     if (other_has_men)
         s += EVAL_BACK_RANK * pdn_bb_count(men & t->back[c]);
-    /* A runner is free when its cone holds no piece: squares one step
-     * ahead of it (either way), two steps, and so on to its crowning row,
-     * at most four.  Step by step, the squares with a piece that many
-     * steps ahead are struck off, until no runner is left. */
-    pdn_bb free = men & t->runners[c];
-    pdn_bb behind = all;
-    for (int k = 0; free && k < 4; k++) {
-        behind = c == PDN_WHITE ? pdn_bb_step(behind, BB_DOWN_A) |
-                                      pdn_bb_step(behind, BB_DOWN_B)
-                                : pdn_bb_step(behind, BB_UP_A) |
-                                      pdn_bb_step(behind, BB_UP_B);
-        free &= ~behind;
+    /* A runner is free when its cone holds no piece (no branch on it:
+     * it goes either way). */
+    for (pdn_bb r = men & t->runners[c]; r; r &= r - 1) {
+        int sq = pdn_bb_lowest(r);
+        s += t->runaway[c][sq] & -(int)((t->cone[c][sq] & all) == 0);
     }
-    for (; free; free &= free - 1)
-        s += t->runaway[c][pdn_bb_lowest(free)];
     if (kings)
         s += EVAL_KING_EDGE * pdn_bb_count(kings & t->edge) +
              EVAL_CENTRE * pdn_bb_count(kings & t->centre);

@@ -71,6 +71,8 @@ struct pdn_engine {
     pdn_eval_tables eval;
     pdn_movegen_kind_fn kind[2]; /* by side to move */
     pdn_movegen_deltas_fn deltas[2];
+    pdn_movegen_deltas_fn quiets[2];   /* for positions without a capture */
+    pdn_movegen_deltas_fn captures[2]; /* for positions with one */
     tt_bucket *tt;
     size_t tt_mask; /* buckets - 1 */
     void *tt_map;   /* the mapping holding tt, or NULL (allocated) */

@@ -505,7 +505,7 @@ capture_search(pdn_engine *e, const pdn_board *b, int alpha, int beta, int ply,
         return 0;
     size_t at = e->nkeys_game + (size_t)ply;
     pdn_delta_list l;
-    int n = e->deltas[b->side](b, &l);
+    int n = e->captures[b->side](b, &l); /* one is pending */
     if (n <= 0)
         return -PDN_SCORE_WIN + ply;
     if (n == 1) { /* most often: one capture, no order, no window */
@@ -642,7 +642,13 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     key_parts child_parts[PREFETCH_MOVES];
     int nkeys = 0;
     if (!rfp_ends) {
-        n = e->deltas[b->side](b, &l);
+        /* The kind of moves, when known, spares the generator the
+         * question. */
+        pdn_movegen_deltas_fn gen = e->deltas[b->side];
+        if (prune && depth <= PARAM_RFP_DEPTH)
+            gen = kind == PDN_MOVES_QUIET ? e->quiets[b->side]
+                                          : e->captures[b->side];
+        n = gen(b, &l);
         if (n > 0 && (n == 1 ? depth : depth - 1) > 0) {
             nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
             for (int i = 0; i < nkeys; i++) {

@@ -585,16 +585,24 @@ flying_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_delta_list *out)
     return g.n;
 }
 
+/* The deltas of @b, given what the caller knows of its moves (@known):
+ * PDN_MOVES_CAPTURE, it has a capture, and the common case (single jumps)
+ * is tried without asking which pieces capture; PDN_MOVES_QUIET, it has
+ * none, and the capturers are not looked for; PDN_MOVES_NONE, nothing. */
 INLINE int
 deltas_impl(const pdn_board *b, pdn_delta_list *out, pdn_variant_id id,
-            pdn_color us)
+            pdn_color us, pdn_moves_kind known)
 {
-    pdn_bb movers = capturers(b, id, us);
     pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    jumps j;
+    if (known == PDN_MOVES_CAPTURE && simple_jumps(b, id, us, &j)) {
+        out->captures = true;
+        return push_jump_deltas(out, &j, b->kings, us);
+    }
+    pdn_bb movers = known == PDN_MOVES_QUIET ? 0 : capturers(b, id, us);
     out->captures = movers != 0;
     if (movers) {
-        jumps j;
-        if (simple_jumps(b, id, us, &j))
+        if (known != PDN_MOVES_CAPTURE && simple_jumps(b, id, us, &j))
             return push_jump_deltas(out, &j, b->kings, us);
         if (FLYING(id))
             return flying_capture_deltas(b, movers, out);
@@ -660,12 +668,21 @@ pdn_movegen_legal(const pdn_variant *v, const pdn_board *b, pdn_move *out)
     DISPATCH(legal_impl, v, b, out, )
 }
 
-/* One generator of deltas per variant and side, each compiled apart so
- * that it holds only the registers it needs. */
+/* One generator of deltas per variant, side and what is known of the
+ * moves, each compiled apart so that it holds only the registers it
+ * needs. */
 #define DELTAS(name, id, us)                                                   \
     static int deltas_##name(const pdn_board *b, pdn_delta_list *out)          \
     {                                                                          \
-        return deltas_impl(b, out, id, us);                                    \
+        return deltas_impl(b, out, id, us, PDN_MOVES_NONE);                    \
+    }                                                                          \
+    static int quiets_##name(const pdn_board *b, pdn_delta_list *out)          \
+    {                                                                          \
+        return deltas_impl(b, out, id, us, PDN_MOVES_QUIET);                   \
+    }                                                                          \
+    static int captures_##name(const pdn_board *b, pdn_delta_list *out)        \
+    {                                                                          \
+        return deltas_impl(b, out, id, us, PDN_MOVES_CAPTURE);                 \
     }
 DELTAS(italian_white, PDN_ITALIAN, PDN_WHITE)
 DELTAS(italian_black, PDN_ITALIAN, PDN_BLACK)
@@ -674,23 +691,37 @@ DELTAS(spanish_black, PDN_SPANISH, PDN_BLACK)
 DELTAS(english_white, PDN_ENGLISH, PDN_WHITE)
 DELTAS(english_black, PDN_ENGLISH, PDN_BLACK)
 
-static const pdn_movegen_deltas_fn deltas_fns[PDN_VARIANT_COUNT][2] = {
-    [PDN_ITALIAN] = {deltas_italian_white, deltas_italian_black},
-    [PDN_SPANISH] = {deltas_spanish_white, deltas_spanish_black},
-    [PDN_ENGLISH] = {deltas_english_white, deltas_english_black},
+/* By what is known (pdn_moves_kind), variant and side. */
+#define DELTAS_FNS(prefix)                                                     \
+    {                                                                          \
+        [PDN_ITALIAN] = {prefix##_italian_white, prefix##_italian_black},      \
+        [PDN_SPANISH] = {prefix##_spanish_white, prefix##_spanish_black},      \
+        [PDN_ENGLISH] = {prefix##_english_white, prefix##_english_black},      \
+    }
+static const pdn_movegen_deltas_fn deltas_fns[3][PDN_VARIANT_COUNT][2] = {
+    [PDN_MOVES_NONE] = DELTAS_FNS(deltas),
+    [PDN_MOVES_QUIET] = DELTAS_FNS(quiets),
+    [PDN_MOVES_CAPTURE] = DELTAS_FNS(captures),
 };
 
 pdn_movegen_deltas_fn
 pdn_movegen_deltas_for(const pdn_variant *v, pdn_color side)
 {
-    return deltas_fns[v->id][side];
+    return deltas_fns[PDN_MOVES_NONE][v->id][side];
+}
+
+pdn_movegen_deltas_fn
+pdn_movegen_deltas_known_for(const pdn_variant *v, pdn_color side,
+                             pdn_moves_kind known)
+{
+    return deltas_fns[known][v->id][side];
 }
 
 int
 pdn_movegen_deltas(const pdn_variant *v, const pdn_board *b,
                    pdn_delta_list *out)
 {
-    return deltas_fns[v->id][b->side](b, out);
+    return deltas_fns[PDN_MOVES_NONE][v->id][b->side](b, out);
 }
 
 int

@@ -81,6 +81,16 @@ typedef enum pdn_moves_kind {
     PDN_MOVES_CAPTURE, /* captures (the only legal moves) */
 } pdn_moves_kind;
 
+/** The generator pdn_movegen_deltas_for() gives, for a caller that knows
+ * what kind of moves the positions it lists have (pdn_movegen_kind_for()):
+ * with @known PDN_MOVES_QUIET, of positions without a capture; with
+ * PDN_MOVES_CAPTURE, of positions with one; with PDN_MOVES_NONE, of any
+ * position (the generator of pdn_movegen_deltas_for()).  Given a position
+ * of another kind, its list is wrong. */
+pdn_movegen_deltas_fn pdn_movegen_deltas_known_for(const pdn_variant *v,
+                                                   pdn_color side,
+                                                   pdn_moves_kind known);
+
 /** pdn_moves_kind() for one variant and side to move. */
 typedef pdn_moves_kind (*pdn_movegen_kind_fn)(const pdn_board *b);
 
