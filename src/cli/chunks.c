@@ -106,15 +106,6 @@ pdn_chunk_find(const char *buf, size_t len, size_t *at)
     return false;
 }
 
-bool
-pdn_chunk_blank(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (!is_blank(s[i]))
-            return false;
-    return true;
-}
-
 /* ---- Files ---- */
 
 size_t
@@ -171,16 +162,13 @@ pdn_part_file_start(const pdn_part_file *pf)
                               .noted = pf->cp1252};
 }
 
-bool
-pdn_part_file_blank(const pdn_part_file *pf, uint64_t a, uint64_t b)
+size_t
+pdn_part_bytes(void)
 {
-    char buf[4096];
-    while (a < b) {
-        size_t n = b - a < sizeof buf ? (size_t)(b - a) : sizeof buf;
-        size_t got = pdn_pread_all(pf->fd, buf, n, a);
-        if (got < n || !pdn_chunk_blank(buf, got))
-            return false;
-        a += got;
-    }
-    return true;
+    const char *v = getenv("PDN_PART_BYTES");
+    char *end;
+    unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+    if (!v || end == v || *end || n < 1 || n > ((size_t)1 << 30))
+        return PDN_CHUNK_BYTES;
+    return (size_t)n;
 }

@@ -2,7 +2,7 @@
  * parts that each reads on its own: before a line that starts with '['
  * when the text before it ends with a game's result.  A cut is only a
  * guess (the "result" may be inside a comment): the reading of the part
- * before it proves it or not (reading.c).
+ * before it says where its games truly end (turns.c).
  */
 #ifndef PDN_CLI_CHUNKS_H
 #define PDN_CLI_CHUNKS_H
@@ -15,8 +15,13 @@
 #include "base/diag.h"
 #include "syntax/reader.h"
 
-/** The parts' size: at least this many bytes each, but the last. */
+/** The parts' largest size: they aim at fewer bytes when games are
+ * short. */
 #define PDN_CHUNK_BYTES ((size_t)32 << 10)
+
+/** The parts' largest size: PDN_PART_BYTES in the environment (for
+ * tests, which cut files everywhere), else PDN_CHUNK_BYTES. */
+size_t pdn_part_bytes(void);
 
 /** Looks in the @len bytes at @buf for the first cut at index *@at or
  * past it (at least 1: the byte before a cut is looked at; text before
@@ -30,9 +35,6 @@ bool pdn_chunk_find(const char *buf, size_t len, size_t *at);
  * the reader counts them.  s[n] is read too, to tell a CR that ends a
  * line from one before a LF. */
 uint32_t pdn_chunk_lines(const char *s, size_t n);
-
-/** Whether the @len bytes at @s are all blanks (space, tab, CR, LF). */
-bool pdn_chunk_blank(const char *s, size_t len);
 
 /** A regular file read in parts. */
 typedef struct pdn_part_file {
@@ -55,9 +57,6 @@ void pdn_part_file_close(pdn_part_file *pf);
 
 /** Where the first game of @pf starts. */
 pdn_reader_range pdn_part_file_start(const pdn_part_file *pf);
-
-/** Whether the bytes of @pf from @a to @b are all blanks. */
-bool pdn_part_file_blank(const pdn_part_file *pf, uint64_t a, uint64_t b);
 
 /** Reads @n bytes of @fd from @off into @buf, as many as there are;
  * returns how many. */

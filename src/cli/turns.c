@@ -7,17 +7,20 @@
  * memory follows the ring's size times the largest turn.
  *
  * A regular file is cut into parts (chunks.h) that the threads read at
- * the same time, each with a reader of its own.  A cut is a guess, proved
- * by the reading of the part before it: that reading must end with a
- * game's result and nothing but blanks after it.  What depends on the
- * parts before (the number of the first game, whether the file was said
- * not to be UTF-8, and whether the cut was right) is settled in file
- * order, turn by turn: a thread holds the "token" of its turn from when
- * the turn before passed it on until it passes it on itself.  A part
- * whose cut was wrong is read again from where the game before it truly
- * began.  A file with no place to cut for a long stretch, standard input
- * and pipes are read by one thread at a time, a turn of games each (a
- * stream), under the claiming lock.
+ * the same time, each with a reader of its own.  A part is read from its
+ * start up to the first game whose next one starts at its end or past it,
+ * the reading going on past the end as far as that game needs: its games
+ * are those of one reading of the whole file when its start is.  What
+ * depends on the parts before is settled in file order, turn by turn: a
+ * thread holds the "token" of its turn from when the turn before passed
+ * it on until it passes it on itself.  With the token a part learns where
+ * the games before it ended: at its start (the cut was right), past it
+ * (it has no games of its own), or elsewhere (it is read again from
+ * there); it numbers its games after those before, and drops a second
+ * note that the file is not UTF-8.  Parts aim at about TURN_GAMES games.
+ * A file with no place to cut for a stretch of eight parts, standard
+ * input and pipes are read by one thread at a time, a turn of games each
+ * (a stream), under the claiming lock.
  *
  * A file that cannot be opened is told at its place, with the turn that
  * follows.
@@ -25,6 +28,7 @@
 #include "cli/turns.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,9 +53,17 @@
 #define SPIN_TRIES 4096
 
 /* How far past a part's size to look for a cut, in steps that double from
- * CUT_WINDOW, before the rest of the file is read as a stream. */
+ * CUT_WINDOW, before the rest of the file is read as a stream: eight times
+ * the size, and at least CUT_SEARCH. */
 #define CUT_WINDOW ((size_t)512)
-#define CUT_SEARCH ((size_t)1 << 20)
+
+/* Bytes read past a part's end with it (load_part()). */
+#define PART_AFTER ((size_t)256)
+
+/* How far a part whose start is a guess reads past its end, in parts'
+ * sizes: a game that long across a cut is read again, with the token. */
+#define PART_PAST 4
+#define CUT_SEARCH ((size_t)4 << 10)
 
 typedef enum turn_kind {
     TURN_TOLD,   /* only files that could not be opened, to tell */
@@ -82,8 +94,8 @@ typedef struct turn {
        whose diagnostics say that text is not UTF-8 (-1: none). */
     pdn_reader_range next;
     long noted;
-    bool note_due; /* it dropped the game that held the note that the
-                      file is not UTF-8: the next part reads it again */
+    bool eof;       /* it read to the end of the file */
+    bool cut_short; /* it stopped short of its last game's end */
     bool failed; /* a read error */
 } turn;
 
@@ -91,8 +103,7 @@ typedef struct turn {
 typedef struct carry {
     pdn_part_file *pf;         /* the file whose part passed it; NULL */
     pdn_reader_range next; /* where its next game starts */
-    bool note_due;         /* the note that the file is not UTF-8 is
-                              still to be given, with that game */
+    bool eof;              /* it read to the end of the file */
     pdn_progress pr;       /* the progress line of the file read */
 } carry;
 
@@ -101,7 +112,8 @@ typedef struct turns {
     pdn_read_job *job;
     bool colour;
     bool count_only; /* pdn_diags.count_only of every game */
-    size_t part_bytes;
+    size_t part_bytes;       /* the largest size of parts */
+    _Atomic size_t part_aim; /* their size now: about TURN_GAMES games */
     /* Under @claiming: the files, the stream's reader, the next turn. */
     pthread_mutex_t claiming;
     size_t file; /* the operand to open next */
@@ -271,9 +283,12 @@ claim_part(turns *s, worker *w, turn *t)
 {
     pdn_part_file *pf = s->pf;
     uint64_t lo = s->part_lo;
+    size_t aim = atomic_load_explicit(&s->part_aim, memory_order_relaxed);
     /* From a little before the part's size: the text of a result. */
-    size_t back = s->part_bytes < 64 ? s->part_bytes : 64;
-    uint64_t from = lo + s->part_bytes - back;
+    size_t back = aim < 64 ? aim : 64;
+    uint64_t from = lo + aim - back;
+    /* Not far past it: a part holds few games more than it aims at. */
+    size_t search = 8 * aim < CUT_SEARCH ? CUT_SEARCH : 8 * aim;
     size_t step = CUT_WINDOW, want = back + step, have = 0, at = back;
     t->kind = TURN_PART;
     t->pf = pf;
@@ -293,7 +308,7 @@ claim_part(turns *s, worker *w, turn *t)
             s->pf = NULL;
             break;
         }
-        if (have >= CUT_SEARCH) {
+        if (have >= search) {
             s->pf = NULL;
             s->stream_pf = pf;
             t->kind = TURN_STREAM;
@@ -315,11 +330,13 @@ load_part(worker *w, turn *t)
     uint32_t lines = 0;
     w->scratch_len = 0;
     if (!t->last) {
-        /* The '[' after it too, for the count to see past a CR. */
+        /* Some bytes past it too: the count looks past a CR, and the
+           reading of the last game past its result. */
         size_t n = (size_t)(t->hi - t->lo);
-        size_t got = scratch_read(w, 0, n + 1, t->pf->fd, t->lo);
-        memset(w->scratch + got, 0, n + 1 - got); /* a file cut short */
-        w->scratch_len = n;
+        size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+        w->scratch_len = got;
+        if (got <= n) /* a file cut short since the claim */
+            memset(w->scratch + got, 0, n + 1 - got);
         lines = pdn_chunk_lines(w->scratch, n);
     }
     pthread_mutex_lock(&s->lines);
@@ -369,23 +386,40 @@ give_back(worker *w, pdn_reader *to)
 
 /* ---- Reading ---- */
 
-/* Whether the bytes of @t's file from @a to @b are all blanks; @w's
- * scratch holds those of @t from its start on. */
-static bool
-blank_between(const worker *w, const turn *t, uint64_t a, uint64_t b)
-{
-    if (a >= t->lo)
-        return pdn_chunk_blank(w->scratch + (a - t->lo), (size_t)(b - a));
-    return pdn_part_file_blank(t->pf, a, b);
-}
-
-/* Reads the games of @t from @range with @r, into slots @t->n on; with
- * @note, the first game's diagnostics start with the note that the file
- * is not UTF-8.  Ends with t->n, t->tail, t->noted, and t->failed. */
+/* Reads part @t from @range with @w's reader: its games, up to the first
+ * whose next one starts at t->hi or past it (for the last part, to the
+ * end of the file), as one reading of the whole file reads them: the
+ * reading goes past hi as far as the last game needs.  When the start is
+ * only guessed (@guess), not farther than PART_PAST times the part's size
+ * past hi: t->cut_short says then that the reading stopped there, to be
+ * done again once the start is known to be right.  With @note, the first
+ * game's diagnostics start with the note that the file is not UTF-8.
+ * t->next says where the game after them starts. */
 static void
-read_games(turns *s, turn *t, pdn_reader *r, bool note)
+read_part(worker *w, turn *t, pdn_reader_range range, bool note, bool guess)
 {
+    turns *s = w->s;
+    const pdn_read_job *job = s->job;
+    range.end = UINT64_MAX;
+    if (guess && !t->last)
+        range.end = t->hi + PART_PAST * (t->hi - t->lo) + PART_AFTER;
+    if (!w->reader) {
+        pdn_reader_options opt = {.tagmap = job->tagmap,
+                                  .keep_raw = job->keep_raw};
+        w->reader = pdn_reader_new_range(t->pf->name, t->pf->fd, &range, &opt);
+    }
+    /* The scratch holds the part's bytes, unless it is read from before
+       it. */
+    bool have = range.from >= t->lo && range.from - t->lo <= w->scratch_len;
+    pdn_reader_restart(w->reader, t->pf->name, t->pf->fd, &range,
+                       have ? w->scratch + (range.from - t->lo) : NULL,
+                       have ? w->scratch_len - (size_t)(range.from - t->lo)
+                            : 0);
+    pdn_reader *r = w->reader;
+    t->n = 0;
     t->noted = -1;
+    t->failed = t->eof = false;
+    t->cut_short = false;
     for (;;) {
         turn_room(s, t);
         pdn_diags *d = &t->diags[t->n];
@@ -398,63 +432,19 @@ read_games(turns *s, turn *t, pdn_reader *r, bool note)
             t->tail = *d;
             *d = spare;
             t->failed = got < 0;
-            return;
+            t->eof = true;
+            break;
         }
         if (!noted && pdn_reader_noted(r))
             t->noted = (long)t->n;
         t->n++;
+        if (!t->last && pdn_reader_offset(r) >= t->hi)
+            break;
     }
-}
-
-/* Reads part @t from @range with @w's reader.  A part that is not the
- * last must end with a game's result and blanks after it: else its last
- * game is dropped (or all of it is, if it has none), for the next part to
- * read again from where it starts, which t->next says. */
-static void
-read_part(worker *w, turn *t, pdn_reader_range range, bool note)
-{
-    turns *s = w->s;
-    const pdn_read_job *job = s->job;
-    range.end = t->last ? UINT64_MAX : t->hi;
-    if (!w->reader) {
-        pdn_reader_options opt = {.tagmap = job->tagmap,
-                                  .keep_raw = job->keep_raw};
-        w->reader = pdn_reader_new_range(t->pf->name, t->pf->fd, &range, &opt);
-    }
-    /* The scratch holds the part's first bytes, unless it is read again
-       from before it. */
-    bool have = range.from >= t->lo;
-    pdn_reader_restart(w->reader, t->pf->name, t->pf->fd, &range,
-                       have ? w->scratch + (range.from - t->lo) : NULL,
-                       have ? w->scratch_len - (size_t)(range.from - t->lo)
-                            : 0);
-    t->n = 0;
-    t->failed = false;
-    t->note_due = false;
-    read_games(s, t, w->reader, note);
-    if (t->last)
-        return;
-    const pdn_game *g = t->n ? t->games[t->n - 1] : NULL;
-    if (g && g->result != PDN_RESULT_NONE && !pdn_diags_any(&t->tail) &&
-        !t->failed && blank_between(w, t, g->end, t->hi)) {
-        t->next = (pdn_reader_range){.from = t->hi,
-                                     .at = {t->hi, t->hi_line, 1},
-                                     .games = range.games + t->n,
-                                     .cp1252 = t->pf->cp1252};
-        return;
-    }
-    pdn_diags_clear(&t->tail);
-    t->note_due = note && t->n <= 1;
-    if (!g) {
-        t->next = range;
-        return;
-    }
-    pdn_reader_last_start(w->reader, &t->next);
-    t->n--;
-    pdn_reader_recycle(w->reader, t->games[t->n]);
-    pdn_diags_clear(&t->diags[t->n]);
-    if (t->noted == (long)t->n)
-        t->noted = -1;
+    /* The range's end is not the file's: what ran into it may go on. */
+    t->cut_short = range.end != UINT64_MAX &&
+                   pdn_reader_offset(r) >= range.end;
+    pdn_reader_resume(r, &t->next);
 }
 
 /* Drops from @d the note that text is not UTF-8: the file said so
@@ -469,8 +459,24 @@ drop_encoding_note(pdn_diags *d)
         }
 }
 
-/* With the token of part @t: reads it again if its cut was wrong,
- * numbers its games after those before, and counts them. */
+/* Forgets the games read for @t. */
+static void
+forget_games(worker *w, turn *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        pdn_reader_recycle(w->reader, t->games[i]);
+        pdn_diags_clear(&t->diags[i]);
+    }
+    pdn_diags_clear(&t->tail);
+    t->n = 0;
+    t->noted = -1;
+    t->failed = false;
+}
+
+/* With the token of part @t: its games are the ones that start from
+ * where those before ended (read again when the cut was wrong, none when
+ * the parts before read past it), numbered after those before, and
+ * counted. */
 static void
 settle_part(worker *w, turn *t)
 {
@@ -479,20 +485,26 @@ settle_part(worker *w, turn *t)
     if (t->first) {
         c->pf = t->pf;
         c->next = pdn_part_file_start(t->pf);
+        c->eof = false;
         pdn_progress_start(s->cli, s->job->progress, t->pf->fd, &c->pr);
     }
     uint64_t base = c->next.games;
-    if (c->next.at.off != (t->first ? t->pf->bom : t->lo)) {
-        /* The cut was wrong: read the part again from where the game
-           before it truly ended. */
-        for (size_t i = 0; i < t->n; i++) {
-            pdn_reader_recycle(w->reader, t->games[i]);
-            pdn_diags_clear(&t->diags[i]);
-        }
-        pdn_diags_clear(&t->tail);
+    if (c->eof || (!t->last && c->next.at.off >= t->hi)) {
+        forget_games(w, t); /* read by the parts before */
+        t->next = c->next;
+        t->eof = c->eof;
+        base = 0;
+    } else if (c->next.at.off != (t->first ? t->pf->bom : t->lo)) {
+        /* The cut was wrong: read from where the game before it ended. */
+        forget_games(w, t);
         pdn_reader_range from = c->next;
         from.noted = false; /* the notes are sorted out below */
-        read_part(w, t, from, c->note_due);
+        read_part(w, t, from, false, false);
+        base = 0;
+    } else if (t->cut_short) { /* a game far past the cut: read it all */
+        bool note = t->first && t->pf->note;
+        forget_games(w, t);
+        read_part(w, t, c->next, note, false);
         base = 0;
     }
     if (base) {
@@ -515,11 +527,22 @@ settle_part(worker *w, turn *t)
     pick_games(s, t, t->last ? t->lo : t->hi);
     c->next = t->next;
     c->next.noted = noted;
-    c->note_due = t->note_due;
+    c->eof = t->eof;
     if (t->last) {
         pdn_progress_end(s->cli, &c->pr);
         pdn_part_file_close(t->pf);
         c->pf = NULL;
+    }
+    /* The next parts aim at about TURN_GAMES games each. */
+    if (t->n >= 8 && !t->last) {
+        uint64_t per_game = (t->hi - t->lo) / t->n;
+        size_t bytes = (size_t)(per_game * TURN_GAMES);
+        size_t least = s->part_bytes < 1024 ? s->part_bytes : 1024;
+        atomic_store_explicit(&s->part_aim,
+                              bytes < least          ? least
+                              : bytes > s->part_bytes ? s->part_bytes
+                                                      : bytes,
+                              memory_order_relaxed);
     }
 }
 
@@ -548,13 +571,11 @@ read_stream_turn(turns *s, worker *w, turn *t)
     if (!s->reader) { /* a part file from here on: where its parts end */
         pdn_part_file *pf = s->stream_pf;
         carry *c = &s->carry;
-        note = c->note_due;
         if (c->pf != pf) {
             c->next = pdn_part_file_start(pf);
             note = pf->note;
             pdn_progress_start(s->cli, job->progress, pf->fd, &c->pr);
         }
-        c->note_due = false;
         c->pf = NULL;
         pdn_reader_options opt = {.tagmap = job->tagmap,
                                   .keep_raw = job->keep_raw};
@@ -674,7 +695,7 @@ take_turns(void *arg)
                          : (pdn_reader_range){.from = t->lo,
                                               .at = {t->lo, t->line, 1},
                                               .cp1252 = t->pf->cp1252};
-            read_part(w, t, from, t->first && t->pf->note);
+            read_part(w, t, from, t->first && t->pf->note, true);
             token_take(s, t->seq);
             settle_part(w, t);
             token_pass(s);
@@ -693,7 +714,8 @@ take_turns(void *arg)
             w->capown = t->n;
             w->own = pdn_xrealloc(w->own, w->capown * sizeof *w->own);
         }
-        memcpy(w->own, t->games, t->n * sizeof *t->games);
+        if (t->n)
+            memcpy(w->own, t->games, t->n * sizeof *t->games);
         w->nown = t->n;
         pthread_mutex_lock(&s->writing);
         t->done = true;
@@ -707,19 +729,6 @@ take_turns(void *arg)
     return NULL;
 }
 
-/* The size of parts: PDN_PART_BYTES in the environment (for tests, which
- * cut files everywhere), else PDN_CHUNK_BYTES. */
-static size_t
-part_bytes(void)
-{
-    const char *v = getenv("PDN_PART_BYTES");
-    char *end;
-    unsigned long long n = v ? strtoull(v, &end, 10) : 0;
-    if (!v || end == v || *end || n < 1 || n > ((size_t)1 << 30))
-        return PDN_CHUNK_BYTES;
-    return (size_t)n;
-}
-
 void
 pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
 {
@@ -729,7 +738,8 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
                .job = job,
                .colour = colour,
                .count_only = job->count_only && job->quiet,
-               .part_bytes = part_bytes(),
+               .part_bytes = pdn_part_bytes(),
+               .part_aim = pdn_part_bytes(),
                .said = PDN_STRBUF_INIT,
                .buf = PDN_STRBUF_INIT,
                .depth = TURNS_PER_THREAD * (size_t)jobs,

@@ -16,9 +16,9 @@
 
 #define LINE_KEEP 4096 /* bytes of a line kept before the next game */
 
-/** Games kept for reuse at most, with the memory of each: more than the
- * turn of games a thread of pdn check --jobs gives back at once (256), or
- * the batches pdn annotate has in flight. */
+/** Games kept for reuse at most, with the memory of each: more than a
+ * thread of pdn check --jobs gives back at once (a part's or a turn's
+ * games, a few hundred), or the batches pdn annotate has in flight. */
 #define MAX_SPARES 1024
 
 struct pdn_reader {
@@ -43,8 +43,6 @@ struct pdn_reader {
     pdn_parse parse;       /* the state of reading the last game */
     bool ahead;            /* parse stands past the '[' at pos, which it
                               read as the next game's first token */
-    pdn_loc game_at;       /* where the reading of this game began */
-    pdn_loc last_at;       /* and of the last game handed out */
     bool ranged;           /* a range: starts at skip, encoding decided */
     size_t skip;           /* bytes of the line before the range's start */
     uint64_t games;
@@ -375,7 +373,6 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
                 return -1;
         start(r, d);
     }
-    r->game_at = r->cur;
     for (;;) {
         pdn_game *g = fresh_game(r);
         g->file = r->name;
@@ -392,7 +389,6 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
                 g->file = r->name;
                 g->number = ++r->games;
                 skip_huge_game(r, g, d);
-                r->last_at = r->game_at;
                 *out = g;
                 return 1;
             }
@@ -409,7 +405,6 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
                                        r->buf + (g->span - r->base),
                                        g->raw_len);
         r->games++;
-        r->last_at = r->game_at;
         *out = g;
         return 1;
     }
@@ -462,10 +457,12 @@ pdn_reader_restart(pdn_reader *r, const char *name, int fd,
 }
 
 void
-pdn_reader_last_start(const pdn_reader *r, pdn_reader_range *out)
+pdn_reader_resume(const pdn_reader *r, pdn_reader_range *out)
 {
-    pdn_loc at = r->last_at;
+    pdn_loc at = r->cur;
     size_t i = at.off >= r->base ? (size_t)(at.off - r->base) : 0;
+    if (i > r->len)
+        i = r->len;
     while (i > 0 && r->buf[i - 1] != '\n' && r->buf[i - 1] != '\r')
         i--;
     bool line = i > 0 ? r->buf[i - 1] == '\n' || r->buf[i - 1] == '\r'
@@ -473,9 +470,15 @@ pdn_reader_last_start(const pdn_reader *r, pdn_reader_range *out)
     out->from = line ? r->base + i : at.off;
     out->at = at;
     out->end = r->end;
-    out->games = r->games - 1;
+    out->games = r->games;
     out->cp1252 = r->cp1252;
     out->noted = r->encoding_noted;
+}
+
+uint64_t
+pdn_reader_offset(const pdn_reader *r)
+{
+    return r->cur.off;
 }
 
 bool

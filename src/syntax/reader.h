@@ -74,9 +74,11 @@ void pdn_reader_restart(pdn_reader *r, const char *name, int fd,
                         const pdn_reader_range *range, const char *head,
                         size_t nhead);
 
-/** Where the reading of the last game handed out began, as the start of a
- * range to read it again from (up to r's end). */
-void pdn_reader_last_start(const pdn_reader *r, pdn_reader_range *out);
+/** Where the next game's reading starts (the file offset), and the same
+ * as the start of a range that reads on from there: the games after the
+ * last one handed out, numbered on. */
+uint64_t pdn_reader_offset(const pdn_reader *r);
+void pdn_reader_resume(const pdn_reader *r, pdn_reader_range *out);
 
 /** Whether the reader said that the file is not UTF-8 (at its start, or
  * at the first text that is not). */

@@ -4,10 +4,11 @@
 # the parts (PDN_PART_BYTES cuts at every such place), the output must be
 # byte for byte that of --jobs 1: on files made to trip the cuts (results
 # in comments, a line comment or an escape line after a result, a game on
-# the line of the result before it, junk, unclosed comments, a game longer than a part,
-# CRLF and CR line ends, a byte order mark, Windows-1252 text at the start
-# and only after the first 4 MiB, a stretch without results) and on every
-# file of corpus/ and ../shared/corpora.
+# the line of the result before it, junk, unclosed comments, a game longer
+# than many parts, lines of many games, CRLF and CR line ends, a byte order
+# mark, Windows-1252 text at the start and only after the first 4 MiB, a
+# stretch without results) and on every file of corpus/ and
+# ../shared/corpora.
 #
 #   tests/cli/parts.sh PDN_BINARY SOURCE_ROOT
 set -u
@@ -82,17 +83,23 @@ awk 'BEGIN {
     for (i = 0; i < 300; i++)
         printf "[Event \"s%d\"]\n1. 22-18 *\n", i
 }' >"$tmp/no-results.pdn"
-# One game across many parts, its comments full of false cuts.
+# One game across many parts, its comments full of false cuts (a '['
+# before no tag name does not end a comment), and lines of many games.
 awk 'BEGIN {
     printf "[Event \"long\"]\n1. 22-18 10-14"
     for (i = 0; i < 3000; i++)
-        printf " {c%d 1-0\n[x]} 2. 23-19 14x23", i
+        printf " {c%d 1-0\n[1 x} 2. 23-19 14x23", i
     printf " *\n[Event \"after\"]\n1. 21-17 *\n"
+    for (i = 0; i < 30; i++) {
+        for (k = 0; k < 400; k++)
+            printf "[A \"%d\"] * ", k
+        printf "\n"
+    }
 }' >"$tmp/long.pdn"
 
-files="$tmp/cuts.pdn $tmp/crlf.pdn $tmp/cr.pdn $tmp/bom.pdn $tmp/latin.pdn
-$tmp/latin-first.pdn $tmp/late-latin.pdn $tmp/no-results.pdn $tmp/long.pdn
-$(ls "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn 2>/dev/null)"
+files=$(for f in cuts crlf cr bom latin latin-first late-latin no-results \
+    long; do echo "$tmp/$f.pdn"; done
+    ls "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn 2>/dev/null)
 
 # Everything but the time the summary gives, and the exit status.
 run() {
@@ -115,7 +122,12 @@ same() {
     fi
 }
 
+# One file a line: some names have spaces.
+old_ifs=$IFS
+IFS='
+'
 for f in $files; do
+    IFS=$old_ifs
     name=$(basename "$f")
     run one --jobs 1 "$f"
     for parts in 1 4096; do
@@ -129,6 +141,7 @@ for f in $files; do
     PDN_PART_BYTES=1 run many --jobs 3 --quiet "$f"
     same one many "$name, --quiet, --jobs 3"
 done
+IFS=$old_ifs
 
 # Files one after another, with one that is missing, a directory and
 # standard input among them.

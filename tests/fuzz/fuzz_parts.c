@@ -1,12 +1,10 @@
 /* fuzz_parts.c -- libFuzzer target for the reading of a file in parts, as
  * pdn check --jobs reads it (cli/turns.c): the bytes are written to a
- * file, and at places where pdn_chunk_find() cuts it, the part before the
- * cut is read as a range from the file's start.  When that reading ends
- * with a result and nothing but blanks after it (what pdn check takes for
- * proof that the cut was right), the rest read as a range from the cut
- * must give the games and diagnostics of one reading of the whole; when
- * it does not, the part's last game is dropped, and the rest read from
- * where that game began (pdn_reader_last_start()) must.
+ * file, and at places where pdn_chunk_find() cuts it, the file is read as
+ * a range from its start up to the first game whose next one starts at
+ * the cut or past it, then on from where pdn_reader_resume() says, with
+ * a reader aimed there anew.  The games and diagnostics must be those of
+ * one reading of the whole.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,16 +20,6 @@
 #include "write/trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* How a reading ended. */
-typedef struct ending {
-    size_t games;
-    size_t mark;        /* the output before the last game */
-    bool noted_before;  /* the file was said not to be UTF-8 before it */
-    pdn_result result;  /* of the last game */
-    uint64_t end;       /* of the last game */
-    bool tail;          /* the end of the input said something */
-} ending;
 
 static void
 put_diags(pdn_diags *d, pdn_strbuf *out)
@@ -51,29 +39,23 @@ put_diags(pdn_diags *d, pdn_strbuf *out)
     pdn_diags_clear(d);
 }
 
-/* Reads @r to its end into @out: each game's trace and diagnostics, then
- * those of the end.  @first holds what comes before the first game. */
-static ending
-read_games(pdn_reader *r, pdn_diags *first, pdn_strbuf *out)
+/* Reads @r into @out, each game's trace and diagnostics, until the next
+ * game starts at @stop or past it, or to the end (then with the end's
+ * diagnostics).  @d holds what comes before the first game.  Returns
+ * whether the end was reached. */
+static bool
+read_games(pdn_reader *r, pdn_diags *d, pdn_strbuf *out, uint64_t stop)
 {
-    ending e = {.result = PDN_RESULT_NONE};
-    pdn_diags *d = first;
     pdn_game *g;
-    bool noted = pdn_reader_noted(r);
     while (pdn_reader_next(r, &g, d) > 0) {
-        e.mark = out->len;
-        e.noted_before = noted;
-        noted = pdn_reader_noted(r);
         pdn_trace_game(g, out);
         put_diags(d, out);
-        e.games++;
-        e.result = g->result;
-        e.end = g->end;
         pdn_reader_recycle(r, g);
+        if (pdn_reader_offset(r) >= stop)
+            return false;
     }
-    e.tail = pdn_diags_any(d);
     put_diags(d, out);
-    return e;
+    return true;
 }
 
 static void
@@ -103,36 +85,22 @@ read_in_parts(const char *text, size_t size, int fd, size_t cut,
         pdn_reader_note_encoding("fuzz.pdn", note_at, &d);
     pdn_reader_range first = {.from = 0,
                               .at = {bom, 1, 1},
-                              .end = cut,
+                              .end = UINT64_MAX,
                               .cp1252 = cp1252,
                               .noted = cp1252};
     pdn_reader *r = pdn_reader_new_range("fuzz.pdn", fd, &first, opt);
-    ending e = read_games(r, &d, &out);
-    pdn_reader_range rest;
-    bool blanks = e.games && pdn_chunk_blank(text + e.end, cut - e.end);
-    if (e.games && e.result != PDN_RESULT_NONE && !e.tail && blanks) {
-        rest = (pdn_reader_range){
-            .from = cut,
-            .at = {cut, 1 + pdn_chunk_lines(text, cut), 1},
-            .games = e.games,
-            .cp1252 = cp1252,
-            .noted = pdn_reader_noted(r)};
-    } else if (e.games) { /* the last game read again, from its start */
-        pdn_reader_last_start(r, &rest);
-        rest.noted = e.noted_before;
-        out.len = e.mark;
-        if (cp1252 && e.games == 1) /* the note went with it */
-            pdn_reader_note_encoding("fuzz.pdn", note_at, &d);
-    } else { /* nothing but what the rest reads again */
-        rest = first;
-        out.len = 0;
-        pdn_diags_clear(&d);
-        if (cp1252)
-            pdn_reader_note_encoding("fuzz.pdn", note_at, &d);
+    if (!read_games(r, &d, &out, cut)) {
+        pdn_reader_range rest;
+        pdn_reader_resume(r, &rest);
+        if (rest.at.off < cut)
+            abort(); /* stopped short of the cut */
+        /* The bytes from the start of the line, or not, as pdn check
+           has them or not. */
+        pdn_reader_restart(r, "fuzz.pdn", fd, &rest,
+                           cut % 2 ? text + rest.from : NULL,
+                           cut % 2 ? size - (size_t)rest.from : 0);
+        read_games(r, &d, &out, UINT64_MAX);
     }
-    rest.end = UINT64_MAX;
-    pdn_reader_restart(r, "fuzz.pdn", fd, &rest, NULL, 0);
-    read_games(r, &d, &out);
     pdn_reader_free(r);
     pdn_diags_free(&d);
     compare(whole, &out, cut);
@@ -148,7 +116,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pdn_diags d = PDN_DIAGS_INIT;
 
     pdn_reader *r = pdn_reader_new_mem("fuzz.pdn", text, size, &opt);
-    read_games(r, &d, &whole);
+    read_games(r, &d, &whole, UINT64_MAX);
     pdn_reader_free(r);
     pdn_diags_free(&d);
 

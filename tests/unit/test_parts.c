@@ -142,15 +142,6 @@ test_cut_random(void **state)
     }
 }
 
-static void
-test_blank(void **state)
-{
-    (void)state;
-    assert_true(pdn_chunk_blank("", 0));
-    assert_true(pdn_chunk_blank(" \t\r\n\n", 5));
-    assert_false(pdn_chunk_blank("  ;", 3));
-}
-
 /* ---- Reading in parts ---- */
 
 typedef struct seen {
@@ -175,8 +166,10 @@ read_all(pdn_reader *r, seen *out, size_t *ndiags)
     return n;
 }
 
-/* A file read whole and read as two ranges cut at every game's start:
- * the same games at the same places, with the same numbers. */
+/* A file read whole, and read as a range from its start stopped after k
+ * games, then on from where pdn_reader_resume() says, and again from the
+ * start of game k's line with the bytes given: the same games at the same
+ * places, with the same numbers. */
 static void
 test_ranges(void **state)
 {
@@ -191,7 +184,7 @@ test_ranges(void **state)
     assert_int_equal(write(fd, text, len), (ssize_t)len);
     unlink(path);
 
-    static seen whole[4096], first[4096], second[4096];
+    static seen whole[4096], first[4096], second[4096], third[4096];
     size_t nd;
     pdn_reader *r = pdn_reader_new_mem("f", text, len, NULL);
     size_t n = read_all(r, whole, &nd);
@@ -204,31 +197,31 @@ test_ranges(void **state)
     assert_int_equal(pdn_reader_encoding(text, len, &cp1252, &note_at), 3);
     assert_false(cp1252);
     for (size_t k = 1; k < n; k++) {
-        pdn_reader_range a = {.from = 0, .at = {3, 1, 1}, .end = whole[k].span};
+        pdn_reader_range a = {.from = 0, .at = {3, 1, 1}, .end = UINT64_MAX};
         r = pdn_reader_new_range("f", fd, &a, NULL);
-        size_t n1 = read_all(r, first, &nd);
-        /* The start of the last game, to read on from. */
+        pdn_diags d = PDN_DIAGS_INIT;
+        pdn_game *g;
+        size_t n1 = 0;
+        while (n1 < k && pdn_reader_next(r, &g, &d) > 0) {
+            first[n1++] = (seen){g->number, g->span, g->end, g->start, 0};
+            pdn_reader_recycle(r, g);
+        }
+        pdn_diags_free(&d);
+        assert_int_equal(pdn_reader_offset(r), whole[k].span);
         pdn_reader_range b;
-        pdn_reader_last_start(r, &b);
-        assert_int_equal(b.at.off, whole[k - 1].span);
-        b.end = UINT64_MAX;
-        /* From the start of game k, with the bytes given or not. */
-        pdn_reader_range c = {.from = whole[k].span,
-                              .at = {whole[k].span, whole[k].start.line, 0},
-                              .end = UINT64_MAX,
-                              .games = k};
-        /* The column at the span: count it from its line's start. */
-        uint64_t bol = whole[k].span;
-        while (bol > 0 && text[bol - 1] != '\n' && text[bol - 1] != '\r')
-            bol--;
-        c.from = bol;
-        c.at.col = (uint32_t)(whole[k].span - bol + 1);
-        pdn_reader_restart(r, "f", fd, &c, k % 2 ? text + bol : NULL,
-                           k % 2 ? len - bol : 0);
+        pdn_reader_resume(r, &b);
+        assert_int_equal(b.at.off, whole[k].span);
+        assert_int_equal(b.at.line, whole[k].start.line);
+        assert_int_equal(b.games, k);
+        pdn_reader_restart(r, "f", fd, &b, NULL, 0);
         size_t n2 = read_all(r, second, &nd);
+        /* The same from the start of the line, the bytes given. */
+        pdn_reader_restart(r, "f", fd, &b, text + b.from, len - b.from);
+        size_t n3 = read_all(r, third, &nd);
         pdn_reader_free(r);
         assert_int_equal(n1, k);
         assert_int_equal(n1 + n2, n);
+        assert_int_equal(n3, n2);
         for (size_t i = 0; i < n; i++) {
             const seen *x = i < n1 ? &first[i] : &second[i - n1];
             assert_int_equal(x->number, whole[i].number);
@@ -236,8 +229,11 @@ test_ranges(void **state)
             assert_int_equal(x->start.line, whole[i].start.line);
             assert_int_equal(x->start.col, whole[i].start.col);
             assert_int_equal(x->end, whole[i].end);
+            if (i >= n1) {
+                assert_int_equal(third[i - n1].start.off, x->start.off);
+                assert_int_equal(third[i - n1].start.col, x->start.col);
+            }
         }
-        (void)b;
     }
     close(fd);
 }
@@ -264,7 +260,7 @@ main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cut_examples), cmocka_unit_test(test_cut_random),
-        cmocka_unit_test(test_blank),        cmocka_unit_test(test_ranges),
+        cmocka_unit_test(test_ranges),
         cmocka_unit_test(test_encoding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
