@@ -21,9 +21,9 @@ pdn_progress_start(const pdn_cli *cli, bool wanted, int fd, pdn_progress *pr)
     }
 }
 
-/* "12.3/200.0 MB  45000 games/s  3 s left", at most ten times a second. */
-static void
-show(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes)
+/* "12.3/200.0 MB  45000 games/s  3 s left". */
+void
+pdn_progress_show(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes)
 {
     if (pdn_clock_since(&pr->last) < 0.1)
         return;
@@ -38,14 +38,6 @@ show(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes)
         fprintf(cli->err, "  %.0f s left", (double)(pr->total - bytes) / rate);
     fputs("\033[K", cli->err);
     fflush(cli->err);
-}
-
-void
-pdn_progress_game(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes)
-{
-    pr->games++;
-    if (pr->on && (pr->games & 255) == 0)
-        show(cli, pr, bytes);
 }
 
 void

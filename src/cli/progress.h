@@ -22,9 +22,18 @@ typedef struct pdn_progress {
 void pdn_progress_start(const pdn_cli *cli, bool wanted, int fd,
                         pdn_progress *pr);
 
-/** A game more, @bytes read: shown every 256 games, at most ten times a
- * second. */
-void pdn_progress_game(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes);
+/** Shows the line for @bytes read, at most ten times a second. */
+void pdn_progress_show(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes);
+
+/** A game more, @bytes read: the line shown every 256 games.  Inline: it
+ * runs for every game. */
+static inline void
+pdn_progress_game(const pdn_cli *cli, pdn_progress *pr, uint64_t bytes)
+{
+    pr->games++;
+    if (pr->on && (pr->games & 255) == 0)
+        pdn_progress_show(cli, pr, bytes);
+}
 
 /** Clears the line, if it was shown. */
 void pdn_progress_end(const pdn_cli *cli, pdn_progress *pr);

@@ -101,7 +101,8 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
     pdn_progress_start(cli, job->progress, fileno(in), &pr);
     while ((got = pdn_reader_next(r, &g, &d)) > 0) {
         job->games++;
-        pdn_progress_game(cli, &pr, pdn_reader_bytes(r));
+        if (pr.on)
+            pdn_progress_game(cli, &pr, pdn_reader_bytes(r));
         each_game(cli, job, g, &d, colour, &buf);
         if (!job->own_games || job->work)
             pdn_reader_recycle(r, g);
