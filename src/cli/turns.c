@@ -687,8 +687,9 @@ take_turns(void *arg)
         pthread_mutex_unlock(&s->claiming);
         if (!t)
             break;
-        if (t->kind == TURN_PART) {
+        if (t->kind != TURN_STREAM) /* a stream's turn gave them back */
             give_back(w, w->reader);
+        if (t->kind == TURN_PART) {
             load_part(w, t);
             pdn_reader_range from =
                 t->first ? pdn_part_file_start(t->pf)

@@ -143,10 +143,10 @@ for f in $files; do
 done
 IFS=$old_ifs
 
-# Files one after another, with one that is missing, a directory and
-# standard input among them.
+# Files one after another, with missing ones (the last told on its own),
+# a directory and standard input among them.
 set -- "$tmp/cuts.pdn" "$tmp/missing.pdn" - "$tmp/late-latin.pdn" "$tmp" \
-    "$tmp/no-results.pdn" "$tmp/crlf.pdn"
+    "$tmp/no-results.pdn" "$tmp/crlf.pdn" "$tmp/missing-last.pdn"
 run one --jobs 1 "$@"
 PDN_PART_BYTES=1 run many --jobs 2 "$@"
 same one many "several operands"
