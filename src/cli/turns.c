@@ -88,7 +88,7 @@ typedef struct turn {
     uint64_t part; /* its number among the parts claimed */
     bool first, last;
     uint64_t lo, hi;
-    uint32_t line, hi_line;
+    uint32_t line;
     /* What its reading found: where the game after its games starts
        (their numbers count from 1 until the token comes), and the game
        whose diagnostics say that text is not UTF-8 (-1: none). */
@@ -118,7 +118,6 @@ typedef struct turns {
     pthread_mutex_t claiming;
     size_t file; /* the operand to open next */
     FILE *in;    /* the open stream, or NULL */
-    const char *in_name;
     pdn_part_file *stream_pf; /* the part file read as a stream, or NULL */
     pdn_reader *reader;   /* the stream's reader, or NULL */
     pdn_part_file *pf;        /* the file being cut into parts, or NULL */
@@ -252,7 +251,6 @@ open_next(turns *s)
         pdn_reader_options opt = {.tagmap = job->tagmap,
                                   .keep_raw = job->keep_raw};
         s->in = in;
-        s->in_name = name;
         s->reader = pdn_reader_new(name, in, &opt);
         return true;
     }
@@ -343,8 +341,7 @@ load_part(worker *w, turn *t)
     while (s->lines_seq != t->part)
         pthread_cond_wait(&s->counted, &s->lines);
     t->line = t->first ? 1 : s->line_next;
-    t->hi_line = t->line + lines;
-    s->line_next = t->hi_line;
+    s->line_next = t->line + lines;
     s->lines_seq++;
     pthread_cond_broadcast(&s->counted);
     pthread_mutex_unlock(&s->lines);
