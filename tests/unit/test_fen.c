@@ -147,8 +147,11 @@ test_fast_equals_careful(void **state)
         /* Runs of items read eight bytes at a time. */
         "W:W24,23,22,21,27,26,25,32,31,30,29:B4,3,2,1,7,6,5,11,10,9,15",
         "B:W05,07,10,32,31,9,8,7,6:B1,2,3,4,20,19,18,17,16",
+        /* Long runs of two-digit squares, a final dot. */
+        "B:W32,31,30,29,28,27,26,25,24,23,22,21:B1,2,3,4,5,6,7,8,9,10,11,12.",
+        "W:B10,11,12,13,14,15,16,17,18,19,20:W21,22,23,24,25,26,27,28,29",
     };
-    static const char alphabet[] = "WBwbKk0123456789-,:. \tx";
+    static const char alphabet[] = "WBwbKk0123456789-,:. \tx\0";
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     long agreed = 0, read = 0;
     (void)state;
