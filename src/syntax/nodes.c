@@ -145,86 +145,150 @@ line_blanks(pdn_lexer *lx, size_t i)
     return pdn_scan_blanks(lx, i);
 }
 
-size_t
+/* ---- Moves and move numbers straight into nodes ---- */
+
+/* A node and its text as one word: a multiple of the alignment, so that
+ * the arena's free room stays aligned from node to node. */
+enum { ROOM = sizeof(pdn_node) + 8 };
+_Static_assert(ROOM % PDN_ARENA_ALIGN == 0, "nodes keep the alignment");
+
+/* Bytes before the end of the buffer where pdn_add_moves() stops, for the
+ * lexer to read the tokens that may run near it: the eight bytes a node
+ * takes for its text lie before the end. */
+#define NEAR_END 16
+
+/* What pdn_add_moves() keeps in registers: the stores into the nodes
+ * would have it read again from memory. */
+typedef struct moves_run {
+    uintptr_t room, room_end; /* the arena's free room */
+    pdn_arena *arena;
+    const char *end;   /* the NUL at the end of the buffer */
+    const char *near;  /* tokens from here on may end near the end: the
+                          lexer reads them */
+    uint64_t off_from; /* a byte's offset: its address plus this */
+    uint64_t line_col; /* a byte's line and column: the low and high half
+                          of this plus its address shifted up */
+} moves_run;
+
+/* The line of the lexer, and in the high half the column of the byte at
+ * address 0 on it (wrapping). */
+static inline uint64_t
+line_col_from(const pdn_lexer *lx)
+{
+    uint32_t col = pdn_scan_col(lx, 0) - (uint32_t)(uintptr_t)lx->buf;
+    return lx->line | (uint64_t)col << 32;
+}
+
+/* A node of @size bytes from the arena, whose free room starts at @room:
+ * out of the loop, which meets this for a long token, near the end of the
+ * buffer or of a block. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static pdn_node *
+node_room(pdn_arena *arena, uintptr_t room, size_t size)
+{
+    arena->next = (unsigned char *)room;
+    return pdn_arena_alloc(arena, size);
+}
+
+/* The node of @kind for the @n bytes at @u (eight bytes of the buffer
+ * from there on; fewer than eight of the token if @short_text), its text
+ * copied after it, its values zeroed. */
+static inline pdn_node *
+run_node(moves_run *r, pdn_node_kind kind, const char *u, size_t n,
+         bool short_text)
+{
+    pdn_node *nd;
+    if (short_text && r->room + ROOM < r->room_end) {
+        /* The text as one word: the token's bytes, then NULs. */
+        uint64_t word;
+        memcpy(&word, u, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word &= ~(UINT64_MAX >> (8 * n)); /* the first bytes: high */
+#else
+        word &= ((uint64_t)1 << (8 * n)) - 1;
+#endif
+        nd = (pdn_node *)r->room;
+        r->room += ROOM;
+        memcpy(nd + 1, &word, 8);
+    } else { /* "1.......", near the end of the buffer or the block */
+        nd = node_room(r->arena, r->room, sizeof *nd + n + 1);
+        memcpy(nd + 1, u, n);
+        ((char *)(nd + 1))[n] = '\0';
+        r->room = (uintptr_t)r->arena->next;
+        r->room_end = (uintptr_t)r->arena->end;
+    }
+    uint64_t here = r->line_col + ((uint64_t)(uintptr_t)u << 32);
+    nd->kind = kind;
+    nd->at.off = (uint64_t)(uintptr_t)u + r->off_from;
+    nd->at.line = (uint32_t)here;
+    nd->at.col = (uint32_t)(here >> 32);
+    nd->text = (const char *)(nd + 1);
+    nd->len = n;
+    nd->next = NULL;
+    nd->children = NULL;
+    memset(&nd->u, 0, sizeof nd->u);
+    return nd;
+}
+
+void
 pdn_add_moves(pdn_parse *p, pdn_node_list *l)
 {
-    enum { ROOM = sizeof(pdn_node) + 8 };
     pdn_lexer *lx = &p->lx;
-    const char *b = lx->buf;
-    const char *end = b + lx->len + 1; /* past the NUL */
+    const char *u = lx->buf + lx->pos; /* where the loop stands */
     pdn_arena *arena = &p->game->arena;
+    moves_run r = {
+        ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1),
+        (uintptr_t)arena->end,
+        arena,
+        lx->buf + lx->len,
+        lx->len > NEAR_END ? lx->buf + lx->len - NEAR_END : lx->buf,
+        lx->base - (uint64_t)(uintptr_t)lx->buf,
+        line_col_from(lx),
+    };
     pdn_node **tail = l->tail, *nd = l->last; /* linked here, not in l, on
                                                  the way */
-    size_t i = lx->pos, n = 0, glue = lx->glue;
-    /* The lexer's line, and the column of byte 0 on it, as locals: the
-     * stores into the nodes would have them read again. */
-    uint32_t line = lx->line;
-    uint32_t origin = pdn_scan_col(lx, 0);
-    uint64_t base = lx->base;
-    for (;; n++) {
-        while (b[i] == ' ')
-            i++;
-        if ((unsigned char)b[i] < ' ') { /* a line end, say */
-            i = line_blanks(lx, i);
-            line = lx->line;
-            origin = pdn_scan_col(lx, 0);
+    for (;;) {
+        while (*u == ' ')
+            u++;
+        if ((unsigned char)*u < ' ') { /* a line end, say */
+            u = lx->buf + line_blanks(lx, (size_t)(u - lx->buf));
+            r.line_col = line_col_from(lx);
         }
-        uint32_t v;
-        unsigned got;
-        if ((unsigned)((unsigned char)b[i] - '0') > 9 ||
-            !(got = pdn_scan_short(lx, i, &v)))
+        if ((unsigned)((unsigned char)*u - '0') > 9 || u >= r.near)
             break;
-        size_t len = PDN_SHORT_LEN(got);
-        if (len < 8 && b + i + 8 <= end) {
-            /* The text after the node, as one word: the token's bytes,
-             * then NULs. */
-            uint64_t word;
-            memcpy(&word, b + i, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-            word &= ~(UINT64_MAX >> (8 * len)); /* the first bytes: high */
-#else
-            word &= ((uint64_t)1 << (8 * len)) - 1;
-#endif
-            nd = pdn_arena_alloc(arena, ROOM);
-            uint64_t *text = (uint64_t *)(void *)(nd + 1);
-            *text = word;
-            nd->text = (const char *)text;
-        } else { /* "1.......", or near the end of the buffer */
-            nd = pdn_arena_alloc(arena, sizeof *nd + len + 1);
-            char *copy = (char *)(nd + 1);
-            memcpy(copy, b + i, len);
-            copy[len] = '\0';
-            nd->text = copy;
-        }
-        nd->len = len;
-        nd->at = (pdn_loc){base + i, line, origin + (uint32_t)i};
-        nd->next = NULL;
-        nd->children = NULL;
-        memset(&nd->u, 0, sizeof nd->u);
-        if (got & PDN_SHORT_MOVE) {
-            pdn_move_text *w = &nd->u.move.written;
-            nd->kind = PDN_NODE_MOVE;
-            w->squares[0] = PDN_SHORT_FROM(v);
-            w->squares[1] = PDN_SHORT_TO(v);
-            w->count = 2;
-            w->separator = PDN_SHORT_SEP(v);
-            glue = i + len; /* for a '*' right after (lexer.h) */
-        } else {
-            nd->kind = PDN_NODE_NUMBER;
-            nd->u.number.value = v;
+        unsigned a, b;
+        const char *q = pdn_scan_digits(u, &a), *e;
+        if (*q == '.') {
+            if (!(e = pdn_scan_dots(u, q, r.end)))
+                break;
+            nd = run_node(&r, PDN_NODE_NUMBER, u, (size_t)(e - u), e - u < 8);
+            nd->u.number.value = a;
             /* digits, then dots: two dots or more end "12..." */
-            nd->u.number.black = b[i + len - 2] == '.';
+            nd->u.number.black = e[-2] == '.';
+        } else {
+            if (!(e = pdn_scan_move(u, q, a, &b)))
+                break;
+            nd = run_node(&r, PDN_NODE_MOVE, u, (size_t)(e - u), true);
+            pdn_move_text *w = &nd->u.move.written;
+            w->squares[0] = (uint8_t)a;
+            w->squares[1] = (uint8_t)b;
+            w->count = 2;
+            w->separator = pdn_scan_separator(q);
         }
         *tail = nd;
         tail = &nd->next;
-        i += len;
+        u = e;
     }
-    if (n) {
+    arena->next = (unsigned char *)r.room;
+    if (tail != l->tail) {
         l->tail = tail;
         l->last = nd;
-        lx->glue = glue;
         p->last_end = nd->at.off + nd->len;
+        if (nd->kind == PDN_NODE_MOVE) /* for a '*' right after (lexer.h) */
+            lx->glue = (size_t)(p->last_end - lx->base);
     }
-    lx->pos = i; /* before the next token: the blanks are counted */
-    return n;
+    lx->pos = (size_t)(u - lx->buf); /* before the next token: the blanks
+                                        are counted */
 }
