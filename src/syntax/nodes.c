@@ -152,22 +152,19 @@ line_blanks(pdn_lexer *lx, size_t i)
 enum { ROOM = sizeof(pdn_node) + 8 };
 _Static_assert(ROOM % PDN_ARENA_ALIGN == 0, "nodes keep the alignment");
 
-/* Bytes before the end of the buffer where pdn_add_moves() stops, for the
- * lexer to read the tokens that may run near it: the eight bytes a node
- * takes for its text lie before the end. */
+/* Bytes before the end of the buffer where the fast way stops: the eight
+ * bytes it copies for a token's text lie before the end. */
 #define NEAR_END 16
 
-/* What pdn_add_moves() keeps in registers: the stores into the nodes
- * would have it read again from memory. */
+/* The state of pdn_add_moves(), which the fast way keeps in registers:
+ * the stores into the nodes would have it read again from memory. */
 typedef struct moves_run {
     uintptr_t room, room_end; /* the arena's free room */
-    pdn_arena *arena;
-    const char *end;   /* the NUL at the end of the buffer */
-    const char *near;  /* tokens from here on may end near the end: the
-                          lexer reads them */
+    const char *near;         /* the fast way stops here */
     uint64_t off_from; /* a byte's offset: its address plus this */
     uint64_t line_col; /* a byte's line and column: the low and high half
                           of this plus its address shifted up */
+    pdn_node **tail;   /* where the next node is linked */
 } moves_run;
 
 /* The line of the lexer, and in the high half the column of the byte at
@@ -179,46 +176,12 @@ line_col_from(const pdn_lexer *lx)
     return lx->line | (uint64_t)col << 32;
 }
 
-/* A node of @size bytes from the arena, whose free room starts at @room:
- * out of the loop, which meets this for a long token, near the end of the
- * buffer or of a block. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static pdn_node *
-node_room(pdn_arena *arena, uintptr_t room, size_t size)
+/* Makes @nd the node of @kind for the @n bytes at @u, whose text follows
+ * it already, with its values zeroed, and links it. */
+static inline void
+fill_node(moves_run *r, pdn_node *nd, pdn_node_kind kind, const char *u,
+          size_t n)
 {
-    arena->next = (unsigned char *)room;
-    return pdn_arena_alloc(arena, size);
-}
-
-/* The node of @kind for the @n bytes at @u (eight bytes of the buffer
- * from there on; fewer than eight of the token if @short_text), its text
- * copied after it, its values zeroed. */
-static inline pdn_node *
-run_node(moves_run *r, pdn_node_kind kind, const char *u, size_t n,
-         bool short_text)
-{
-    pdn_node *nd;
-    if (short_text && r->room + ROOM < r->room_end) {
-        /* The text as one word: the token's bytes, then NULs. */
-        uint64_t word;
-        memcpy(&word, u, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        word &= ~(UINT64_MAX >> (8 * n)); /* the first bytes: high */
-#else
-        word &= ((uint64_t)1 << (8 * n)) - 1;
-#endif
-        nd = (pdn_node *)r->room;
-        r->room += ROOM;
-        memcpy(nd + 1, &word, 8);
-    } else { /* "1.......", near the end of the buffer or the block */
-        nd = node_room(r->arena, r->room, sizeof *nd + n + 1);
-        memcpy(nd + 1, u, n);
-        ((char *)(nd + 1))[n] = '\0';
-        r->room = (uintptr_t)r->arena->next;
-        r->room_end = (uintptr_t)r->arena->end;
-    }
     uint64_t here = r->line_col + ((uint64_t)(uintptr_t)u << 32);
     nd->kind = kind;
     nd->at.off = (uint64_t)(uintptr_t)u + r->off_from;
@@ -229,7 +192,115 @@ run_node(moves_run *r, pdn_node_kind kind, const char *u, size_t n,
     nd->next = NULL;
     nd->children = NULL;
     memset(&nd->u, 0, sizeof nd->u);
-    return nd;
+    *r->tail = nd;
+    r->tail = &nd->next;
+}
+
+/* The squares and separator (at @q) of the move node @nd. */
+static inline void
+fill_move(pdn_node *nd, unsigned a, unsigned b, const char *q)
+{
+    pdn_move_text *w = &nd->u.move.written;
+    w->squares[0] = (uint8_t)a;
+    w->squares[1] = (uint8_t)b;
+    w->count = 2;
+    w->separator = pdn_scan_separator(q);
+}
+
+/* The value of the move number node @nd, which ends at @e. */
+static inline void
+fill_number(pdn_node *nd, unsigned a, const char *e)
+{
+    nd->u.number.value = a;
+    /* digits, then dots: two dots or more end "12..." */
+    nd->u.number.black = e[-2] == '.';
+}
+
+/* Copies the text of the token of @n bytes (fewer than eight) at @u after
+ * the node @nd, as one word: its bytes, then NULs. */
+static inline void
+put_word(pdn_node *nd, const char *u, size_t n)
+{
+    uint64_t word;
+    memcpy(&word, u, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word &= ~(UINT64_MAX >> (8 * n)); /* the first bytes: high */
+#else
+    word &= ((uint64_t)1 << (8 * n)) - 1;
+#endif
+    memcpy(nd + 1, &word, 8);
+}
+
+/* The fast way, from @u: the moves and move numbers on the line, each
+ * node and its text in ROOM bytes of the arena's free room.  It calls
+ * nothing, so that the run stays in registers; it stops before a line
+ * end, anything else, a token it would read near the end of the buffer,
+ * a move number of eight bytes or more, and when the block is full.
+ * Returns where it stopped. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static const char *
+moves_fast(moves_run *r, const char *u)
+{
+    moves_run k = *r;
+    for (;;) {
+        while (*u == ' ')
+            u++;
+        if ((unsigned)((unsigned char)*u - '0') > 9 || u >= k.near ||
+            k.room + ROOM >= k.room_end)
+            break;
+        unsigned a, b;
+        const char *q = pdn_scan_digits(u, &a), *e;
+        pdn_node *nd = (pdn_node *)k.room;
+        if (*q == '.') {
+            if (!(e = pdn_scan_dots(u, q, k.near)) || e - u >= 8)
+                break;
+            put_word(nd, u, (size_t)(e - u));
+            fill_node(&k, nd, PDN_NODE_NUMBER, u, (size_t)(e - u));
+            fill_number(nd, a, e);
+        } else {
+            if (!(e = pdn_scan_move(u, q, a, &b)))
+                break;
+            put_word(nd, u, (size_t)(e - u));
+            fill_node(&k, nd, PDN_NODE_MOVE, u, (size_t)(e - u));
+            fill_move(nd, a, b, q);
+        }
+        k.room += ROOM;
+        u = e;
+    }
+    r->room = k.room;
+    r->tail = k.tail;
+    return u;
+}
+
+/* The careful way: the move or move number at @u (a digit), its node
+ * from the arena's allocator; returns the address past it, or NULL if
+ * there is none. */
+static const char *
+move_careful(moves_run *r, pdn_parse *p, const char *u)
+{
+    const char *end = p->lx.buf + p->lx.len;
+    unsigned a, b;
+    const char *q = pdn_scan_digits(u, &a), *e;
+    bool move = *q != '.';
+    if (!(e = move ? pdn_scan_move(u, q, a, &b) : pdn_scan_dots(u, q, end)))
+        return NULL;
+    size_t n = (size_t)(e - u);
+    pdn_arena *arena = &p->game->arena;
+    arena->next = (unsigned char *)r->room;
+    pdn_node *nd = pdn_arena_alloc(arena, sizeof *nd + n + 1);
+    memcpy(nd + 1, u, n);
+    ((char *)(nd + 1))[n] = '\0';
+    r->room =
+        ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1);
+    r->room_end = (uintptr_t)arena->end;
+    fill_node(r, nd, move ? PDN_NODE_MOVE : PDN_NODE_NUMBER, u, n);
+    if (move)
+        fill_move(nd, a, b, q);
+    else
+        fill_number(nd, a, e);
+    return e;
 }
 
 void
@@ -241,52 +312,35 @@ pdn_add_moves(pdn_parse *p, pdn_node_list *l)
     moves_run r = {
         ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1),
         (uintptr_t)arena->end,
-        arena,
-        lx->buf + lx->len,
         lx->len > NEAR_END ? lx->buf + lx->len - NEAR_END : lx->buf,
         lx->base - (uint64_t)(uintptr_t)lx->buf,
         line_col_from(lx),
+        l->tail,
     };
-    pdn_node **tail = l->tail, *nd = l->last; /* linked here, not in l, on
-                                                 the way */
     for (;;) {
-        while (*u == ' ')
-            u++;
-        if ((unsigned char)*u < ' ') { /* a line end, say */
-            u = lx->buf + line_blanks(lx, (size_t)(u - lx->buf));
+        u = moves_fast(&r, u);
+        unsigned c = (unsigned char)*u;
+        if (c < ' ') { /* a line end, say */
+            const char *v = lx->buf + line_blanks(lx, (size_t)(u - lx->buf));
+            if (v == u)
+                break;
+            u = v;
             r.line_col = line_col_from(lx);
-        }
-        if ((unsigned)((unsigned char)*u - '0') > 9 || u >= r.near)
-            break;
-        unsigned a, b;
-        const char *q = pdn_scan_digits(u, &a), *e;
-        if (*q == '.') {
-            if (!(e = pdn_scan_dots(u, q, r.end)))
-                break;
-            nd = run_node(&r, PDN_NODE_NUMBER, u, (size_t)(e - u), e - u < 8);
-            nd->u.number.value = a;
-            /* digits, then dots: two dots or more end "12..." */
-            nd->u.number.black = e[-2] == '.';
         } else {
-            if (!(e = pdn_scan_move(u, q, a, &b)))
+            const char *e = c - '0' > 9 ? NULL : move_careful(&r, p, u);
+            if (!e)
                 break;
-            nd = run_node(&r, PDN_NODE_MOVE, u, (size_t)(e - u), true);
-            pdn_move_text *w = &nd->u.move.written;
-            w->squares[0] = (uint8_t)a;
-            w->squares[1] = (uint8_t)b;
-            w->count = 2;
-            w->separator = pdn_scan_separator(q);
+            u = e;
         }
-        *tail = nd;
-        tail = &nd->next;
-        u = e;
     }
     arena->next = (unsigned char *)r.room;
-    if (tail != l->tail) {
-        l->tail = tail;
-        l->last = nd;
-        p->last_end = nd->at.off + nd->len;
-        if (nd->kind == PDN_NODE_MOVE) /* for a '*' right after (lexer.h) */
+    if (r.tail != l->tail) {
+        pdn_node *last =
+            (pdn_node *)(void *)((char *)r.tail - offsetof(pdn_node, next));
+        l->tail = r.tail;
+        l->last = last;
+        p->last_end = last->at.off + last->len;
+        if (last->kind == PDN_NODE_MOVE) /* for a '*' right after (lexer.h) */
             lx->glue = (size_t)(p->last_end - lx->base);
     }
     lx->pos = (size_t)(u - lx->buf); /* before the next token: the blanks

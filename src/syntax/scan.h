@@ -110,18 +110,23 @@ pdn_scan_is_move_end(unsigned c)
 static inline const char *
 pdn_scan_move(const char *u, const char *q, unsigned a, unsigned *b)
 {
-    unsigned c = (unsigned char)*q, d;
+    unsigned c = (unsigned char)*q, v, d;
     if (!pdn_scan_is_separator(c) ||
-        (d = (unsigned)((unsigned char)q[1] - '0')) > 9)
+        (v = (unsigned)((unsigned char)q[1] - '0')) > 9)
         return NULL;
-    const char *e = pdn_scan_digits(q + 1, b);
-    /* Not followed by a blank, or a square 0 (squares stay below 100: the
-     * product does not overflow) */
-    if (!pdn_scan_is_move_end((unsigned char)*e) || a * *b == 0)
+    const char *e = q + 2;
+    if ((d = (unsigned)((unsigned char)*e - '0')) < 10) {
+        v = v * 10 + d;
+        e++;
+    }
+    /* Not followed by a blank (mostly ' '), or a square 0 (squares stay
+     * below 100: the product does not overflow) */
+    if ((*e != ' ' && !pdn_scan_is_move_end((unsigned char)*e)) || a * v == 0)
         return NULL;
     /* Perhaps a result: digits from 0 to 2 either side of '-' */
-    if (e - u == 3 && c == '-' && a <= 2 && *b <= 2)
+    if (e - u == 3 && c == '-' && a <= 2 && v <= 2)
         return NULL;
+    *b = v;
     return e;
 }
 
