@@ -115,6 +115,16 @@ pdn_cp1252_to_utf8(const char *in, size_t len, char *out)
 {
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
+        /* ASCII, most text: eight bytes at a time */
+        uint64_t w;
+        while (i + 8 <= len &&
+               (memcpy(&w, in + i, 8), !(w & 0x8080808080808080ull))) {
+            memcpy(out + n, &w, 8);
+            i += 8;
+            n += 8;
+        }
+        if (i == len)
+            break;
         unsigned c = (unsigned char)in[i];
         if (c >= 0x80 && c <= 0x9F && cp1252_high[c - 0x80])
             c = cp1252_high[c - 0x80];

@@ -494,18 +494,21 @@ is_digit(char c)
 static TOKEN_END pdn_token_kind
 lex_common(pdn_lexer *lx, pdn_token *tok, size_t start)
 {
-    uint32_t v;
-    unsigned got = pdn_scan_short(lx, start, &v);
-    if (!got)
-        return PDN_TOK_EOF;
-    size_t end = start + PDN_SHORT_LEN(got);
-    if (!(got & PDN_SHORT_MOVE)) {
-        tok->number = v;
-        return emit(lx, tok, PDN_TOK_MOVE_NUMBER, start, end);
+    const char *u = lx->buf + start, *e;
+    unsigned a, b;
+    const char *q = pdn_scan_digits(u, &a);
+    if (*q == '.') {
+        if (!(e = pdn_scan_dots(u, q, lx->buf + lx->len)))
+            return PDN_TOK_EOF;
+        tok->number = a;
+        return emit(lx, tok, PDN_TOK_MOVE_NUMBER, start,
+                    start + (size_t)(e - u));
     }
-    tok->from = PDN_SHORT_FROM(v);
-    tok->to = PDN_SHORT_TO(v);
-    return emit(lx, tok, PDN_TOK_MOVE, start, end);
+    if (!(e = pdn_scan_move(u, q, a, &b)))
+        return PDN_TOK_EOF;
+    tok->from = (uint8_t)a;
+    tok->to = (uint8_t)b;
+    return emit(lx, tok, PDN_TOK_MOVE, start, start + (size_t)(e - u));
 }
 
 /* Starting with a digit: a move number, a result, a numeric move, or a

@@ -145,86 +145,204 @@ line_blanks(pdn_lexer *lx, size_t i)
     return pdn_scan_blanks(lx, i);
 }
 
-size_t
+/* ---- Moves and move numbers straight into nodes ---- */
+
+/* A node and its text as one word: a multiple of the alignment, so that
+ * the arena's free room stays aligned from node to node. */
+enum { ROOM = sizeof(pdn_node) + 8 };
+_Static_assert(ROOM % PDN_ARENA_ALIGN == 0, "nodes keep the alignment");
+
+/* Bytes before the end of the buffer where the fast way stops: the eight
+ * bytes it copies for a token's text lie before the end. */
+#define NEAR_END 16
+
+/* The state of pdn_add_moves(), which the fast way keeps in registers:
+ * the stores into the nodes would have it read again from memory. */
+typedef struct moves_run {
+    uintptr_t room, room_end; /* the arena's free room */
+    const char *near;         /* the fast way stops here */
+    uint64_t off_from; /* a byte's offset: its address plus this */
+    uint64_t line_col; /* a byte's line and column: the low and high half
+                          of this plus its address shifted up */
+    pdn_node **tail;   /* where the next node is linked */
+} moves_run;
+
+/* The line of the lexer, and in the high half the column of the byte at
+ * address 0 on it (wrapping). */
+static inline uint64_t
+line_col_from(const pdn_lexer *lx)
+{
+    uint32_t col = pdn_scan_col(lx, 0) - (uint32_t)(uintptr_t)lx->buf;
+    return lx->line | (uint64_t)col << 32;
+}
+
+/* Makes @nd the node of @kind for the @n bytes at @u, whose text follows
+ * it already, with its values zeroed, and links it. */
+static inline void
+fill_node(moves_run *r, pdn_node *nd, pdn_node_kind kind, const char *u,
+          size_t n)
+{
+    uint64_t here = r->line_col + ((uint64_t)(uintptr_t)u << 32);
+    nd->kind = kind;
+    nd->at.off = (uint64_t)(uintptr_t)u + r->off_from;
+    nd->at.line = (uint32_t)here;
+    nd->at.col = (uint32_t)(here >> 32);
+    nd->text = (const char *)(nd + 1);
+    nd->len = n;
+    nd->next = NULL;
+    nd->children = NULL;
+    memset(&nd->u, 0, sizeof nd->u);
+    *r->tail = nd;
+    r->tail = &nd->next;
+}
+
+/* The squares and separator (at @q) of the move node @nd. */
+static inline void
+fill_move(pdn_node *nd, unsigned a, unsigned b, const char *q)
+{
+    pdn_move_text *w = &nd->u.move.written;
+    w->squares[0] = (uint8_t)a;
+    w->squares[1] = (uint8_t)b;
+    w->count = 2;
+    w->separator = pdn_scan_separator(q);
+}
+
+/* The value of the move number node @nd, which ends at @e. */
+static inline void
+fill_number(pdn_node *nd, unsigned a, const char *e)
+{
+    nd->u.number.value = a;
+    /* digits, then dots: two dots or more end "12..." */
+    nd->u.number.black = e[-2] == '.';
+}
+
+/* Copies the text of the token of @n bytes (fewer than eight) at @u after
+ * the node @nd, as one word: its bytes, then NULs. */
+static inline void
+put_word(pdn_node *nd, const char *u, size_t n)
+{
+    uint64_t word;
+    memcpy(&word, u, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word &= ~(UINT64_MAX >> (8 * n)); /* the first bytes: high */
+#else
+    word &= ((uint64_t)1 << (8 * n)) - 1;
+#endif
+    memcpy(nd + 1, &word, 8);
+}
+
+/* The fast way, from @u: the moves and move numbers on the line, each
+ * node and its text in ROOM bytes of the arena's free room.  It calls
+ * nothing, so that the run stays in registers; it stops before a line
+ * end, anything else, a token it would read near the end of the buffer,
+ * a move number of eight bytes or more, and when the block is full.
+ * Returns where it stopped. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static const char *
+moves_fast(moves_run *r, const char *u)
+{
+    moves_run k = *r;
+    for (;;) {
+        while (*u == ' ')
+            u++;
+        if ((unsigned)((unsigned char)*u - '0') > 9 || u >= k.near ||
+            k.room + ROOM >= k.room_end)
+            break;
+        unsigned a, b;
+        const char *q = pdn_scan_digits(u, &a), *e;
+        pdn_node *nd = (pdn_node *)k.room;
+        if (*q == '.') {
+            if (!(e = pdn_scan_dots(u, q, k.near)) || e - u >= 8)
+                break;
+            put_word(nd, u, (size_t)(e - u));
+            fill_node(&k, nd, PDN_NODE_NUMBER, u, (size_t)(e - u));
+            fill_number(nd, a, e);
+        } else {
+            if (!(e = pdn_scan_move(u, q, a, &b)))
+                break;
+            put_word(nd, u, (size_t)(e - u));
+            fill_node(&k, nd, PDN_NODE_MOVE, u, (size_t)(e - u));
+            fill_move(nd, a, b, q);
+        }
+        k.room += ROOM;
+        u = e;
+    }
+    r->room = k.room;
+    r->tail = k.tail;
+    return u;
+}
+
+/* The careful way: the move or move number at @u (a digit), its node
+ * from the arena's allocator; returns the address past it, or NULL if
+ * there is none. */
+static const char *
+move_careful(moves_run *r, pdn_parse *p, const char *u)
+{
+    const char *end = p->lx.buf + p->lx.len;
+    unsigned a, b;
+    const char *q = pdn_scan_digits(u, &a), *e;
+    bool move = *q != '.';
+    if (!(e = move ? pdn_scan_move(u, q, a, &b) : pdn_scan_dots(u, q, end)))
+        return NULL;
+    size_t n = (size_t)(e - u);
+    pdn_arena *arena = &p->game->arena;
+    arena->next = (unsigned char *)r->room;
+    pdn_node *nd = pdn_arena_alloc(arena, sizeof *nd + n + 1);
+    memcpy(nd + 1, u, n);
+    ((char *)(nd + 1))[n] = '\0';
+    r->room =
+        ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1);
+    r->room_end = (uintptr_t)arena->end;
+    fill_node(r, nd, move ? PDN_NODE_MOVE : PDN_NODE_NUMBER, u, n);
+    if (move)
+        fill_move(nd, a, b, q);
+    else
+        fill_number(nd, a, e);
+    return e;
+}
+
+void
 pdn_add_moves(pdn_parse *p, pdn_node_list *l)
 {
-    enum { ROOM = sizeof(pdn_node) + 8 };
     pdn_lexer *lx = &p->lx;
-    const char *b = lx->buf;
-    const char *end = b + lx->len + 1; /* past the NUL */
+    const char *u = lx->buf + lx->pos; /* where the loop stands */
     pdn_arena *arena = &p->game->arena;
-    pdn_node **tail = l->tail, *nd = l->last; /* linked here, not in l, on
-                                                 the way */
-    size_t i = lx->pos, n = 0, glue = lx->glue;
-    /* The lexer's line, and the column of byte 0 on it, as locals: the
-     * stores into the nodes would have them read again. */
-    uint32_t line = lx->line;
-    uint32_t origin = pdn_scan_col(lx, 0);
-    uint64_t base = lx->base;
-    for (;; n++) {
-        while (b[i] == ' ')
-            i++;
-        if ((unsigned char)b[i] < ' ') { /* a line end, say */
-            i = line_blanks(lx, i);
-            line = lx->line;
-            origin = pdn_scan_col(lx, 0);
-        }
-        uint32_t v;
-        unsigned got;
-        if ((unsigned)((unsigned char)b[i] - '0') > 9 ||
-            !(got = pdn_scan_short(lx, i, &v)))
-            break;
-        size_t len = PDN_SHORT_LEN(got);
-        if (len < 8 && b + i + 8 <= end) {
-            /* The text after the node, as one word: the token's bytes,
-             * then NULs. */
-            uint64_t word;
-            memcpy(&word, b + i, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-            word &= ~(UINT64_MAX >> (8 * len)); /* the first bytes: high */
-#else
-            word &= ((uint64_t)1 << (8 * len)) - 1;
-#endif
-            nd = pdn_arena_alloc(arena, ROOM);
-            uint64_t *text = (uint64_t *)(void *)(nd + 1);
-            *text = word;
-            nd->text = (const char *)text;
-        } else { /* "1.......", or near the end of the buffer */
-            nd = pdn_arena_alloc(arena, sizeof *nd + len + 1);
-            char *copy = (char *)(nd + 1);
-            memcpy(copy, b + i, len);
-            copy[len] = '\0';
-            nd->text = copy;
-        }
-        nd->len = len;
-        nd->at = (pdn_loc){base + i, line, origin + (uint32_t)i};
-        nd->next = NULL;
-        nd->children = NULL;
-        memset(&nd->u, 0, sizeof nd->u);
-        if (got & PDN_SHORT_MOVE) {
-            pdn_move_text *w = &nd->u.move.written;
-            nd->kind = PDN_NODE_MOVE;
-            w->squares[0] = PDN_SHORT_FROM(v);
-            w->squares[1] = PDN_SHORT_TO(v);
-            w->count = 2;
-            w->separator = PDN_SHORT_SEP(v);
-            glue = i + len; /* for a '*' right after (lexer.h) */
+    moves_run r = {
+        ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1),
+        (uintptr_t)arena->end,
+        lx->len > NEAR_END ? lx->buf + lx->len - NEAR_END : lx->buf,
+        lx->base - (uint64_t)(uintptr_t)lx->buf,
+        line_col_from(lx),
+        l->tail,
+    };
+    for (;;) {
+        u = moves_fast(&r, u);
+        unsigned c = (unsigned char)*u;
+        if (c < ' ') { /* a line end, say */
+            const char *v = lx->buf + line_blanks(lx, (size_t)(u - lx->buf));
+            if (v == u)
+                break;
+            u = v;
+            r.line_col = line_col_from(lx);
         } else {
-            nd->kind = PDN_NODE_NUMBER;
-            nd->u.number.value = v;
-            /* digits, then dots: two dots or more end "12..." */
-            nd->u.number.black = b[i + len - 2] == '.';
+            const char *e = c - '0' > 9 ? NULL : move_careful(&r, p, u);
+            if (!e)
+                break;
+            u = e;
         }
-        *tail = nd;
-        tail = &nd->next;
-        i += len;
     }
-    if (n) {
-        l->tail = tail;
-        l->last = nd;
-        lx->glue = glue;
-        p->last_end = nd->at.off + nd->len;
+    arena->next = (unsigned char *)r.room;
+    if (r.tail != l->tail) {
+        pdn_node *last =
+            (pdn_node *)(void *)((char *)r.tail - offsetof(pdn_node, next));
+        l->tail = r.tail;
+        l->last = last;
+        p->last_end = last->at.off + last->len;
+        if (last->kind == PDN_NODE_MOVE) /* for a '*' right after (lexer.h) */
+            lx->glue = (size_t)(p->last_end - lx->base);
     }
-    lx->pos = i; /* before the next token: the blanks are counted */
-    return n;
+    lx->pos = (size_t)(u - lx->buf); /* before the next token: the blanks
+                                        are counted */
 }

@@ -110,8 +110,8 @@ pdn_add_short(pdn_parse *p, pdn_node_list *l, const pdn_token *t)
 
 /** Reads the moves and move numbers that follow the short way (scan.h,
  * as pdn_lexer_run() reads them into tokens) straight into nodes at the
- * end of @l, and returns how many; the lexer stands before the next
- * token.  Most of a movetext goes this way. */
-size_t pdn_add_moves(pdn_parse *p, pdn_node_list *l);
+ * end of @l; the lexer stands before the next token.  Most of a movetext
+ * goes this way. */
+void pdn_add_moves(pdn_parse *p, pdn_node_list *l);
 
 #endif

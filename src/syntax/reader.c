@@ -151,12 +151,39 @@ pdn_reader_games(const pdn_reader *r)
 
 /* ---- Filling the buffer ---- */
 
-/* Lines in @n bytes at @s: LF, CRLF and lone CR each end one. */
+/* The high bit of each byte of @x that is 0, and of no other. */
+static inline uint64_t
+zero_bytes(uint64_t x)
+{
+    const uint64_t lows = 0x7F7F7F7F7F7F7F7Fu;
+    return ~(((x & lows) + lows) | x | lows);
+}
+
+/* Lines in @n bytes at @s: LF, CRLF and lone CR each end one.  Eight
+ * bytes at a time (a file's head is counted up to its first byte that is
+ * not UTF-8, which may lie far in). */
 static uint32_t
 count_lines(const char *s, size_t n)
 {
+    const uint64_t ones = 0x0101010101010101u;
     uint32_t lines = 0;
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w); /* the first byte in the low bits */
+#endif
+        uint64_t lf = zero_bytes(w ^ (ones * '\n'));
+        uint64_t cr = zero_bytes(w ^ (ones * '\r'));
+        /* a CR counts unless an LF follows, in this word or the next */
+        uint64_t lf_after = lf >> 8;
+        if (i + 8 < n && s[i + 8] == '\n')
+            lf_after |= (uint64_t)1 << 63;
+        lines += (uint32_t)(__builtin_popcountll(lf) +
+                            __builtin_popcountll(cr & ~lf_after));
+    }
+    for (; i < n; i++)
         if (s[i] == '\n' || (s[i] == '\r' && (i + 1 >= n || s[i + 1] != '\n')))
             lines++;
     return lines;

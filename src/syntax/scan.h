@@ -50,61 +50,91 @@ pdn_scan_col(const pdn_lexer *lx, size_t i)
     return lx->col_base + (uint32_t)(i - lx->line_from - lx->cont);
 }
 
-/** What pdn_scan_short() read: its length, and whether it is a move (else
- * a move number). */
-#define PDN_SHORT_MOVE 0x100u
-#define PDN_SHORT_LEN(x) ((x)&0xFFu)
+/* ---- Moves and move numbers the short way ---- */
 
-/** The squares and separator of a move, as pdn_scan_short() packs them. */
-#define PDN_SHORT_FROM(v) ((uint8_t)((v)&0xFF))
-#define PDN_SHORT_TO(v) ((uint8_t)(((v) >> 8) & 0xFF))
-#define PDN_SHORT_SEP(v) ((char)(((v) >> 16) & 0xFF))
+/* Of a move of two squares of one or two digits followed by a blank
+ * ("22-18 ", "9x13\n"), or a move number of one or two digits ("12.",
+ * "7..."): what the lexer's longer way would read the same.  The parts
+ * below take and give pointers and values, not the lexer, so that their
+ * callers keep them in registers while they store nodes and tokens; every
+ * byte they look at lies at or before the NUL at the end of the buffer. */
 
-/** At @start, a digit: a move of two squares of one or two digits followed
- * by a blank ("22-18 ", "9x13\n"), or a move number of one or two digits
- * ("12.", "7...").  Returns its length, or'ed with PDN_SHORT_MOVE for a
- * move, and sets *@value to the number's value or to the move's squares
- * and separator ('X' as 'x'; PDN_SHORT_FROM() and the others read them).
- * Returns 0 for anything else, and for anything that the lexer's longer
- * way might read otherwise (a result such as "1-0", a square 0, a token
- * that may go on in the next buffer).  Every byte looked at lies at or
- * before buf[len], the NUL.  One word in, one out: the callers keep them
- * in registers. */
-static inline unsigned
-pdn_scan_short(const pdn_lexer *lx, size_t start, uint32_t *value)
+/** The square or number of one or two digits at @u (a digit): its value
+ * into *@value, and the address past it. */
+static inline const char *
+pdn_scan_digits(const char *u, unsigned *value)
 {
-    const unsigned char *u = (const unsigned char *)lx->buf + start;
-    unsigned a = (unsigned)(u[0] - '0'), b, d;
-    size_t k = 1;
-    if ((d = (unsigned)(u[1] - '0')) < 10) {
-        a = a * 10 + d;
-        k = 2;
+    unsigned a = (unsigned)((unsigned char)u[0] - '0');
+    unsigned d = (unsigned)((unsigned char)u[1] - '0');
+    if (d < 10) {
+        *value = a * 10 + d;
+        return u + 2;
     }
-    unsigned c = u[k];
-    if (c == '.') {
-        size_t e = k + 1;
-        while (u[e] == '.')
-            e++;
-        if (start + e >= lx->len || e > 0xFF)
-            return 0; /* more dots may follow */
-        *value = a;
-        return (unsigned)e;
-    }
-    if (!(c == '-' || c == 'x' || c == 'X' || c == ':') ||
-        (b = (unsigned)(u[k + 1] - '0')) > 9)
-        return 0;
-    size_t e = k + 2;
-    if ((d = (unsigned)(u[e] - '0')) < 10) {
-        b = b * 10 + d;
+    *value = a;
+    return u + 1;
+}
+
+/** After the digits of a move number, at @q (a '.'): the address past its
+ * dots, or NULL if they touch @end (the NUL: more may follow) or make the
+ * token longer than 255 bytes (from @u). */
+static inline const char *
+pdn_scan_dots(const char *u, const char *q, const char *end)
+{
+    do
+        q++;
+    while (*q == '.');
+    return q >= end || q - u > 0xFF ? NULL : q;
+}
+
+/** Whether @c may separate the squares of a move: - x X : */
+static inline bool
+pdn_scan_is_separator(unsigned c)
+{
+    return c == '-' || (c | 0x20) == 'x' || c == ':';
+}
+
+/** Whether @c may follow a move read the short way: ' ' '\t' '\n' '\r'.
+ * One test of a mask of those bytes' bits. */
+static inline bool
+pdn_scan_is_move_end(unsigned c)
+{
+    const uint64_t ends =
+        1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r';
+    return c <= ' ' && (ends >> c & 1);
+}
+
+/** After the first square (@a) of the move at @u, at @q: the separator,
+ * the second square (into *@b) and a blank.  Returns the address past the
+ * second square, or NULL for anything else, for a square 0, and for what
+ * may be a result ("1-0", which the lexer's longer way reads). */
+static inline const char *
+pdn_scan_move(const char *u, const char *q, unsigned a, unsigned *b)
+{
+    unsigned c = (unsigned char)*q, v, d;
+    if (!pdn_scan_is_separator(c) ||
+        (v = (unsigned)((unsigned char)q[1] - '0')) > 9)
+        return NULL;
+    const char *e = q + 2;
+    if ((d = (unsigned)((unsigned char)*e - '0')) < 10) {
+        v = v * 10 + d;
         e++;
     }
-    unsigned f = u[e];
-    if (!(f == ' ' || f == '\n' || f == '\r' || f == '\t') || a == 0 ||
-        b == 0 || (e == 3 && a <= 2 && b <= 2 && u[1] == '-'))
-        return 0; /* not followed by a blank, square 0, or perhaps a
-                     result ("1-0") */
-    *value = a | b << 8 | (c == 'X' ? 'x' : c) << 16;
-    return (unsigned)e | PDN_SHORT_MOVE;
+    /* Not followed by a blank (mostly ' '), or a square 0 (squares stay
+     * below 100: the product does not overflow) */
+    if ((*e != ' ' && !pdn_scan_is_move_end((unsigned char)*e)) || a * v == 0)
+        return NULL;
+    /* Perhaps a result: digits from 0 to 2 either side of '-' */
+    if (e - u == 3 && c == '-' && a <= 2 && v <= 2)
+        return NULL;
+    *b = v;
+    return e;
+}
+
+/** The separator at @q of a move read by pdn_scan_move(): 'X' as 'x'. */
+static inline char
+pdn_scan_separator(const char *q)
+{
+    return (char)(*q | 0x20);
 }
 
 #endif
