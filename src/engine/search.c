@@ -28,6 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __SSE4_1__
+#include <smmintrin.h>
+#endif
 
 #include "engine/eval.h"
 #include "engine/params.h"
@@ -227,21 +230,23 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
  * equal scores, in the order generated.  They are picked one at a time,
  * as most nodes end at the first or second move, and scored only once
  * the table's move has been tried. */
+#define KEY_SPAN PDN_MAX_MOVES
+#define KEY_NONE INT32_MIN
+#define PICK_LANES 8
+
 typedef struct picker {
     int n, tried;
     int first[3]; /* the table's move and the killers, by index: tried
                      in this order before any is scored */
     int nfirst;
     bool scored;
-    /* the moves not tried, once scored: the score times KEY_SPAN plus
-     * KEY_SPAN - 1 - the index, so that the greatest is the best and, on
-     * equal scores, the first generated; the one picked leaves, the last
-     * taking its place */
-    int nkeys;
-    int32_t key[PDN_MAX_MOVES];
+    /* the moves' keys, by index, once scored: the score times KEY_SPAN
+     * plus KEY_SPAN - 1 - the index, so that the greatest is the best
+     * and, on equal scores, the first generated; KEY_NONE for a move
+     * tried, and past the last move up to a multiple of PICK_LANES, so
+     * that the greatest is found a vector of PICK_LANES at a time */
+    int32_t key[PDN_MAX_MOVES + PICK_LANES];
 } picker;
-
-#define KEY_SPAN PDN_MAX_MOVES
 
 /* The index of the move the table gives (@t, or NULL) in @l, or -1: the
  * index the table keeps, when it holds that move, else the first move
@@ -285,7 +290,6 @@ picker_init(picker *p, const pdn_engine *e, const pdn_board *b,
     p->n = n;
     p->tried = 0;
     p->scored = false;
-    p->nkeys = 0;
     p->nfirst = 0;
     if (n == 1) { /* no choice: no order */
         p->first[p->nfirst++] = 0;
@@ -313,41 +317,62 @@ history_of(pdn_engine *e, const pdn_board *b, pdn_bb mover)
                       [pdn_bb_lowest(mover & ~own)];
 }
 
-/* Whether @i is one of the moves tried first. */
-static inline bool
-picker_first(const picker *p, int i)
-{
-    for (int k = 0; k < p->nfirst; k++)
-        if (p->first[k] == i)
-            return true;
-    return false;
-}
-
-/* Scores the moves not tried yet, in the order generated. */
+/* Scores the moves, in the order generated; those tried first are left
+ * out. */
 static void
 picker_score(picker *p, pdn_engine *e, const pdn_board *b,
              const pdn_delta_list *l)
 {
-    int m = 0;
+    int n = p->n;
     if (l->captures) {
-        for (int i = 0; i < p->n; i++)
-            if (!picker_first(p, i))
-                p->key[m++] =
-                    pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
+        for (int i = 0; i < n; i++)
+            p->key[i] =
+                pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
     } else {
         int32_t(*h)[PDN_BB_BITS] = e->history[b->side];
         pdn_bb own = b->pieces[b->side];
-        for (int i = 0; i < p->n; i++) {
+        for (int i = 0; i < n; i++) {
             pdn_bb mv = l->mover[i];
-            if (!picker_first(p, i))
-                p->key[m++] =
-                    h[pdn_bb_lowest(mv & own)][pdn_bb_lowest(mv & ~own)] *
-                        KEY_SPAN +
-                    (KEY_SPAN - 1 - i);
+            p->key[i] = h[pdn_bb_lowest(mv & own)][pdn_bb_lowest(mv & ~own)] *
+                            KEY_SPAN +
+                        (KEY_SPAN - 1 - i);
         }
     }
-    p->nkeys = m;
+    for (int k = 0; k < PICK_LANES; k++)
+        p->key[n + k] = KEY_NONE;
+    for (int k = 0; k < p->nfirst; k++)
+        p->key[p->first[k]] = KEY_NONE;
     p->scored = true;
+}
+
+/* The greatest of @key[0 .. @n - 1], read PICK_LANES at a time (past
+ * @n, up to a multiple of PICK_LANES, KEY_NONE), without a branch. */
+static inline int32_t
+greatest_key(const int32_t *key, int n)
+{
+#ifdef __SSE4_1__
+    __m128i a = _mm_loadu_si128((const __m128i *)key);
+    __m128i b = _mm_loadu_si128((const __m128i *)(key + 4));
+    for (int j = PICK_LANES; j < n; j += PICK_LANES) {
+        a = _mm_max_epi32(a, _mm_loadu_si128((const __m128i *)(key + j)));
+        b = _mm_max_epi32(b, _mm_loadu_si128((const __m128i *)(key + j + 4)));
+    }
+    a = _mm_max_epi32(a, b);
+    a = _mm_max_epi32(a, _mm_shuffle_epi32(a, _MM_SHUFFLE(1, 0, 3, 2)));
+    a = _mm_max_epi32(a, _mm_shuffle_epi32(a, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_cvtsi128_si32(a);
+#else
+    int32_t lane[PICK_LANES];
+    for (int k = 0; k < PICK_LANES; k++)
+        lane[k] = key[k];
+    for (int j = PICK_LANES; j < n; j += PICK_LANES)
+        for (int k = 0; k < PICK_LANES; k++)
+            lane[k] = key[j + k] > lane[k] ? key[j + k] : lane[k];
+    int32_t best = lane[0];
+    for (int k = 1; k < PICK_LANES; k++)
+        best = lane[k] > best ? lane[k] : best;
+    return best;
+#endif
 }
 
 /* The index of the next move to try. */
@@ -359,15 +384,10 @@ picker_next(picker *p, pdn_engine *e, const pdn_board *b,
         return p->first[p->tried++];
     if (!p->scored)
         picker_score(p, e, b, l);
-    int at = 0;
-    int32_t best = p->key[0];
-    for (int j = 1; j < p->nkeys; j++)
-        if (p->key[j] > best) {
-            best = p->key[j];
-            at = j;
-        }
-    p->key[at] = p->key[--p->nkeys];
-    return KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
+    int32_t best = greatest_key(p->key, p->n);
+    int mi = KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
+    p->key[mi] = KEY_NONE;
+    return mi;
 }
 
 static void
