@@ -142,6 +142,61 @@ child_key(key_parts p, const pdn_board *child, delta d, key_parts *out)
     return parts_key(p, child->side);
 }
 
+/* fetch_children() for a side to move and a kind of list, as constants:
+ * a move of White's changes White's set, and Black's too if it takes,
+ * and the kings' if it moves or crowns a king. */
+static inline __attribute__((always_inline)) void
+fetch_children_as(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
+                  int m, key_parts p, uint64_t *keys, key_parts *parts,
+                  bool white, bool captures)
+{
+    /* the children have the other side to move */
+    uint64_t side = white ? SIDE_KEY : 0;
+    pdn_bb own = b->pieces[white ? PDN_WHITE : PDN_BLACK];
+    pdn_bb other = b->pieces[white ? PDN_BLACK : PDN_WHITE];
+    for (int i = 0; i < m; i++) {
+        key_parts c = p;
+        uint64_t mixed_own = mix(own ^ l->mover[i] ^ (white ? 0 : BLACK_KEY));
+        uint64_t mixed_other = 0;
+        if (captures)
+            mixed_other = mix(other ^ l->taken[i] ^ (white ? BLACK_KEY : 0));
+        if (white) {
+            c.white = mixed_own;
+            if (captures)
+                c.black = mixed_other;
+        } else {
+            c.black = mixed_own;
+            if (captures)
+                c.white = mixed_other;
+        }
+        if (l->kings[i])
+            c.kings = mix(b->kings ^ l->kings[i] ^ KINGS_KEY);
+        parts[i] = c;
+        keys[i] = c.white ^ c.black ^ c.kings ^ side;
+        __builtin_prefetch(&e->tt[keys[i] & e->tt_mask]);
+    }
+}
+
+/* The keys of the children the first @m moves of @l lead to from @b,
+ * of parts @p, into @keys, their parts into @parts (child_key()), and
+ * their table entries fetched. */
+static inline void
+fetch_children(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
+               int m, key_parts p, uint64_t *keys, key_parts *parts)
+{
+    if (b->side == PDN_WHITE) {
+        if (l->captures)
+            fetch_children_as(e, b, l, m, p, keys, parts, true, true);
+        else
+            fetch_children_as(e, b, l, m, p, keys, parts, true, false);
+    } else {
+        if (l->captures)
+            fetch_children_as(e, b, l, m, p, keys, parts, false, true);
+        else
+            fetch_children_as(e, b, l, m, p, keys, parts, false, false);
+    }
+}
+
 /* ---- Table bounds, history ---- */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
@@ -671,14 +726,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         n = gen(b, &l);
         if (n > 0 && (n == 1 ? depth : depth - 1) > 0) {
             nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
-            for (int i = 0; i < nkeys; i++) {
-                pdn_board child;
-                delta d = delta_at(&l, i);
-                play_delta(b, d, &child);
-                child_keys[i] =
-                    child_key(*e->parts_at[ply], &child, d, &child_parts[i]);
-                __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
-            }
+            fetch_children(e, b, &l, nkeys, *e->parts_at[ply], child_keys,
+                           child_parts);
         }
     }
 
