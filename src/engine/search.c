@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "engine/eval.h"
+#include "engine/order.h"
 #include "engine/params.h"
 #include "engine/solver.h"
 #include "rules/bitboard.h"
@@ -97,14 +98,6 @@ delta_at(const pdn_delta_list *l, int i)
     return d;
 }
 
-/* The number a move is known by (never 0). */
-static inline uint32_t
-delta_id(pdn_bb mover, pdn_bb taken)
-{
-    uint64_t h = mover * 0x9E3779B97F4A7C15u ^ taken * 0xC2B2AE3D27D4EB4Fu;
-    return (uint32_t)(h >> 32) | 1;
-}
-
 static inline void
 play_delta(const pdn_board *b, delta d, pdn_board *after)
 {
@@ -139,11 +132,64 @@ child_key(key_parts p, const pdn_board *child, delta d, key_parts *out)
     return parts_key(p, child->side);
 }
 
-/* ---- Table bounds, history ---- */
+/* fetch_children() for a side to move and a kind of list, as constants:
+ * a move of White's changes White's set, and Black's too if it takes,
+ * and the kings' if it moves or crowns a king. */
+static inline __attribute__((always_inline)) void
+fetch_children_as(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
+                  int m, key_parts p, uint64_t *keys, key_parts *parts,
+                  bool white, bool captures)
+{
+    /* the children have the other side to move */
+    uint64_t side = white ? SIDE_KEY : 0;
+    pdn_bb own = b->pieces[white ? PDN_WHITE : PDN_BLACK];
+    pdn_bb other = b->pieces[white ? PDN_BLACK : PDN_WHITE];
+    for (int i = 0; i < m; i++) {
+        key_parts c = p;
+        uint64_t mixed_own = mix(own ^ l->mover[i] ^ (white ? 0 : BLACK_KEY));
+        uint64_t mixed_other = 0;
+        if (captures)
+            mixed_other = mix(other ^ l->taken[i] ^ (white ? BLACK_KEY : 0));
+        if (white) {
+            c.white = mixed_own;
+            if (captures)
+                c.black = mixed_other;
+        } else {
+            c.black = mixed_own;
+            if (captures)
+                c.white = mixed_other;
+        }
+        if (l->kings[i])
+            c.kings = mix(b->kings ^ l->kings[i] ^ KINGS_KEY);
+        parts[i] = c;
+        keys[i] = c.white ^ c.black ^ c.kings ^ side;
+        __builtin_prefetch(&e->tt[keys[i] & e->tt_mask]);
+    }
+}
+
+/* The keys of the children the first @m moves of @l lead to from @b,
+ * of parts @p, into @keys, their parts into @parts (child_key()), and
+ * their table entries fetched. */
+static inline void
+fetch_children(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
+               int m, key_parts p, uint64_t *keys, key_parts *parts)
+{
+    if (b->side == PDN_WHITE) {
+        if (l->captures)
+            fetch_children_as(e, b, l, m, p, keys, parts, true, true);
+        else
+            fetch_children_as(e, b, l, m, p, keys, parts, true, false);
+    } else {
+        if (l->captures)
+            fetch_children_as(e, b, l, m, p, keys, parts, false, true);
+        else
+            fetch_children_as(e, b, l, m, p, keys, parts, false, false);
+    }
+}
+
+/* ---- Table bounds ---- */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
-
-#define HISTORY_MAX (1 << 14)
 
 /* The children whose entries are fetched ahead, at most. */
 #define PREFETCH_MOVES 32
@@ -220,177 +266,6 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
         if (e->keys[n - back] == k)
             return true;
     return false;
-}
-
-/* The moves are tried in the order of their scores: the table's move,
- * then killers, then captures by the pieces they take, then history; on
- * equal scores, in the order generated.  They are picked one at a time,
- * as most nodes end at the first or second move, and scored only once
- * the table's move has been tried. */
-typedef struct picker {
-    int n, tried;
-    int first[3]; /* the table's move and the killers, by index: tried
-                     in this order before any is scored */
-    int nfirst;
-    bool scored;
-    /* the moves not tried, once scored: the score times KEY_SPAN plus
-     * KEY_SPAN - 1 - the index, so that the greatest is the best and, on
-     * equal scores, the first generated; the one picked leaves, the last
-     * taking its place */
-    int nkeys;
-    int32_t key[PDN_MAX_MOVES];
-} picker;
-
-#define KEY_SPAN PDN_MAX_MOVES
-
-/* The index of the move the table gives (@t, or NULL) in @l, or -1: the
- * index the table keeps, when it holds that move, else the first move
- * known by its number. */
-static inline int
-table_move(const pdn_delta_list *l, int n, const tt_entry *t)
-{
-    if (!t)
-        return -1;
-    int i = t->index;
-    if (i < n &&
-        delta_id(l->mover[i], l->captures ? l->taken[i] : 0) == t->move)
-        return i;
-    for (i = 0; i < n; i++)
-        if (delta_id(l->mover[i], l->captures ? l->taken[i] : 0) == t->move)
-            return i;
-    return -1;
-}
-
-/* The index of quiet move @killer in @l, or -1.  A quiet move changes one
- * square of the mover's and one empty square: a killer that does not
- * cannot be in the list, and the list is not searched for it. */
-static inline int
-killer_index(const pdn_delta_list *l, int n, pdn_bb killer, pdn_bb own,
-             pdn_bb empty)
-{
-    if (!(killer & own) || !(killer & empty))
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (l->mover[i] == killer)
-            return i;
-    return -1;
-}
-
-/* The table's move (@tt, or -1) and, among quiet moves, the killers of
- * @ply are tried first, in that order, as they would be by score. */
-static inline void
-picker_init(picker *p, const pdn_engine *e, const pdn_board *b,
-            const pdn_delta_list *l, int n, int tt, int ply)
-{
-    p->n = n;
-    p->tried = 0;
-    p->scored = false;
-    p->nkeys = 0;
-    p->nfirst = 0;
-    if (n == 1) { /* no choice: no order */
-        p->first[p->nfirst++] = 0;
-        return;
-    }
-    if (tt >= 0)
-        p->first[p->nfirst++] = tt;
-    if (!l->captures) {
-        pdn_bb own = b->pieces[b->side];
-        pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
-        for (int k = 0; k < 2; k++) {
-            int found = killer_index(l, n, e->killers[ply][k], own, empty);
-            if (found >= 0 && found != tt)
-                p->first[p->nfirst++] = found;
-        }
-    }
-}
-
-/* The history slot of quiet move @mover of @b's side to move. */
-static inline int32_t *
-history_of(pdn_engine *e, const pdn_board *b, pdn_bb mover)
-{
-    pdn_bb own = b->pieces[b->side];
-    return &e->history[b->side][pdn_bb_lowest(mover & own)]
-                      [pdn_bb_lowest(mover & ~own)];
-}
-
-/* Whether @i is one of the moves tried first. */
-static inline bool
-picker_first(const picker *p, int i)
-{
-    for (int k = 0; k < p->nfirst; k++)
-        if (p->first[k] == i)
-            return true;
-    return false;
-}
-
-/* Scores the moves not tried yet, in the order generated. */
-static void
-picker_score(picker *p, pdn_engine *e, const pdn_board *b,
-             const pdn_delta_list *l)
-{
-    int m = 0;
-    if (l->captures) {
-        for (int i = 0; i < p->n; i++)
-            if (!picker_first(p, i))
-                p->key[m++] =
-                    pdn_bb_count(l->taken[i]) * KEY_SPAN + (KEY_SPAN - 1 - i);
-    } else {
-        int32_t(*h)[PDN_BB_BITS] = e->history[b->side];
-        pdn_bb own = b->pieces[b->side];
-        for (int i = 0; i < p->n; i++) {
-            pdn_bb mv = l->mover[i];
-            if (!picker_first(p, i))
-                p->key[m++] =
-                    h[pdn_bb_lowest(mv & own)][pdn_bb_lowest(mv & ~own)] *
-                        KEY_SPAN +
-                    (KEY_SPAN - 1 - i);
-        }
-    }
-    p->nkeys = m;
-    p->scored = true;
-}
-
-/* The index of the next move to try. */
-static inline int
-picker_next(picker *p, pdn_engine *e, const pdn_board *b,
-            const pdn_delta_list *l)
-{
-    if (p->tried < p->nfirst)
-        return p->first[p->tried++];
-    if (!p->scored)
-        picker_score(p, e, b, l);
-    int at = 0;
-    int32_t best = p->key[0];
-    for (int j = 1; j < p->nkeys; j++)
-        if (p->key[j] > best) {
-            best = p->key[j];
-            at = j;
-        }
-    p->key[at] = p->key[--p->nkeys];
-    return KEY_SPAN - 1 - (int)(best & (KEY_SPAN - 1));
-}
-
-static void
-update_history(int32_t *h, int bonus)
-{
-    /* Kept within +-HISTORY_MAX: the bonus shrinks as the value grows. */
-    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
-}
-
-/* A cut-off by quiet move @mover at @ply: a killer, and history credit
- * for it and debit for the @ntried quiet moves @tried tried before it. */
-static void
-record_cutoff(pdn_engine *e, const pdn_board *b, pdn_bb mover, int ply,
-              int depth, const pdn_bb *tried, int ntried)
-{
-    if (mover != e->killers[ply][0]) {
-        e->killers[ply][1] = e->killers[ply][0];
-        e->killers[ply][0] = mover;
-    }
-    int bonus = depth * depth > 400 ? 400 : depth * depth;
-    update_history(history_of(e, b, mover), bonus);
-    for (int i = 0; i < ntried; i++)
-        update_history(history_of(e, b, tried[i]), -bonus);
 }
 
 /* The end of a node: the draw rules, the solver, a leaf (no move: lost;
@@ -651,14 +526,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         n = gen(b, &l);
         if (n > 0 && (n == 1 ? depth : depth - 1) > 0) {
             nkeys = n < PREFETCH_MOVES ? n : PREFETCH_MOVES;
-            for (int i = 0; i < nkeys; i++) {
-                pdn_board child;
-                delta d = delta_at(&l, i);
-                play_delta(b, d, &child);
-                child_keys[i] =
-                    child_key(*e->parts_at[ply], &child, d, &child_parts[i]);
-                __builtin_prefetch(&e->tt[child_keys[i] & e->tt_mask]);
-            }
+            fetch_children(e, b, &l, nkeys, *e->parts_at[ply], child_keys,
+                           child_parts);
         }
     }
 
