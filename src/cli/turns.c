@@ -406,12 +406,20 @@ read_part(worker *w, turn *t, pdn_reader_range range, bool note, bool guess)
         w->reader = pdn_reader_new_range(t->pf->name, t->pf->fd, &range, &opt);
     }
     /* The scratch holds the part's bytes, unless it is read from before
-       it. */
+       it: the reader takes them at their start (the scratch is then its
+       buffer before), or copies them from farther on. */
     bool have = range.from >= t->lo && range.from - t->lo <= w->scratch_len;
-    pdn_reader_restart(w->reader, t->pf->name, t->pf->fd, &range,
-                       have ? w->scratch + (range.from - t->lo) : NULL,
-                       have ? w->scratch_len - (size_t)(range.from - t->lo)
-                            : 0);
+    if (have && range.from == t->lo && w->scratch_len > 0) {
+        pdn_reader_restart_taking(w->reader, t->pf->name, t->pf->fd, &range,
+                                  &w->scratch, &w->scratch_cap,
+                                  w->scratch_len);
+        w->scratch_len = 0;
+    } else
+        pdn_reader_restart(w->reader, t->pf->name, t->pf->fd, &range,
+                           have ? w->scratch + (range.from - t->lo) : NULL,
+                           have ? w->scratch_len -
+                                      (size_t)(range.from - t->lo)
+                                : 0);
     pdn_reader *r = w->reader;
     t->n = 0;
     t->noted = -1;

@@ -448,10 +448,10 @@ pdn_reader_new_range(const char *name, int fd, const pdn_reader_range *range,
     return r;
 }
 
-void
-pdn_reader_restart(pdn_reader *r, const char *name, int fd,
-                   const pdn_reader_range *range, const char *head,
-                   size_t nhead)
+/* The state of pdn_reader_restart(), but for the buffer. */
+static void
+restart_state(pdn_reader *r, const char *name, int fd,
+              const pdn_reader_range *range)
 {
     r->name = name;
     r->in = NULL;
@@ -469,6 +469,24 @@ pdn_reader_restart(pdn_reader *r, const char *name, int fd,
     r->encoding_noted = range->cp1252 || range->noted;
     r->failed = r->ahead = false;
     r->games = range->games;
+}
+
+/* The buffer holds @len bytes from the range's start on. */
+static void
+restart_bytes(pdn_reader *r, size_t len)
+{
+    r->len = len;
+    if (r->base + r->len >= r->end)
+        r->eof = true;
+    r->buf[r->len] = '\0';
+}
+
+void
+pdn_reader_restart(pdn_reader *r, const char *name, int fd,
+                   const pdn_reader_range *range, const char *head,
+                   size_t nhead)
+{
+    restart_state(r, name, fd, range);
     if (range->end - range->from < nhead)
         nhead = (size_t)(range->end - range->from);
     if (r->cap < nhead + 1) {
@@ -477,10 +495,24 @@ pdn_reader_restart(pdn_reader *r, const char *name, int fd,
     }
     if (nhead)
         memcpy(r->buf, head, nhead);
-    r->len = nhead;
-    if (r->base + r->len >= r->end)
-        r->eof = true;
-    r->buf[r->len] = '\0';
+    restart_bytes(r, nhead);
+}
+
+void
+pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
+                          const pdn_reader_range *range, char **buf,
+                          size_t *cap, size_t len)
+{
+    char *own = r->buf;
+    size_t own_cap = r->cap;
+    restart_state(r, name, fd, range);
+    r->buf = *buf;
+    r->cap = *cap;
+    *buf = own;
+    *cap = own_cap;
+    if (range->end - range->from < len)
+        len = (size_t)(range->end - range->from);
+    restart_bytes(r, len);
 }
 
 void

@@ -74,6 +74,14 @@ void pdn_reader_restart(pdn_reader *r, const char *name, int fd,
                         const pdn_reader_range *range, const char *head,
                         size_t nhead);
 
+/** pdn_reader_restart() with the first @len bytes of the range in *@buf
+ * (of *@cap bytes, more than @len), which @r takes for its buffer rather
+ * than copy them: *@buf and *@cap then hold @r's buffer before, for the
+ * caller to fill the next time. */
+void pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
+                               const pdn_reader_range *range, char **buf,
+                               size_t *cap, size_t len);
+
 /** Where the next game's reading starts (the file offset), and the same
  * as the start of a range that reads on from there: the games after the
  * last one handed out, numbered on. */
