@@ -68,6 +68,12 @@ char *pdn_parse_text(pdn_parse *p, const char *s, size_t len);
  * other backslashes kept as written, decoded to UTF-8 (tags.c). */
 char *pdn_tag_value(pdn_parse *p, const pdn_token *t);
 
+/** The tag at the current token, a '[', when it is written the usual way
+ * (pdn_lexer_find_tag()): read into @tag, the lexer past its ']' and
+ * p->last_end there; returns true.  Else false, with nothing read
+ * (tags.c). */
+bool pdn_usual_tag(pdn_parse *p, pdn_tag *tag);
+
 /** The standard name of the tag named @name (p->tagmap), or NULL; it is
  * the game's tag number @place.  Looked up in the cache, then the map
  * (tags.c): pdn_standard_name_at() below tries the place first. */

@@ -9,8 +9,128 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "syntax/lexer.h"
+
+#if defined(__SSE2__) && defined(__GNUC__)
+#define PDN_SCAN_SSE2 1 /* strings are scanned 16 bytes at a time */
+#include <emmintrin.h>
+#endif
+
+/* ---- Eight bytes at a time ---- */
+
+/* The scans below read a word of eight bytes and ask which of them are of
+ * interest; only such bytes are looked at one by one.  A word is read only
+ * when all of it lies before buf[len]. */
+
+#define PDN_SCAN_ONES 0x0101010101010101u
+#define PDN_SCAN_HIGHS 0x8080808080808080u
+
+/** The eight bytes at @p, the first in the low bits. */
+static inline uint64_t
+pdn_scan_load8(const char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v); /* the first byte in the low bits */
+#endif
+    return v;
+}
+
+/** The high bit of each byte of @x equal to @c.  Only the lowest marked
+ * byte is sure (a borrow may mark bytes after it): callers take the first
+ * one and look again from there. */
+static inline uint64_t
+pdn_scan_bytes_eq(uint64_t x, unsigned char c)
+{
+    uint64_t y = x ^ (PDN_SCAN_ONES * c);
+    return (y - PDN_SCAN_ONES) & ~y & PDN_SCAN_HIGHS;
+}
+
+/** The same for bytes below @n (at most 128). */
+static inline uint64_t
+pdn_scan_bytes_below(uint64_t x, unsigned char n)
+{
+    return (x - PDN_SCAN_ONES * n) & ~x & PDN_SCAN_HIGHS;
+}
+
+/** The index of the first byte marked in @m (not 0). */
+static inline size_t
+pdn_scan_first_byte(uint64_t m)
+{
+#if defined(__GNUC__)
+    return (size_t)__builtin_ctzll(m) >> 3;
+#else
+    size_t n = 0;
+    while (!(m & 0x80)) {
+        m >>= 8;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/** UTF-8 continuation bytes (10xxxxxx) in [from, to). */
+static inline size_t
+pdn_scan_continuations(const char *b, size_t from, size_t to)
+{
+    size_t n = 0, i = from;
+    for (; i + 8 <= to; i += 8) {
+        uint64_t x = pdn_scan_load8(b + i);
+        uint64_t m = x & ~(x << 1) & PDN_SCAN_HIGHS;
+#if defined(__GNUC__)
+        n += (size_t)__builtin_popcountll(m);
+#else
+        for (; m; m &= m - 1)
+            n++;
+#endif
+    }
+    for (; i < to; i++)
+        n += ((unsigned char)b[i] & 0xC0) == 0x80;
+    return n;
+}
+
+/** The first byte from @i on that a string must look at: a quote, a
+ * backslash or a control byte below 14 (line ends; the NUL at the end of
+ * the buffer, b[len], is one).  The bytes passed are or-ed into @high. */
+static inline size_t
+pdn_scan_string_stop(const char *b, size_t i, size_t len, uint64_t *high)
+{
+#if defined(PDN_SCAN_SSE2)
+    /* sixteen bytes at a time, then eight */
+    const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'),
+                  ctl = _mm_set1_epi8(13);
+    while (i + 16 <= len) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+        __m128i m = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bsl)),
+            _mm_cmpeq_epi8(_mm_min_epu8(x, ctl), x)); /* below 14 */
+        unsigned hits = (unsigned)_mm_movemask_epi8(m);
+        if (_mm_movemask_epi8(x))
+            *high = PDN_SCAN_HIGHS;
+        if (hits)
+            return i + (size_t)__builtin_ctz(hits);
+        i += 16;
+    }
+#endif
+    while (i + 8 <= len) {
+        uint64_t x = pdn_scan_load8(b + i);
+        uint64_t m = pdn_scan_bytes_below(x, 14) | pdn_scan_bytes_eq(x, '"') |
+                     pdn_scan_bytes_eq(x, '\\');
+        *high |= x;
+        if (m)
+            return i + pdn_scan_first_byte(m);
+        i += 8;
+    }
+    for (;; i++) {
+        unsigned char c = (unsigned char)b[i];
+        if (c == '"' || c == '\\' || c < 14)
+            return i;
+        *high |= c;
+    }
+}
 
 /** A line starts at byte @next. */
 static inline void
