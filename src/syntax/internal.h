@@ -69,7 +69,7 @@ char *pdn_parse_text(pdn_parse *p, const char *s, size_t len);
 char *pdn_tag_value(pdn_parse *p, const pdn_token *t);
 
 /** The tag at the current token, a '[', when it is written the usual way
- * (pdn_lexer_find_tag()): read into @tag, the lexer past its ']' and
+ * (scan.h, pdn_scan_tag()): read into @tag, the lexer past its ']' and
  * p->last_end there; returns true.  Else false, with nothing read
  * (tags.c). */
 bool pdn_usual_tag(pdn_parse *p, pdn_tag *tag);

@@ -613,46 +613,11 @@ pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max)
     return n;
 }
 
-bool
-pdn_lexer_find_tag(const pdn_lexer *lx, pdn_tag_parts *t)
-{
-    const char *b = lx->buf;
-    size_t len = lx->len, i = lx->pos;
-    uint64_t high = 0;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    if (!is(lx, i, C_UPPER))
-        return false;
-    t->name = i++;
-    while (is(lx, i, C_IDENT))
-        i++;
-    t->name_end = i;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    if (b[i] != '"')
-        return false;
-    t->value = i;
-    i = pdn_scan_string_stop(b, i + 1, len, &high);
-    if (b[i] != '"' || i - t->value > PDN_LEXER_TAG_VALUE_MAX)
-        return false; /* an escape, a control byte, a line end, the end */
-    t->value_end = ++i;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    if (b[i] != ']' || i + 1 >= len)
-        return false;
-    t->close = i;
-    t->plain = !(high & PDN_SCAN_HIGHS);
-    t->cont = t->plain || lx->bytes_are_chars
-                  ? 0
-                  : pdn_scan_continuations(b, t->value, t->value_end);
-    return true;
-}
-
 size_t
 pdn_lexer_tag(pdn_lexer *lx, pdn_token *toks)
 {
-    pdn_tag_parts t;
-    if (!pdn_lexer_find_tag(lx, &t))
+    pdn_scan_tag_parts t;
+    if (!pdn_scan_tag(lx, &t))
         return 0;
     emit(lx, &toks[0], PDN_TOK_IDENT, t.name, t.name_end);
     emit(lx, &toks[1], PDN_TOK_STRING, t.value, t.value_end);

@@ -69,27 +69,14 @@ size_t pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max);
 /** Longest tag value pdn_lexer_tag() reads, quotes included. */
 #define PDN_LEXER_TAG_VALUE_MAX 4096
 
-/** The parts of a tag written the usual way, as offsets in the buffer. */
-typedef struct pdn_tag_parts {
-    size_t name, name_end;   /* its name */
-    size_t value, value_end; /* its value, quotes included */
-    size_t close;            /* its ']' */
-    bool plain;              /* no byte of the value is above 0x7F */
-    size_t cont;             /* UTF-8 continuation bytes in the value, as
-                                the lexer counts them for columns */
-} pdn_tag_parts;
-
-/** After a '[': finds the rest of a tag written the usual way on one line
+/** After a '[': reads the rest of a tag written the usual way on one line
  * -- a name starting with a capital, its value with no escape or control
- * byte, ']' -- and gives its parts in @t; returns false for anything
- * else.  The lexer does not move: pdn_lexer_tag() below reads the parts
- * as tokens, the parser straight into the game's tag. */
-bool pdn_lexer_find_tag(const pdn_lexer *lx, pdn_tag_parts *t);
-
-/** After a '[': reads the rest of a tag written the usual way
- * (pdn_lexer_find_tag()) into toks[0] (IDENT), toks[1] (STRING) and
+ * byte, ']' -- into toks[0] (IDENT), toks[1] (STRING) and
  * toks[2] (RBRACKET), as pdn_lexer_next() would.  Returns 3; or 0, with
- * nothing read, for anything else (which pdn_lexer_next() then reads). */
+ * nothing read, for anything else (which pdn_lexer_next() then reads).
+ * The parser reads the same tags straight into the game's tags
+ * (syntax/scan.h, pdn_usual_tag()); the tests hold this form against the
+ * reference lexer. */
 size_t pdn_lexer_tag(pdn_lexer *lx, pdn_token *toks);
 
 #endif

@@ -71,28 +71,31 @@ next(pdn_parse *p)
     return lex(p);
 }
 
-/* Reads the next token, the one taken being passed: a '[' after blanks
- * (the next tag, or the next game after a terminator) the short way, as
- * pdn_lexer_next() reads it. */
+/* Reads the next token, the one taken being passed: a '[' or a '*' after
+ * blanks (the next tag or game, a terminator) the short way, as
+ * pdn_lexer_next() reads them. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline pdn_token_kind
-lex_bracket(pdn_parse *p)
+lex_delimiter(pdn_parse *p)
 {
     pdn_lexer *lx = &p->lx;
     size_t i = pdn_scan_blanks(lx, lx->pos);
+    char c = lx->buf[i];
     lx->pos = i;
-    if (lx->buf[i] != '[' || i + 1 >= lx->len)
+    if ((c != '[' && c != '*') || i + 1 >= lx->len)
         return lex(p);
-    p->tok.kind = PDN_TOK_LBRACKET;
+    p->tok.kind = c == '['        ? PDN_TOK_LBRACKET
+                  : i == lx->glue ? PDN_TOK_FORCED
+                                  : PDN_TOK_ASTERISK;
     p->tok.off = lx->base + i;
     p->tok.text = lx->buf + i;
     p->tok.len = 1;
     p->tok.line = lx->line;
     p->tok.col = pdn_scan_col(lx, i);
     lx->pos = i + 1;
-    return PDN_TOK_LBRACKET;
+    return p->tok.kind;
 }
 
 static pdn_token_kind
@@ -596,7 +599,7 @@ parse_terminator(pdn_parse *p)
     g->result_text = result_text(p, &p->tok);
     g->result_at = tok_loc(p);
     p->last_end = p->tok.off + p->tok.len;
-    lex_bracket(p); /* most often the next game's */
+    lex_delimiter(p); /* most often the next game's */
 }
 
 /* ---- Tags ---- */
@@ -666,7 +669,7 @@ parse_tag_section(pdn_parse *p)
         }
         pdn_tag *t = &g->tags[g->ntags];
         if (pdn_usual_tag(p, t)) { /* the usual tag, read at once */
-            lex_bracket(p);
+            lex_delimiter(p);
         } else {
             memset(t, 0, sizeof *t);
             parse_tag(p, t);

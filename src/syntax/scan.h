@@ -17,6 +17,10 @@
 #define PDN_SCAN_SSE2 1 /* strings are scanned 16 bytes at a time */
 #include <emmintrin.h>
 #endif
+#if defined(__AVX2__) && defined(__GNUC__)
+#define PDN_SCAN_AVX2 1 /* and 32 at a time where the machine can */
+#include <immintrin.h>
+#endif
 
 /* ---- Eight bytes at a time ---- */
 
@@ -98,6 +102,24 @@ pdn_scan_continuations(const char *b, size_t from, size_t to)
 static inline size_t
 pdn_scan_string_stop(const char *b, size_t i, size_t len, uint64_t *high)
 {
+#if defined(PDN_SCAN_AVX2)
+    /* thirty-two bytes at a time (most tag values take two or three) */
+    const __m256i quote32 = _mm256_set1_epi8('"'),
+                  bsl32 = _mm256_set1_epi8('\\'), ctl32 = _mm256_set1_epi8(13);
+    while (i + 32 <= len) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+        __m256i m = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(x, quote32),
+                            _mm256_cmpeq_epi8(x, bsl32)),
+            _mm256_cmpeq_epi8(_mm256_min_epu8(x, ctl32), x)); /* below 14 */
+        unsigned hits = (unsigned)_mm256_movemask_epi8(m);
+        if (_mm256_movemask_epi8(x))
+            *high = PDN_SCAN_HIGHS;
+        if (hits)
+            return i + (size_t)__builtin_ctz(hits);
+        i += 32;
+    }
+#endif
 #if defined(PDN_SCAN_SSE2)
     /* sixteen bytes at a time, then eight */
     const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'),
@@ -255,6 +277,70 @@ static inline char
 pdn_scan_separator(const char *q)
 {
     return (char)(*q | 0x20);
+}
+
+/* ---- Tags the short way ---- */
+
+/** Whether @c may stand in a tag name: a letter, a digit or '_'. */
+static inline bool
+pdn_scan_is_name(unsigned char c)
+{
+    /* bit c % 64 of the word for c / 64; bytes above 0x7F are none */
+    static const uint64_t name_bits[4] = {
+        0x03FF000000000000u, /* '0' to '9' */
+        0x07FFFFFE87FFFFFEu, /* 'A' to 'Z', '_', 'a' to 'z' */
+        0, 0};
+    return name_bits[c >> 6] >> (c & 63) & 1;
+}
+
+/** The parts of a tag written the usual way, as offsets in the buffer. */
+typedef struct pdn_scan_tag_parts {
+    size_t name, name_end;   /* its name */
+    size_t value, value_end; /* its value, quotes included */
+    size_t close;            /* its ']' */
+    bool plain;              /* no byte of the value is above 0x7F */
+    size_t cont;             /* UTF-8 continuation bytes in the value, as
+                                the lexer counts them for columns */
+} pdn_scan_tag_parts;
+
+/** After a '[' (the lexer past it): the rest of a tag written the usual
+ * way on one line -- a name starting with a capital, its value with no
+ * escape or control byte and at most PDN_LEXER_TAG_VALUE_MAX bytes long,
+ * ']' not at the end of the buffer -- its parts into @t.  Returns false
+ * for anything else.  The lexer does not move. */
+static inline bool
+pdn_scan_tag(const pdn_lexer *lx, pdn_scan_tag_parts *t)
+{
+    const char *b = lx->buf;
+    size_t len = lx->len, i = lx->pos;
+    uint64_t high = 0;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    if ((unsigned)((unsigned char)b[i] - 'A') >= 26)
+        return false;
+    t->name = i++;
+    while (pdn_scan_is_name((unsigned char)b[i]))
+        i++;
+    t->name_end = i;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    if (b[i] != '"')
+        return false;
+    t->value = i;
+    i = pdn_scan_string_stop(b, i + 1, len, &high);
+    if (b[i] != '"' || i - t->value > PDN_LEXER_TAG_VALUE_MAX)
+        return false; /* an escape, a control byte, a line end, the end */
+    t->value_end = ++i;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    if (b[i] != ']' || i + 1 >= len)
+        return false;
+    t->close = i;
+    t->plain = !(high & PDN_SCAN_HIGHS);
+    t->cont = t->plain || lx->bytes_are_chars
+                  ? 0
+                  : pdn_scan_continuations(b, t->value, t->value_end);
+    return true;
 }
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/tagmap.h"
+#include "syntax/scan.h"
 
 /* The value of a STRING token: \" and \\ unescaped, other backslashes
  * kept as written. */
@@ -49,8 +50,8 @@ bool
 pdn_usual_tag(pdn_parse *p, pdn_tag *tag)
 {
     pdn_lexer *lx = &p->lx;
-    pdn_tag_parts t;
-    if (!pdn_lexer_find_tag(lx, &t))
+    pdn_scan_tag_parts t;
+    if (!pdn_scan_tag(lx, &t))
         return false;
     pdn_arena *arena = &p->game->arena;
     const char *name = lx->buf + t.name, *value = lx->buf + t.value + 1;
