@@ -26,6 +26,7 @@
 
 #include "syntax/reader.h"
 #include "syntax/scan.h"
+#include "syntax/tags.h"
 
 /* ---- Positions ---- */
 
@@ -590,13 +591,21 @@ result_text(pdn_parse *p, const pdn_token *t)
     return pdn_arena_strndup(&p->game->arena, s, t->len);
 }
 
-/* terminator -> RESULT | "*" */
-static void
+/* terminator -> RESULT | "*"  (inline: it ends most games) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
 parse_terminator(pdn_parse *p)
 {
     pdn_game *g = p->game;
-    g->result = pdn_result_of(p->tok.text, p->tok.len);
-    g->result_text = result_text(p, &p->tok);
+    if (p->tok.kind == PDN_TOK_ASTERISK) { /* always "*" */
+        g->result = PDN_RESULT_UNKNOWN;
+        g->result_text = "*";
+    } else {
+        g->result = pdn_result_of(p->tok.text, p->tok.len);
+        g->result_text = result_text(p, &p->tok);
+    }
     g->result_at = tok_loc(p);
     p->last_end = p->tok.off + p->tok.len;
     lex_delimiter(p); /* most often the next game's */

@@ -281,16 +281,32 @@ pdn_scan_separator(const char *q)
 
 /* ---- Tags the short way ---- */
 
+#define PDN_SCAN_NAME(c)                                                       \
+    (((c) >= '0' && (c) <= '9') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' || \
+     ((c) >= 'a' && (c) <= 'z'))
+#define PDN_SCAN_NAME_ROW(r)                                                   \
+    PDN_SCAN_NAME(r + 0), PDN_SCAN_NAME(r + 1), PDN_SCAN_NAME(r + 2),          \
+        PDN_SCAN_NAME(r + 3), PDN_SCAN_NAME(r + 4), PDN_SCAN_NAME(r + 5),      \
+        PDN_SCAN_NAME(r + 6), PDN_SCAN_NAME(r + 7), PDN_SCAN_NAME(r + 8),      \
+        PDN_SCAN_NAME(r + 9), PDN_SCAN_NAME(r + 10), PDN_SCAN_NAME(r + 11),    \
+        PDN_SCAN_NAME(r + 12), PDN_SCAN_NAME(r + 13), PDN_SCAN_NAME(r + 14),   \
+        PDN_SCAN_NAME(r + 15)
+
 /** Whether @c may stand in a tag name: a letter, a digit or '_'. */
 static inline bool
 pdn_scan_is_name(unsigned char c)
 {
-    /* bit c % 64 of the word for c / 64; bytes above 0x7F are none */
-    static const uint64_t name_bits[4] = {
-        0x03FF000000000000u, /* '0' to '9' */
-        0x07FFFFFE87FFFFFEu, /* 'A' to 'Z', '_', 'a' to 'z' */
-        0, 0};
-    return name_bits[c >> 6] >> (c & 63) & 1;
+    static const bool name_bytes[256] = {
+        PDN_SCAN_NAME_ROW(0x00), PDN_SCAN_NAME_ROW(0x10),
+        PDN_SCAN_NAME_ROW(0x20), PDN_SCAN_NAME_ROW(0x30),
+        PDN_SCAN_NAME_ROW(0x40), PDN_SCAN_NAME_ROW(0x50),
+        PDN_SCAN_NAME_ROW(0x60), PDN_SCAN_NAME_ROW(0x70),
+        PDN_SCAN_NAME_ROW(0x80), PDN_SCAN_NAME_ROW(0x90),
+        PDN_SCAN_NAME_ROW(0xA0), PDN_SCAN_NAME_ROW(0xB0),
+        PDN_SCAN_NAME_ROW(0xC0), PDN_SCAN_NAME_ROW(0xD0),
+        PDN_SCAN_NAME_ROW(0xE0), PDN_SCAN_NAME_ROW(0xF0),
+    };
+    return name_bytes[c];
 }
 
 /** The parts of a tag written the usual way, as offsets in the buffer. */

@@ -2,14 +2,13 @@
  * decoded, and the standard name of its name through the reader's tag map
  * and the cache in front of it.
  */
-#include "syntax/internal.h"
+#include "syntax/tags.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "model/tagmap.h"
-#include "syntax/scan.h"
 
 /* The value of a STRING token: \" and \\ unescaped, other backslashes
  * kept as written. */
@@ -29,43 +28,6 @@ pdn_tag_value(pdn_parse *p, const pdn_token *t)
         tmp[n++] = t->text[i];
     }
     return pdn_parse_text(p, tmp, n);
-}
-
-/* A copy of the tag name of @len bytes at @s in the game's arena: a short
- * one, as most are, as sixteen bytes at once when the buffer holds them
- * (@wide) and the arena has room. */
-static char *
-tag_name(pdn_arena *a, const char *s, size_t len, bool wide)
-{
-    if (!wide || len >= 16 || a->end - a->next <= 16)
-        return pdn_arena_strndup(a, s, len);
-    char *d = (char *)a->next;
-    memcpy(d, s, 16);
-    d[len] = '\0';
-    a->next += len + 1;
-    return d;
-}
-
-bool
-pdn_usual_tag(pdn_parse *p, pdn_tag *tag)
-{
-    pdn_lexer *lx = &p->lx;
-    pdn_scan_tag_parts t;
-    if (!pdn_scan_tag(lx, &t))
-        return false;
-    pdn_arena *arena = &p->game->arena;
-    const char *name = lx->buf + t.name, *value = lx->buf + t.value + 1;
-    size_t len = t.name_end - t.name, vlen = t.value_end - t.value - 2;
-    tag->name = tag_name(arena, name, len, t.name + 16 <= lx->len + 1);
-    tag->at = (pdn_loc){p->tok.off, p->tok.line, p->tok.col};
-    tag->standard = pdn_standard_name_at(p, name, len, p->game->ntags);
-    /* no escape: the value is its bytes, decoded if need be */
-    tag->value = t.plain ? pdn_arena_strndup(arena, value, vlen)
-                         : pdn_parse_text(p, value, vlen);
-    lx->cont += t.cont;
-    lx->pos = t.close + 1;
-    p->last_end = lx->base + t.close + 1;
-    return true;
 }
 
 /* The standard name of the tag named @name (p->tagmap), or NULL; it is
