@@ -7,10 +7,6 @@
 #include <string.h>
 
 #include "syntax/scan.h"
-#if defined(__SSE2__) && defined(__GNUC__)
-#define STRING_SSE2 1 /* strings are scanned 16 bytes at a time */
-#include <emmintrin.h>
-#endif
 
 /* ---- Character classes ---- */
 
@@ -75,79 +71,6 @@ at(const pdn_lexer *lx, size_t i, char ch)
     return lx->buf[i] == ch;
 }
 
-/* ---- Eight bytes at a time ---- */
-
-/* The scans below read a word of eight bytes and ask which of them are of
- * interest; only such bytes are looked at one by one.  A word is read only
- * when all of it lies before buf[len]. */
-
-#define ONES 0x0101010101010101u
-#define HIGHS 0x8080808080808080u
-
-static inline uint64_t
-load8(const char *p)
-{
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v); /* the first byte in the low bits */
-#endif
-    return v;
-}
-
-/* The high bit of each byte of @x equal to @c.  Only the lowest marked
- * byte is sure (a borrow may mark bytes after it): callers take the first
- * one and look again from there. */
-static inline uint64_t
-bytes_eq(uint64_t x, unsigned char c)
-{
-    uint64_t y = x ^ (ONES * c);
-    return (y - ONES) & ~y & HIGHS;
-}
-
-/* The same for bytes below @n (at most 128). */
-static inline uint64_t
-bytes_below(uint64_t x, unsigned char n)
-{
-    return (x - ONES * n) & ~x & HIGHS;
-}
-
-/* The index of the first byte marked in @m (not 0). */
-static inline size_t
-first_byte(uint64_t m)
-{
-#if defined(__GNUC__)
-    return (size_t)__builtin_ctzll(m) >> 3;
-#else
-    size_t n = 0;
-    while (!(m & 0x80)) {
-        m >>= 8;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* UTF-8 continuation bytes (10xxxxxx) in [from, to). */
-static size_t
-continuations(const char *b, size_t from, size_t to)
-{
-    size_t n = 0, i = from;
-    for (; i + 8 <= to; i += 8) {
-        uint64_t x = load8(b + i);
-        uint64_t m = x & ~(x << 1) & HIGHS;
-#if defined(__GNUC__)
-        n += (size_t)__builtin_popcountll(m);
-#else
-        for (; m; m &= m - 1)
-            n++;
-#endif
-    }
-    for (; i < to; i++)
-        n += ((unsigned char)b[i] & 0xC0) == 0x80;
-    return n;
-}
-
 /* ---- Lines and columns ---- */
 
 /* The token ends below are inlined at every call: each is a few stores,
@@ -169,11 +92,12 @@ static void
 pass_over(pdn_lexer *lx, size_t from, size_t to)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    uint64_t high = lx->bytes_are_chars ? 0 : HIGHS;
+    uint64_t high = lx->bytes_are_chars ? 0 : PDN_SCAN_HIGHS;
     size_t i = from;
     for (; i + 8 <= to; i += 8) {
-        uint64_t x = load8(lx->buf + i);
-        if (!(bytes_eq(x, '\n') | bytes_eq(x, '\r') | (x & high)))
+        uint64_t x = pdn_scan_load8(lx->buf + i);
+        if (!(pdn_scan_bytes_eq(x, '\n') | pdn_scan_bytes_eq(x, '\r') |
+              (x & high)))
             continue;
         for (size_t k = i; k < i + 8; k++) {
             unsigned char c = b[k];
@@ -234,8 +158,8 @@ finish_text(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
             size_t start, size_t end, uint64_t high)
 {
     kind = finish(lx, tok, kind, start, end);
-    if (kind != PDN_TOK_MORE && (high & HIGHS) && !lx->bytes_are_chars)
-        lx->cont += continuations(lx->buf, start, end);
+    if (kind != PDN_TOK_MORE && (high & PDN_SCAN_HIGHS) && !lx->bytes_are_chars)
+        lx->cont += pdn_scan_continuations(lx->buf, start, end);
     return kind;
 }
 
@@ -308,11 +232,11 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
     size_t end = start;
     uint64_t high = 0;
     for (; end + 8 <= lx->len; end += 8) {
-        uint64_t x = load8(b + end);
-        uint64_t m = bytes_eq(x, '\n') | bytes_eq(x, '\r');
+        uint64_t x = pdn_scan_load8(b + end);
+        uint64_t m = pdn_scan_bytes_eq(x, '\n') | pdn_scan_bytes_eq(x, '\r');
         high |= x;
         if (m) {
-            end += first_byte(m);
+            end += pdn_scan_first_byte(m);
             return finish_text(lx, tok, kind, start, end, high);
         }
     }
@@ -321,49 +245,9 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
     if (end >= lx->len && !lx->final)
         return finish(lx, tok, kind, start, lx->len);
     emit(lx, tok, kind, start, end);
-    if ((high & HIGHS) && !lx->bytes_are_chars)
-        lx->cont += continuations(b, start, end);
+    if ((high & PDN_SCAN_HIGHS) && !lx->bytes_are_chars)
+        lx->cont += pdn_scan_continuations(b, start, end);
     return kind;
-}
-
-/* The first byte from @i on that a string must look at: a quote, a
- * backslash or a control byte below 14 (line ends; the NUL at the end of
- * the buffer is one).  The bytes passed are or-ed into @high. */
-static inline size_t
-string_stop(const char *b, size_t i, size_t len, uint64_t *high)
-{
-#if defined(STRING_SSE2)
-    /* sixteen bytes at a time, then eight */
-    const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'),
-                  ctl = _mm_set1_epi8(13);
-    while (i + 16 <= len) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
-        __m128i m = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bsl)),
-            _mm_cmpeq_epi8(_mm_min_epu8(x, ctl), x)); /* below 14 */
-        unsigned hits = (unsigned)_mm_movemask_epi8(m);
-        if (_mm_movemask_epi8(x))
-            *high = HIGHS;
-        if (hits)
-            return i + (size_t)__builtin_ctz(hits);
-        i += 16;
-    }
-#endif
-    while (i + 8 <= len) {
-        uint64_t x = load8(b + i);
-        uint64_t m = bytes_below(x, 14) | bytes_eq(x, '"') |
-                     bytes_eq(x, '\\');
-        *high |= x;
-        if (m)
-            return i + first_byte(m);
-        i += 8;
-    }
-    for (;; i++) {
-        unsigned char c = (unsigned char)b[i];
-        if (c == '"' || c == '\\' || c < 14)
-            return i;
-        *high |= c;
-    }
 }
 
 /* "string": \" and \\ are escapes; a backslash before the closing quote
@@ -378,14 +262,14 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     uint64_t high = 0;
     bool backslash = false;
     for (;; i++) {
-        i = string_stop(b, i, lx->len, &high);
+        i = pdn_scan_string_stop(b, i, lx->len, &high);
         char ch = b[i];
         if (ch != '"' && ch != '\\' && ch != '\n' && ch != '\r' && ch)
             continue;
         if (ch == '"') {
             pdn_token_kind k = finish_text(lx, tok, PDN_TOK_STRING, start,
                                            i + 1, high);
-            tok->plain = !backslash && !(high & HIGHS);
+            tok->plain = !backslash && !(high & PDN_SCAN_HIGHS);
             return k;
         }
         backslash |= ch == '\\';
@@ -409,8 +293,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     if (i >= lx->len && !lx->final)
         return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
     emit(lx, tok, PDN_TOK_ERROR, start, i);
-    if ((high & HIGHS) && !lx->bytes_are_chars)
-        lx->cont += continuations(b, start, i);
+    if ((high & PDN_SCAN_HIGHS) && !lx->bytes_are_chars)
+        lx->cont += pdn_scan_continuations(b, start, i);
     return PDN_TOK_ERROR;
 }
 
@@ -426,7 +310,7 @@ lex_setup(pdn_lexer *lx, pdn_token *tok, size_t start)
         for (; i < lx->len && lx->buf[i] != '\n' && lx->buf[i] != '\r'; i++)
             if (lx->buf[i] == '/')
                 return finish_text(lx, tok, PDN_TOK_SETUP, start, i + 1,
-                                   HIGHS);
+                                   PDN_SCAN_HIGHS);
         if (i >= lx->len && !lx->final)
             return finish(lx, tok, PDN_TOK_SETUP, start, lx->len);
     }
@@ -732,37 +616,14 @@ pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max)
 size_t
 pdn_lexer_tag(pdn_lexer *lx, pdn_token *toks)
 {
-    const char *b = lx->buf;
-    size_t len = lx->len, i = lx->pos, name, value, close;
-    uint64_t high = 0;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    if (!is(lx, i, C_UPPER))
+    pdn_scan_tag_parts t;
+    if (!pdn_scan_tag(lx, &t))
         return 0;
-    name = i++;
-    while (is(lx, i, C_IDENT))
-        i++;
-    size_t name_end = i;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    if (b[i] != '"')
-        return 0;
-    value = i;
-    i = string_stop(b, i + 1, len, &high);
-    if (b[i] != '"' || i - value > PDN_LEXER_TAG_VALUE_MAX)
-        return 0; /* an escape, a control byte, a line end, the end */
-    size_t value_end = ++i;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    close = i;
-    if (b[close] != ']' || close + 1 >= len)
-        return 0;
-    emit(lx, &toks[0], PDN_TOK_IDENT, name, name_end);
-    emit(lx, &toks[1], PDN_TOK_STRING, value, value_end);
-    toks[1].plain = !(high & HIGHS);
-    if ((high & HIGHS) && !lx->bytes_are_chars)
-        lx->cont += continuations(b, value, value_end);
-    emit(lx, &toks[2], PDN_TOK_RBRACKET, close, close + 1);
+    emit(lx, &toks[0], PDN_TOK_IDENT, t.name, t.name_end);
+    emit(lx, &toks[1], PDN_TOK_STRING, t.value, t.value_end);
+    toks[1].plain = t.plain;
+    lx->cont += t.cont;
+    emit(lx, &toks[2], PDN_TOK_RBRACKET, t.close, t.close + 1);
     return 3;
 }
 

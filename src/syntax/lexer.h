@@ -71,9 +71,12 @@ size_t pdn_lexer_run(pdn_lexer *lx, pdn_token *toks, size_t max);
 
 /** After a '[': reads the rest of a tag written the usual way on one line
  * -- a name starting with a capital, its value with no escape or control
- * byte, ']' -- into toks[0] (IDENT), toks[1] (STRING) and toks[2]
- * (RBRACKET), as pdn_lexer_next() would.  Returns 3; or 0, with nothing
- * read, for anything else (which pdn_lexer_next() then reads). */
+ * byte, ']' -- into toks[0] (IDENT), toks[1] (STRING) and
+ * toks[2] (RBRACKET), as pdn_lexer_next() would.  Returns 3; or 0, with
+ * nothing read, for anything else (which pdn_lexer_next() then reads).
+ * The parser reads the same tags straight into the game's tags
+ * (syntax/scan.h, pdn_usual_tag()); the tests hold this form against the
+ * reference lexer. */
 size_t pdn_lexer_tag(pdn_lexer *lx, pdn_token *toks);
 
 #endif

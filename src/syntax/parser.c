@@ -25,6 +25,8 @@
 #include <string.h>
 
 #include "syntax/reader.h"
+#include "syntax/scan.h"
+#include "syntax/tags.h"
 
 /* ---- Positions ---- */
 
@@ -70,16 +72,31 @@ next(pdn_parse *p)
     return lex(p);
 }
 
-/* Reads the next token after @t, taken by one of the lexer's short ways
- * (never the end, nor a token cut by the end of the buffer). */
+/* Reads the next token, the one taken being passed: a '[' or a '*' after
+ * blanks (the next tag or game, a terminator) the short way, as
+ * pdn_lexer_next() reads them. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline pdn_token_kind
-next_after(pdn_parse *p, const pdn_token *t)
+lex_delimiter(pdn_parse *p)
 {
-    p->last_end = t->off + t->len;
-    return lex(p);
+    pdn_lexer *lx = &p->lx;
+    size_t i = pdn_scan_blanks(lx, lx->pos);
+    char c = lx->buf[i];
+    lx->pos = i;
+    if ((c != '[' && c != '*') || i + 1 >= lx->len)
+        return lex(p);
+    p->tok.kind = c == '['        ? PDN_TOK_LBRACKET
+                  : i == lx->glue ? PDN_TOK_FORCED
+                                  : PDN_TOK_ASTERISK;
+    p->tok.off = lx->base + i;
+    p->tok.text = lx->buf + i;
+    p->tok.len = 1;
+    p->tok.line = lx->line;
+    p->tok.col = pdn_scan_col(lx, i);
+    lx->pos = i + 1;
+    return p->tok.kind;
 }
 
 static pdn_token_kind
@@ -574,47 +591,33 @@ result_text(pdn_parse *p, const pdn_token *t)
     return pdn_arena_strndup(&p->game->arena, s, t->len);
 }
 
-/* terminator -> RESULT | "*" */
-static void
+/* terminator -> RESULT | "*"  (inline: it ends most games) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
 parse_terminator(pdn_parse *p)
 {
     pdn_game *g = p->game;
-    g->result = pdn_result_of(p->tok.text, p->tok.len);
-    g->result_text = result_text(p, &p->tok);
+    if (p->tok.kind == PDN_TOK_ASTERISK) { /* always "*" */
+        g->result = PDN_RESULT_UNKNOWN;
+        g->result_text = "*";
+    } else {
+        g->result = pdn_result_of(p->tok.text, p->tok.len);
+        g->result_text = result_text(p, &p->tok);
+    }
     g->result_at = tok_loc(p);
-    next(p);
+    p->last_end = p->tok.off + p->tok.len;
+    lex_delimiter(p); /* most often the next game's */
 }
 
 /* ---- Tags ---- */
-
-/* A copy of the tag name @t in the game's arena: a short one, as most
- * are, as sixteen bytes at once when the buffer holds them. */
-static char *
-tag_name(pdn_parse *p, const pdn_token *t)
-{
-    if (t->len >= 16 || t->text + 16 > p->lx.buf + p->lx.len + 1)
-        return pdn_arena_strndup(&p->game->arena, t->text, t->len);
-    char *d = pdn_arena_alloc(&p->game->arena, 16);
-    memcpy(d, t->text, 16);
-    d[t->len] = '\0';
-    return d;
-}
 
 /* tag -> "[" IDENT STRING "]" */
 static void
 parse_tag(pdn_parse *p, pdn_tag *tag)
 {
     pdn_loc open = tok_loc(p);
-    pdn_token t[3];
-    if (pdn_lexer_tag(&p->lx, t) == 3) { /* the usual tag, read at once */
-        tag->name = tag_name(p, &t[0]);
-        tag->at = open;
-        tag->standard =
-            pdn_standard_name_at(p, t[0].text, t[0].len, p->game->ntags);
-        tag->value = pdn_tag_value(p, &t[1]);
-        next_after(p, &t[2]);
-        return;
-    }
     next(p);
     if (peek(p) != PDN_TOK_IDENT && peek(p) != PDN_TOK_WORD) {
         if (!p->more)
@@ -674,8 +677,12 @@ parse_tag_section(pdn_parse *p)
             cap *= 2;
         }
         pdn_tag *t = &g->tags[g->ntags];
-        memset(t, 0, sizeof *t);
-        parse_tag(p, t);
+        if (pdn_usual_tag(p, t)) { /* the usual tag, read at once */
+            lex_delimiter(p);
+        } else {
+            memset(t, 0, sizeof *t);
+            parse_tag(p, t);
+        }
         if (p->failed || p->more)
             return;
         g->ntags++;

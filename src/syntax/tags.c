@@ -2,7 +2,7 @@
  * decoded, and the standard name of its name through the reader's tag map
  * and the cache in front of it.
  */
-#include "syntax/internal.h"
+#include "syntax/tags.h"
 
 #include <stdbool.h>
 #include <stdint.h>
