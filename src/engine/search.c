@@ -569,6 +569,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     int best_index = 0;
     pdn_bb quiets[PDN_MAX_MOVES];
     int nquiets = 0;
+    bool may_crown = (b->pieces[b->side] & ~b->kings &
+                      (b->side == PDN_WHITE ? BB_RANK_7 : BB_RANK_2)) != 0;
     for (int i = 0; i < n; i++) {
         int mi = picker_next(&pick, e, b, &l);
         delta d = delta_at(&l, mi);
@@ -581,8 +583,15 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 i >= PARAM_LMP_BASE + depth * depth)
                 break;
             if (depth <= PARAM_FUTILITY_DEPTH &&
-                static_eval + PARAM_FUTILITY_MARGIN * depth <= alpha)
+                static_eval + PARAM_FUTILITY_MARGIN * depth <= alpha) {
+                /* alpha and best only grow: every move after this one
+                 * is skipped too, unless it crowns; with no man a step
+                 * from its crowning row, none does, and the loop ends
+                 * here, unscored. */
+                if (!may_crown)
+                    break;
                 continue;
+            }
         }
         pdn_board child;
         play_delta(b, d, &child);

@@ -33,6 +33,11 @@ typedef uint64_t pdn_bb;
 #define BB_RANK_1 ((pdn_bb)0xF)
 #define BB_RANK_8 ((pdn_bb)0xF << 31)
 
+/** Rank 2 (internal squares 4..7) and rank 7 (24..27): a man of Black's
+ * on the first, of White's on the second, is a step from crowning. */
+#define BB_RANK_2 ((pdn_bb)0xF << 4)
+#define BB_RANK_7 ((pdn_bb)0xF << 27)
+
 /** Directions, as shifts of the ghost layout. */
 enum { BB_UP_A = 4, BB_UP_B = 5, BB_DOWN_A = -4, BB_DOWN_B = -5 };
 
