@@ -166,9 +166,10 @@ line_node(pdn_game *g, const pdn_variant *v, const pdn_judged_move *m,
         if (pdn_notation_parse(v, moves[i], len, &w, &at, err, sizeof err))
             break;
         pdn_node *mv = pdn_game_node_text(g, PDN_NODE_MOVE, moves[i], len);
-        mv->u.move.written.count = w.count;
-        memcpy(mv->u.move.written.squares, w.squares, w.count);
-        mv->u.move.written.separator = w.capture ? 'x' : '-';
+        pdn_move_text written = {.count = w.count,
+                                 .separator = w.capture ? 'x' : '-'};
+        memcpy(written.squares, w.squares, w.count);
+        pdn_game_move_squares(g, mv, &written);
         *tail = mv;
         tail = &mv->next;
     }

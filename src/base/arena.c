@@ -1,21 +1,14 @@
 /* arena.c -- blocks of growing size; reset keeps the first block, so a
  * reader that resets its arena per game allocates nothing in the steady
- * state.  The bump itself is inline, in arena.h.
+ * state.  The bump and the reset are inline, in arena.h.
  */
 #include "base/arena.h"
 
-#include <stdalign.h>
 #include <stdlib.h>
 
 #include "base/xalloc.h"
 
 #define ARENA_FIRST_BLOCK 16384
-
-struct pdn_arena_block {
-    pdn_arena_block *next;
-    size_t size;
-    alignas(max_align_t) unsigned char data[];
-};
 
 void
 pdn_arena_init(pdn_arena *a)
@@ -40,11 +33,8 @@ pdn_arena_grow(pdn_arena *a, size_t size)
 }
 
 void
-pdn_arena_reset(pdn_arena *a)
+pdn_arena_free_older(pdn_arena *a)
 {
-    if (!a->head)
-        return;
-    /* Keep the largest block (the head), free the rest. */
     pdn_arena_block *b = a->head->next;
     while (b) {
         pdn_arena_block *next = b->next;
@@ -52,8 +42,6 @@ pdn_arena_reset(pdn_arena *a)
         b = next;
     }
     a->head->next = NULL;
-    a->next = a->head->data;
-    a->end = a->head->data + a->head->size;
 }
 
 void

@@ -5,11 +5,18 @@
 #ifndef PDN_BASE_ARENA_H
 #define PDN_BASE_ARENA_H
 
+#include <stdalign.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+/* A block of the arena: in the header so that a reset is inline. */
 typedef struct pdn_arena_block pdn_arena_block;
+struct pdn_arena_block {
+    pdn_arena_block *next; /* the block filled before */
+    size_t size;           /* of data */
+    alignas(max_align_t) unsigned char data[];
+};
 
 /** Caller-owned: zero it, or pdn_arena_init() it, then allocate. */
 typedef struct pdn_arena {
@@ -56,8 +63,24 @@ pdn_arena_strndup(pdn_arena *a, const char *s, size_t len)
     return d;
 }
 
-/** Forgets everything allocated, keeping the first block for reuse. */
-void pdn_arena_reset(pdn_arena *a);
+/** Frees the blocks older than the head: the slow path of
+ * pdn_arena_reset(). */
+void pdn_arena_free_older(pdn_arena *a);
+
+/** Forgets everything allocated, keeping the largest block (the last
+ * made) for reuse.  Inline: a reader resets an arena per game, and one
+ * block is the rule. */
+static inline void
+pdn_arena_reset(pdn_arena *a)
+{
+    pdn_arena_block *b = a->head;
+    if (!b)
+        return;
+    if (b->next)
+        pdn_arena_free_older(a);
+    a->next = b->data;
+    a->end = b->data + b->size;
+}
 
 /** Frees every block. */
 void pdn_arena_fini(pdn_arena *a);

@@ -35,13 +35,51 @@ pdn_node *
 pdn_game_node_text(pdn_game *g, pdn_node_kind kind, const char *text,
                    size_t len)
 {
-    pdn_node *n = pdn_game_node_room(g, kind, len + 1);
-    char *copy = (char *)(n + 1);
+    bool short_text = len < PDN_NODE_WORD;
+    pdn_node *n = pdn_game_node_room(g, kind, short_text ? 0 : len + 1);
+    char *copy = short_text ? n->word : (char *)(n + 1);
     memcpy(copy, text, len);
     copy[len] = '\0';
     n->text = copy;
     n->len = len;
     return n;
+}
+
+/* The out-of-line parts of the move node @n, made if it has none. */
+static pdn_move_rare *
+move_rare(pdn_game *g, pdn_node *n)
+{
+    if (!n->rare) {
+        n->rare = pdn_arena_alloc(&g->arena, sizeof *n->rare);
+        memset(n->rare, 0, sizeof *n->rare);
+    }
+    return n->rare;
+}
+
+void
+pdn_game_move_squares(pdn_game *g, pdn_node *n, const pdn_move_text *w)
+{
+    n->u.move.count = w->count;
+    n->u.move.separator = w->separator;
+    if (w->count <= PDN_NODE_SQUARES)
+        memcpy(n->u.move.squares, w->squares, w->count);
+    else
+        memcpy(move_rare(g, n)->squares, w->squares, w->count);
+}
+
+void
+pdn_node_written(const pdn_node *n, pdn_move_text *w)
+{
+    memset(w, 0, sizeof *w);
+    w->count = n->u.move.count;
+    w->separator = n->u.move.separator;
+    memcpy(w->squares, pdn_node_squares(n), w->count);
+}
+
+void
+pdn_game_move_strength(pdn_game *g, pdn_node *n, const char *strength)
+{
+    move_rare(g, n)->strength = strength;
 }
 
 const pdn_tag *
@@ -101,11 +139,13 @@ check_nodes(const pdn_node *n, int depth)
             faults++;
         if (n->kind == PDN_NODE_VARIATION)
             faults += check_nodes(n->children, depth + 1);
-        else if (n->children)
+        else if (n->kind != PDN_NODE_MOVE && n->children)
             faults++;
         if (n->kind == PDN_NODE_MOVE &&
-            (n->u.move.written.count < 2 ||
-             n->u.move.written.count > PDN_MOVE_MAX_SQUARES))
+            (n->u.move.count < 2 || n->u.move.count > PDN_MOVE_MAX_SQUARES))
+            faults++;
+        if (n->kind == PDN_NODE_MOVE && n->u.move.count > PDN_NODE_SQUARES &&
+            !n->rare)
             faults++;
         if (depth > 10000)
             return faults + 1;

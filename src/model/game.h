@@ -49,21 +49,39 @@ typedef enum pdn_comment_style {
     PDN_COMMENT_TEXT   /* words standing among the moves */
 } pdn_comment_style;
 
+/** Squares a move node holds itself; a move of more keeps them all out
+ * of line (pdn_move_rare). */
+#define PDN_NODE_SQUARES 5
+
+/** Bytes of text (its NUL included) a node holds itself, in its word. */
+#define PDN_NODE_WORD 8
+
+/** What few moves have, out of line: a strength mark, or more squares
+ * than the node holds. */
+typedef struct pdn_move_rare {
+    const char *strength;                  /* "!?", "(?)", or NULL */
+    uint8_t squares[PDN_MOVE_MAX_SQUARES]; /* when count > PDN_NODE_SQUARES */
+} pdn_move_rare;
+
+/* 64 bytes: the reader makes one per move and move number, so what is
+ * rare goes out of line and a short text fits in the node itself. */
 typedef struct pdn_node pdn_node;
 struct pdn_node {
-    pdn_node_kind kind;
-    pdn_loc at;        /* where it starts in the file */
+    pdn_node *next;
     const char *text;  /* as written: the move "22x13", the number "12.",
                           the NAG "$7", a comment's inside, the setup's
                           inside, the escape line without '%' */
-    size_t len;        /* of text, in bytes */
-    pdn_node *next;
-    pdn_node *children; /* PDN_NODE_VARIATION */
+    pdn_loc at;        /* where it starts in the file */
+    uint32_t len;      /* of text, in bytes (a token is far shorter than
+                          4 GB: PDN_MAX_TOKEN) */
+    pdn_node_kind kind;
     union {
         struct {
-            pdn_move_text written;
-            const char *strength; /* "!?", "(?)", or NULL */
-            bool forced;          /* '*' glued to the move */
+            uint8_t count;  /* squares written, 2 or more */
+            char separator; /* '-', 'x', ':' or 0 for "2218" */
+            bool forced;    /* '*' glued to the move */
+            uint8_t squares[PDN_NODE_SQUARES]; /* when count <= that:
+                                                  pdn_node_squares() */
         } move;
         struct {
             uint32_t value; /* 12 */
@@ -72,7 +90,29 @@ struct pdn_node {
         uint32_t nag;
         pdn_comment_style comment;
     } u;
+    union {
+        pdn_node *children;  /* PDN_NODE_VARIATION */
+        pdn_move_rare *rare; /* PDN_NODE_MOVE: NULL, or what few have */
+    };
+    /* Room for a text of up to 7 bytes and its NUL (text may point here):
+     * most moves and move numbers. */
+    char word[PDN_NODE_WORD];
 };
+
+/** The squares of the move node @n, n->u.move.count of them. */
+static inline const uint8_t *
+pdn_node_squares(const pdn_node *n)
+{
+    return n->u.move.count <= PDN_NODE_SQUARES ? n->u.move.squares
+                                               : n->rare->squares;
+}
+
+/** The strength mark of @n ("!?"), or NULL: none, or not a move. */
+static inline const char *
+pdn_node_strength(const pdn_node *n)
+{
+    return n->kind == PDN_NODE_MOVE && n->rare ? n->rare->strength : NULL;
+}
 
 typedef enum pdn_result {
     PDN_RESULT_NONE = 0,  /* the game has no terminator */
@@ -127,13 +167,13 @@ pdn_node *pdn_game_node(pdn_game *g, pdn_node_kind kind);
 static inline void
 pdn_node_init(pdn_node *n, pdn_node_kind kind)
 {
-    n->kind = kind;
-    n->at = (pdn_loc){0, 0, 0};
-    n->text = NULL;
-    n->len = 0;
     n->next = NULL;
-    n->children = NULL;
+    n->text = NULL;
+    n->at = (pdn_loc){0, 0, 0};
+    n->len = 0;
+    n->kind = kind;
     memset(&n->u, 0, sizeof n->u);
+    n->children = NULL;
 }
 
 /** The same, with @extra bytes of room after the node (for its text: the
@@ -150,6 +190,17 @@ pdn_game_node_room(pdn_game *g, pdn_node_kind kind, size_t extra)
  * text, in one allocation. */
 pdn_node *pdn_game_node_text(pdn_game *g, pdn_node_kind kind,
                              const char *text, size_t len);
+
+/** Sets the squares and separator of the move node @n from @w; a move of
+ * more than PDN_NODE_SQUARES squares keeps them in @g's arena. */
+void pdn_game_move_squares(pdn_game *g, pdn_node *n, const pdn_move_text *w);
+
+/** The squares and separator of the move node @n into @w. */
+void pdn_node_written(const pdn_node *n, pdn_move_text *w);
+
+/** Sets the strength mark of the move node @n to @strength (kept, not
+ * copied: it must live as long as @g, in its arena say). */
+void pdn_game_move_strength(pdn_game *g, pdn_node *n, const char *strength);
 
 /** The tag named @name (or mapped to it), or NULL. */
 const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);

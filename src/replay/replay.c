@@ -111,17 +111,17 @@ static int
 written_move(const pdn_variant *v, const pdn_node *n, pdn_written_move *w,
              int *bad)
 {
-    const pdn_move_text *t = &n->u.move.written;
+    const uint8_t *squares = pdn_node_squares(n);
     memset(w, 0, sizeof *w);
-    w->capture = t->separator == 'x' || t->separator == ':';
-    if (t->count > PDN_MAX_CAPTURES + 1)
+    w->capture = n->u.move.separator == 'x' || n->u.move.separator == ':';
+    if (n->u.move.count > PDN_MAX_CAPTURES + 1)
         return -1;
-    for (int i = 0; i < t->count; i++) {
-        int sq = t->squares[i];
+    for (int i = 0; i < n->u.move.count; i++) {
+        int sq = squares[i];
         if (sq & PDN_SQUARE_ALPHA)
             sq = pdn_square_at(v, (sq >> 3) & 7, (sq & 7) + 1);
         if (sq < 1 || sq > PDN_SQUARES) {
-            *bad = t->squares[i];
+            *bad = squares[i];
             return -1;
         }
         w->squares[w->count++] = (uint8_t)sq;
@@ -282,7 +282,7 @@ setup_board(pdn_replay_state *r, const pdn_node *n, pdn_board *b)
     return 0;
 }
 
-/* The PDN number of a square as the reader keeps it (pdn_move_text): a
+/* The PDN number of a square as the reader keeps it (pdn_node): a
  * number, or file and rank; 0 if the board has no such square. */
 static unsigned
 alpha_square(const pdn_variant *v, unsigned sq)
@@ -312,7 +312,7 @@ flies(int from, int to, pdn_bb all)
     return false;
 }
 
-/* Whether the move of @t, written from-to in PDN numbers, is a plain
+/* Whether the move of node @n, written from-to in PDN numbers, is a plain
  * step that the rules allow on @b; then *@m is that move.  No capture may
  * be on (capture is compulsory), the piece on the first square must be
  * the mover's and the second square empty, one step forward for a man,
@@ -322,12 +322,13 @@ flies(int from, int to, pdn_bb all)
  * game.  Steps are those of the bit layout (rules/bitboard.h): +4 and +5
  * go one rank up, -4 and -5 one down, and a ghost bit ends a diagonal. */
 static bool
-plain_step(const pdn_replay_state *r, const pdn_board *b,
-           const pdn_move_text *t, pdn_move *m)
+plain_step(const pdn_replay_state *r, const pdn_board *b, const pdn_node *n,
+           pdn_move *m)
 {
-    if (t->count != 2 || t->separator == 'x' || t->separator == ':')
+    if (n->u.move.count != 2 || n->u.move.separator == 'x' ||
+        n->u.move.separator == ':')
         return false;
-    unsigned s0 = t->squares[0], s1 = t->squares[1];
+    unsigned s0 = n->u.move.squares[0], s1 = n->u.move.squares[1];
     if ((s0 | s1) & PDN_SQUARE_ALPHA) {
         s0 = alpha_square(r->v, s0);
         s1 = alpha_square(r->v, s1);
@@ -399,18 +400,18 @@ play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
             const pdn_node *n, bool main_line, uint32_t ply)
 {
     const pdn_variant *v = r->v;
-    const pdn_move_text *t = &n->u.move.written;
+    const uint8_t *squares = pdn_node_squares(n);
     pdn_written_move w;
     int bad = 0;
     pdn_move legal[PDN_MAX_MOVES];
     int count = pdn_movegen_legal(v, b, legal);
 
     /* The usual capture, "22x13": from and to name one legal move. */
-    if (count > 0 && t->count == 2 &&
-        (unsigned)t->squares[0] - 1 < PDN_SQUARES &&
-        (unsigned)t->squares[1] - 1 < PDN_SQUARES) {
-        int i = only_from_to(legal, count, r->bits[t->squares[0]],
-                             r->bits[t->squares[1]]);
+    if (count > 0 && n->u.move.count == 2 &&
+        (unsigned)squares[0] - 1 < PDN_SQUARES &&
+        (unsigned)squares[1] - 1 < PDN_SQUARES) {
+        int i = only_from_to(legal, count, r->bits[squares[0]],
+                             r->bits[squares[1]]);
         if (i >= 0) {
             *played = legal[i];
             played_on(r, b, n, played, legal, count, main_line);
@@ -502,7 +503,7 @@ play_move(pdn_replay_state *r, pdn_board *b, pdn_move *played,
                               expect_side == PDN_WHITE ? "White" : "Black",
                               b->side == PDN_WHITE ? "White" : "Black"),
             n, ply, NULL);
-    if (plain_step(r, b, &n->u.move.written, played)) {
+    if (plain_step(r, b, n, played)) {
         played_on(r, b, n, played, NULL, 0, main_line);
         return 0;
     }

@@ -147,9 +147,9 @@ line_blanks(pdn_lexer *lx, size_t i)
 
 /* ---- Moves and move numbers straight into nodes ---- */
 
-/* A node and its text as one word: a multiple of the alignment, so that
- * the arena's free room stays aligned from node to node. */
-enum { ROOM = sizeof(pdn_node) + 8 };
+/* A node, its text in its word: a multiple of the alignment, so that the
+ * arena's free room stays aligned from node to node. */
+enum { ROOM = sizeof(pdn_node) };
 _Static_assert(ROOM % PDN_ARENA_ALIGN == 0, "nodes keep the alignment");
 
 /* Bytes before the end of the buffer where the fast way stops: the eight
@@ -176,44 +176,68 @@ line_col_from(const pdn_lexer *lx)
     return lx->line | (uint64_t)col << 32;
 }
 
-/* Makes @nd the node of @kind for the @n bytes at @u, whose text follows
- * it already, with its values zeroed, and links it. */
+/* Makes @nd the node of @kind for the @n bytes at @u, whose text is in
+ * its word already, and links it; its values (u) are the caller's, and
+ * its next is left for the node after it, or pdn_add_moves(), to set. */
 static inline void
 fill_node(moves_run *r, pdn_node *nd, pdn_node_kind kind, const char *u,
           size_t n)
 {
     uint64_t here = r->line_col + ((uint64_t)(uintptr_t)u << 32);
-    nd->kind = kind;
+    nd->text = nd->word;
     nd->at.off = (uint64_t)(uintptr_t)u + r->off_from;
     nd->at.line = (uint32_t)here;
     nd->at.col = (uint32_t)(here >> 32);
-    nd->text = (const char *)(nd + 1);
-    nd->len = n;
-    nd->next = NULL;
+    nd->len = (uint32_t)n;
+    nd->kind = kind;
     nd->children = NULL;
-    memset(&nd->u, 0, sizeof nd->u);
     *r->tail = nd;
     r->tail = &nd->next;
 }
 
-/* The squares and separator (at @q) of the move node @nd. */
+/* The values of a move node: two squares, the separator @sep, not
+ * forced; as one word where the layout allows. */
 static inline void
-fill_move(pdn_node *nd, unsigned a, unsigned b, const char *q)
+fill_move(pdn_node *nd, unsigned a, unsigned b, char sep)
 {
-    pdn_move_text *w = &nd->u.move.written;
-    w->squares[0] = (uint8_t)a;
-    w->squares[1] = (uint8_t)b;
-    w->count = 2;
-    w->separator = pdn_scan_separator(q);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(
+        offsetof(pdn_node, u.move.count) == offsetof(pdn_node, u) &&
+            offsetof(pdn_node, u.move.separator) == offsetof(pdn_node, u) + 1 &&
+            offsetof(pdn_node, u.move.squares) == offsetof(pdn_node, u) + 3 &&
+            sizeof nd->u == 8,
+        "a move's values are one word");
+    uint64_t word = 2 | (uint64_t)(unsigned char)sep << 8 | (uint64_t)a << 24 |
+                    (uint64_t)b << 32;
+    memcpy(&nd->u, &word, 8);
+#else
+    memset(&nd->u, 0, sizeof nd->u);
+    nd->u.move.squares[0] = (uint8_t)a;
+    nd->u.move.squares[1] = (uint8_t)b;
+    nd->u.move.count = 2;
+    nd->u.move.separator = sep;
+#endif
 }
 
-/* The value of the move number node @nd, which ends at @e. */
+/* The values of the move number node @nd, which ends at @e: its number
+ * and side; as one word where the layout allows. */
 static inline void
 fill_number(pdn_node *nd, unsigned a, const char *e)
 {
+    bool black = e[-2] == '.'; /* digits, then dots: two or more end
+                                  "12..." */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(
+        offsetof(pdn_node, u.number.value) == offsetof(pdn_node, u) &&
+            offsetof(pdn_node, u.number.black) == offsetof(pdn_node, u) + 4,
+        "a number's values are one word");
+    uint64_t word = a | (uint64_t)black << 32;
+    memcpy(&nd->u, &word, 8);
+#else
+    memset(&nd->u, 0, sizeof nd->u);
     nd->u.number.value = a;
-    /* digits, then dots: two dots or more end "12..." */
-    nd->u.number.black = e[-2] == '.';
+    nd->u.number.black = black;
+#endif
 }
 
 /* Copies the text of the token of @n bytes (fewer than eight) at @u after
@@ -228,7 +252,7 @@ put_word(pdn_node *nd, const char *u, size_t n)
 #else
     word &= ((uint64_t)1 << (8 * n)) - 1;
 #endif
-    memcpy(nd + 1, &word, 8);
+    memcpy(nd->word, &word, 8);
 }
 
 /* The fast way, from @u: the moves and move numbers on the line, each
@@ -244,27 +268,43 @@ static const char *
 moves_fast(moves_run *r, const char *u)
 {
     moves_run k = *r;
+    /* One bound for the loop: before k.near, and where the room may run
+     * out.  A token takes two bytes or more, so that the room for @fits
+     * more nodes lasts up to 2 * fits bytes from here. */
+    size_t fits =
+        k.room_end - k.room > ROOM ? (k.room_end - k.room - 1) / ROOM : 0;
+    const char *stop = k.near;
+    if (u < k.near && (size_t)(k.near - u) / 2 >= fits)
+        stop = u + 2 * fits;
     for (;;) {
         while (*u == ' ')
             u++;
-        if ((unsigned)((unsigned char)*u - '0') > 9 || u >= k.near ||
-            k.room + ROOM >= k.room_end)
+        if ((unsigned)((unsigned char)*u - '0') > 9 || u >= stop)
             break;
         unsigned a, b;
         const char *q = pdn_scan_digits(u, &a), *e;
         pdn_node *nd = (pdn_node *)k.room;
         if (*q == '.') {
-            if (!(e = pdn_scan_dots(u, q, k.near)) || e - u >= 8)
+            /* pdn_scan_dots(), with the bound of the short text */
+            e = q;
+            do
+                e++;
+            while (*e == '.');
+            if (e >= k.near || e - u >= PDN_NODE_WORD)
                 break;
             put_word(nd, u, (size_t)(e - u));
             fill_node(&k, nd, PDN_NODE_NUMBER, u, (size_t)(e - u));
             fill_number(nd, a, e);
+            e += *e == ' ';
         } else {
             if (!(e = pdn_scan_move(u, q, a, &b)))
                 break;
+            char sep = pdn_scan_separator(q); /* before the stores */
             put_word(nd, u, (size_t)(e - u));
             fill_node(&k, nd, PDN_NODE_MOVE, u, (size_t)(e - u));
-            fill_move(nd, a, b, q);
+            fill_move(nd, a, b, sep);
+            /* the blank after it (pdn_scan_move saw one or a line end) */
+            e += *e == ' ';
         }
         k.room += ROOM;
         u = e;
@@ -281,7 +321,7 @@ static const char *
 move_careful(moves_run *r, pdn_parse *p, const char *u)
 {
     const char *end = p->lx.buf + p->lx.len;
-    unsigned a, b;
+    unsigned a, b = 0;
     const char *q = pdn_scan_digits(u, &a), *e;
     bool move = *q != '.';
     if (!(e = move ? pdn_scan_move(u, q, a, &b) : pdn_scan_dots(u, q, end)))
@@ -289,15 +329,19 @@ move_careful(moves_run *r, pdn_parse *p, const char *u)
     size_t n = (size_t)(e - u);
     pdn_arena *arena = &p->game->arena;
     arena->next = (unsigned char *)r->room;
-    pdn_node *nd = pdn_arena_alloc(arena, sizeof *nd + n + 1);
-    memcpy(nd + 1, u, n);
-    ((char *)(nd + 1))[n] = '\0';
+    bool short_text = n < PDN_NODE_WORD;
+    pdn_node *nd =
+        pdn_arena_alloc(arena, sizeof *nd + (short_text ? 0 : n + 1));
+    char *copy = short_text ? nd->word : (char *)(nd + 1);
+    memcpy(copy, u, n);
+    copy[n] = '\0';
     r->room =
         ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1);
     r->room_end = (uintptr_t)arena->end;
     fill_node(r, nd, move ? PDN_NODE_MOVE : PDN_NODE_NUMBER, u, n);
+    nd->text = copy;
     if (move)
-        fill_move(nd, a, b, q);
+        fill_move(nd, a, b, pdn_scan_separator(q));
     else
         fill_number(nd, a, e);
     return e;
@@ -334,6 +378,7 @@ pdn_add_moves(pdn_parse *p, pdn_node_list *l)
         }
     }
     arena->next = (unsigned char *)r.room;
+    *r.tail = NULL; /* the last node's next, or the list's end again */
     if (r.tail != l->tail) {
         pdn_node *last =
             (pdn_node *)(void *)((char *)r.tail - offsetof(pdn_node, next));

@@ -33,23 +33,23 @@ pdn_link_node(pdn_node_list *l, pdn_node *n, pdn_loc at)
 }
 
 /* A node of @kind whose text is the @len bytes at @text, ASCII by their
- * token class (moves, numbers, NAGs), copied as they are into the room
- * after the node.  Short ones go as one word of eight bytes when the
- * buffer holds eight from @text; the node's padding has room for them. */
+ * token class (moves, numbers, NAGs), copied as they are: a short one into
+ * the node's word, as one word of eight bytes when the buffer holds eight
+ * from @text; a longer one into the room after the node. */
 static inline pdn_node *
 pdn_add_ascii(pdn_parse *p, pdn_node_list *l, pdn_node_kind kind,
               const char *text, size_t len, pdn_loc at)
 {
-    bool word = len < 8 && text + 8 <= p->lx.buf + p->lx.len + 1;
-    pdn_node *n = pdn_game_node_room(p->game, kind, word ? 8 : len + 1);
-    char *copy = (char *)(n + 1);
-    if (word)
-        memcpy(copy, text, 8);
+    bool short_text = len < PDN_NODE_WORD;
+    pdn_node *n = pdn_game_node_room(p->game, kind, short_text ? 0 : len + 1);
+    char *copy = short_text ? n->word : (char *)(n + 1);
+    if (short_text && text + PDN_NODE_WORD <= p->lx.buf + p->lx.len + 1)
+        memcpy(copy, text, PDN_NODE_WORD);
     else
         memcpy(copy, text, len);
     copy[len] = '\0';
     n->text = copy;
-    n->len = len;
+    n->len = (uint32_t)len;
     return pdn_link_node(l, n, at);
 }
 
@@ -85,13 +85,12 @@ static inline void
 pdn_short_values(pdn_node *n, const pdn_token *t)
 {
     if (t->kind == PDN_TOK_MOVE) {
-        pdn_move_text *w = &n->u.move.written;
         char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
                                                           : t->text[1];
-        w->squares[0] = t->from;
-        w->squares[1] = t->to;
-        w->count = 2;
-        w->separator = sep == 'X' ? 'x' : sep;
+        n->u.move.squares[0] = t->from;
+        n->u.move.squares[1] = t->to;
+        n->u.move.count = 2;
+        n->u.move.separator = sep == 'X' ? 'x' : sep;
     } else {
         n->u.number.value = t->number;
         /* digits, then dots: two dots or more end "12..." */

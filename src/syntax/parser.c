@@ -164,9 +164,10 @@ static void
 take_marks(pdn_parse *p, pdn_node *n)
 {
     for (int i = 0; i < 2; i++) {
-        if (peek(p) == PDN_TOK_STRENGTH && !n->u.move.strength) {
-            n->u.move.strength =
-                pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len);
+        if (peek(p) == PDN_TOK_STRENGTH && !pdn_node_strength(n)) {
+            pdn_game_move_strength(
+                p->game, n,
+                pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len));
             next(p);
         }
         if (peek(p) == PDN_TOK_FORCED) {
@@ -205,7 +206,7 @@ parse_move(pdn_parse *p, pdn_node_list *l)
         }
         pdn_node *n = pdn_add_ascii(p, l, PDN_NODE_MOVE, p->tok.text,
                                     p->tok.len, tok_loc(p));
-        n->u.move.written = w;
+        pdn_game_move_squares(p->game, n, &w);
     }
     advance(p, l);
 }
@@ -311,9 +312,10 @@ static void
 parse_strength(pdn_parse *p, pdn_node_list *l)
 {
     pdn_node *prev = l->last;
-    if (prev && prev->kind == PDN_NODE_MOVE && !prev->u.move.strength) {
-        prev->u.move.strength =
-            pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len);
+    if (prev && prev->kind == PDN_NODE_MOVE && !pdn_node_strength(prev)) {
+        pdn_game_move_strength(
+            p->game, prev,
+            pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len));
     } else {
         pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, p->tok.text,
                                    p->tok.len, tok_loc(p));

@@ -131,9 +131,21 @@ fresh_game(pdn_reader *r)
     if (r->nspares == 0)
         return pdn_game_new();
     pdn_game *g = r->spares[--r->nspares];
-    pdn_arena arena = g->arena;
-    memset(g, 0, sizeof *g);
-    g->arena = arena;
+    /* Field by field, not memset: a call with its own dispatch, for some
+     * 140 bytes; the assertion asks for a new field to be added here. */
+    _Static_assert(sizeof(pdn_game) == sizeof(pdn_arena) + 17 * 8,
+                   "fresh_game() empties every field of pdn_game");
+    g->file = NULL;
+    g->number = g->span = g->end = 0;
+    g->start = g->result_at = (pdn_loc){0, 0, 0};
+    g->tags = NULL;
+    g->ntags = 0;
+    g->preamble = g->moves = NULL;
+    g->result = PDN_RESULT_NONE;
+    g->result_text = NULL;
+    g->errors = 0;
+    g->raw = NULL;
+    g->raw_len = 0;
     return g;
 }
 

@@ -266,7 +266,7 @@ pdn_scan_move(const char *u, const char *q, unsigned a, unsigned *b)
     if ((*e != ' ' && !pdn_scan_is_move_end((unsigned char)*e)) || a * v == 0)
         return NULL;
     /* Perhaps a result: digits from 0 to 2 either side of '-' */
-    if (e - u == 3 && c == '-' && a <= 2 && v <= 2)
+    if (a <= 2 && v <= 2 && e - u == 3 && c == '-')
         return NULL;
     *b = v;
     return e;

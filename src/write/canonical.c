@@ -333,10 +333,10 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p = PUT_LIT(p, ",\"side\":\"white\"");
     else
         p = PUT_LIT(p, ",\"side\":\"black\"");
-    if (n->kind == PDN_NODE_MOVE && n->u.move.strength) {
+    if (n->kind == PDN_NODE_MOVE && pdn_node_strength(n)) {
         p = PUT_LIT(p, ",\"strength\":");
         pdn_strbuf_commit(out, p);
-        pdn_json_string(n->u.move.strength, strlen(n->u.move.strength),
+        pdn_json_string(pdn_node_strength(n), strlen(pdn_node_strength(n)),
                         out);
         p = pdn_strbuf_reserve(out, room);
     }
@@ -488,7 +488,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     if (w->json) {
         if (n->kind == PDN_NODE_UNKNOWN)
             json_move(w, n, NULL, n->text, n->len, k);
-        else if (r && !n->u.move.strength && !w->c->opt.positions &&
+        else if (r && !pdn_node_strength(n) && !w->c->opt.positions &&
                  r->len <= 16)
             json_short_move(w, r, k);
         else if (r)
@@ -505,7 +505,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         advance(k);
         return;
     }
-    if (r && !n->u.move.strength) {
+    if (r && !pdn_node_strength(n)) {
         write_short_move(w, n, r, k);
         return;
     }
@@ -517,8 +517,8 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         pdn_strbuf_puts(s, r->text);
     else
         pdn_line_unresolved(s, n);
-    if (n->kind == PDN_NODE_MOVE && n->u.move.strength)
-        pdn_strbuf_puts(s, n->u.move.strength);
+    if (n->kind == PDN_NODE_MOVE && pdn_node_strength(n))
+        pdn_strbuf_puts(s, pdn_node_strength(n));
     pdn_line_unit(&w->l, s->ptr, s->len);
     if (n->kind == PDN_NODE_MOVE && n->u.move.forced)
         pdn_line_unit(&w->l, "$7", 2);

@@ -243,12 +243,13 @@ comment_style(pdn_comment_style style)
 
 /* "squares":[22,13] -- numbers, or "c3" for an alphanumeric square. */
 static void
-put_squares(pdn_strbuf *out, const pdn_move_text *w)
+put_squares(pdn_strbuf *out, const pdn_node *n)
 {
+    const uint8_t *squares = pdn_node_squares(n);
     put_key(out, "squares");
     pdn_strbuf_putc(out, '[');
-    for (int i = 0; i < w->count; i++) {
-        unsigned sq = w->squares[i];
+    for (int i = 0; i < n->u.move.count; i++) {
+        unsigned sq = squares[i];
         if (i)
             pdn_strbuf_putc(out, ',');
         if (sq & PDN_SQUARE_ALPHA)
@@ -263,17 +264,15 @@ put_squares(pdn_strbuf *out, const pdn_move_text *w)
 static void
 put_move(pdn_strbuf *out, const pdn_node *n)
 {
-    const pdn_move_text *w = &n->u.move.written;
-
-    put_squares(out, w);
+    put_squares(out, n);
     put_key(out, "separator");
-    if (w->separator)
-        pdn_json_string(&w->separator, 1, out);
+    if (n->u.move.separator)
+        pdn_json_string(&n->u.move.separator, 1, out);
     else
         pdn_strbuf_puts(out, "null");
-    if (n->u.move.strength) {
+    if (pdn_node_strength(n)) {
         put_key(out, "strength");
-        put_string(out, n->u.move.strength);
+        put_string(out, pdn_node_strength(n));
     }
     if (n->u.move.forced)
         pdn_strbuf_puts(out, ",\"forced\":true");

@@ -108,10 +108,11 @@ pdn_line_comment(pdn_line *l, pdn_strbuf *s, const pdn_node *n)
 void
 pdn_line_unresolved(pdn_strbuf *s, const pdn_node *n)
 {
-    const pdn_move_text *m = &n->u.move.written;
-    bool numeric = m->separator != 0;
-    for (size_t i = 0; i < m->count; i++)
-        if (m->squares[i] & PDN_SQUARE_ALPHA)
+    const uint8_t *squares = pdn_node_squares(n);
+    char separator = n->u.move.separator;
+    bool numeric = separator != 0;
+    for (size_t i = 0; i < n->u.move.count; i++)
+        if (squares[i] & PDN_SQUARE_ALPHA)
             numeric = false;
     if (!numeric) {
         for (size_t i = 0; i < n->len; i++)
@@ -119,9 +120,9 @@ pdn_line_unresolved(pdn_strbuf *s, const pdn_node *n)
                 pdn_strbuf_putc(s, n->text[i]);
         return;
     }
-    for (size_t i = 0; i < m->count; i++) {
+    for (size_t i = 0; i < n->u.move.count; i++) {
         if (i)
-            pdn_strbuf_putc(s, m->separator == '-' ? '-' : 'x');
-        pdn_strbuf_printf(s, "%u", (unsigned)m->squares[i]);
+            pdn_strbuf_putc(s, separator == '-' ? '-' : 'x');
+        pdn_strbuf_printf(s, "%u", (unsigned)squares[i]);
     }
 }

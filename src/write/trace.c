@@ -82,9 +82,9 @@ trace_nodes(const pdn_node *n, pdn_strbuf *out)
         switch (n->kind) {
         case PDN_NODE_MOVE:
             event(out, "=MOVE", n->text, n->len);
-            if (n->u.move.strength)
-                event(out, "=MARK", n->u.move.strength,
-                      strlen(n->u.move.strength));
+            if (pdn_node_strength(n))
+                event(out, "=MARK", pdn_node_strength(n),
+                      strlen(pdn_node_strength(n)));
             if (n->u.move.forced)
                 event(out, "=FORCED", NULL, 0);
             break;

@@ -110,9 +110,9 @@ skip_numbers(const pdn_node *n)
 static bool
 same_squares(const pdn_node *a, const pdn_node *b)
 {
-    const pdn_move_text *x = &a->u.move.written, *y = &b->u.move.written;
-    return x->count == y->count &&
-           memcmp(x->squares, y->squares, x->count) == 0;
+    return a->u.move.count == b->u.move.count &&
+           memcmp(pdn_node_squares(a), pdn_node_squares(b), a->u.move.count) ==
+               0;
 }
 
 /* Whether the lines @a (as read) and @b (its canonical text read back)
@@ -129,7 +129,7 @@ same_line(const pdn_node *a, const pdn_node *b, bool resolved)
             return fail("a node of another kind", b);
         switch (a->kind) {
         case PDN_NODE_MOVE: {
-            const char *sa = a->u.move.strength, *sb = b->u.move.strength;
+            const char *sa = pdn_node_strength(a), *sb = pdn_node_strength(b);
             if ((sa == NULL) != (sb == NULL) || (sa && strcmp(sa, sb)))
                 ok = fail("another strength mark", b);
             else if (!resolved && !same_squares(a, b))

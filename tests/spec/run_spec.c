@@ -174,8 +174,9 @@ check_moves(const pdn_node *n, pdn_strbuf *notes)
             bad += check_moves(n->children, notes);
         if (n->kind != PDN_NODE_MOVE)
             continue;
-        pdn_move_text want;
-        const pdn_move_text *got = &n->u.move.written;
+        pdn_move_text want, written;
+        const pdn_move_text *got = &written;
+        pdn_node_written(n, &written);
         squares_of(n->text, n->len, &want);
         if (want.count == got->count && want.separator == got->separator &&
             memcmp(want.squares, got->squares, want.count) == 0)

@@ -452,7 +452,7 @@ static bool
 line_agrees(const char *name, node_walk *w, const pdn_node *n)
 {
     for (; n; n = n->next) {
-        if (n->children && !line_agrees(name, w, n->children))
+        if (n->kind == PDN_NODE_VARIATION && !line_agrees(name, w, n->children))
             return false;
         if (n->kind != PDN_NODE_MOVE && n->kind != PDN_NODE_NUMBER)
             continue;
@@ -482,10 +482,10 @@ line_agrees(const char *name, node_walk *w, const pdn_node *n)
             /* the squares and separator as the careful reading finds them */
             pdn_move_text want;
             same = pdn_read_squares(k.text, k.len, &want) == 0 &&
-                   n->u.move.written.count == want.count &&
-                   n->u.move.written.squares[0] == want.squares[0] &&
-                   n->u.move.written.squares[1] == want.squares[1] &&
-                   n->u.move.written.separator == want.separator;
+                   n->u.move.count == want.count &&
+                   pdn_node_squares(n)[0] == want.squares[0] &&
+                   pdn_node_squares(n)[1] == want.squares[1] &&
+                   n->u.move.separator == want.separator;
         }
         if (!same) {
             fprintf(stderr,
