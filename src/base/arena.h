@@ -34,13 +34,20 @@ void pdn_arena_init(pdn_arena *a);
  * the allocations below. */
 void *pdn_arena_grow(pdn_arena *a, size_t size);
 
+/** The address of the next allocation, if it fits in the block: the
+ * block's free room from its first aligned byte. */
+static inline uintptr_t
+pdn_arena_room(const pdn_arena *a)
+{
+    return ((uintptr_t)a->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1);
+}
+
 /** @size bytes aligned for any type, valid until the next reset or fini.
  * Never NULL (aborts when memory runs out). */
 static inline void *
 pdn_arena_alloc(pdn_arena *a, size_t size)
 {
-    uintptr_t p = ((uintptr_t)a->next + PDN_ARENA_ALIGN - 1) &
-                  ~(PDN_ARENA_ALIGN - 1);
+    uintptr_t p = pdn_arena_room(a);
     if (p + size >= (uintptr_t)a->end)
         return pdn_arena_grow(a, size);
     a->next = (unsigned char *)p + size;

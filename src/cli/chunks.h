@@ -31,11 +31,6 @@ size_t pdn_part_bytes(void);
  * end). */
 bool pdn_chunk_find(const char *buf, size_t len, size_t *at);
 
-/** The lines ended among the @n bytes at @s: LF, CRLF and lone CR, as
- * the reader counts them.  s[n] is read too, to tell a CR that ends a
- * line from one before a LF. */
-uint32_t pdn_chunk_lines(const char *s, size_t n);
-
 /** A regular file read in parts. */
 typedef struct pdn_part_file {
     const char *name; /* borrowed */

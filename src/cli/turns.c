@@ -33,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/lines.h"
 #include "base/xalloc.h"
 #include "cli/chunks.h"
 #include "cli/progress.h"
@@ -56,6 +57,7 @@
  * CUT_WINDOW, before the rest of the file is read as a stream: eight times
  * the size, and at least CUT_SEARCH. */
 #define CUT_WINDOW ((size_t)512)
+#define CUT_SEARCH ((size_t)4 << 10)
 
 /* Bytes read past a part's end with it (load_part()). */
 #define PART_AFTER ((size_t)256)
@@ -63,7 +65,6 @@
 /* How far a part whose start is a guess reads past its end, in parts'
  * sizes: a game that long across a cut is read again, with the token. */
 #define PART_PAST 4
-#define CUT_SEARCH ((size_t)4 << 10)
 
 typedef enum turn_kind {
     TURN_TOLD,   /* only files that could not be opened, to tell */
@@ -335,7 +336,7 @@ load_part(worker *w, turn *t)
         w->scratch_len = got;
         if (got <= n) /* a file cut short since the claim */
             memset(w->scratch + got, 0, n + 1 - got);
-        lines = pdn_chunk_lines(w->scratch, n);
+        lines = pdn_lines_count(w->scratch, n);
     }
     pthread_mutex_lock(&s->lines);
     while (s->lines_seq != t->part)
@@ -400,26 +401,25 @@ read_part(worker *w, turn *t, pdn_reader_range range, bool note, bool guess)
     range.end = UINT64_MAX;
     if (guess && !t->last)
         range.end = t->hi + PART_PAST * (t->hi - t->lo) + PART_AFTER;
+    const char *name = t->pf->name;
+    int fd = t->pf->fd;
     if (!w->reader) {
         pdn_reader_options opt = {.tagmap = job->tagmap,
                                   .keep_raw = job->keep_raw};
-        w->reader = pdn_reader_new_range(t->pf->name, t->pf->fd, &range, &opt);
+        w->reader = pdn_reader_new_range(name, fd, &range, &opt);
     }
-    /* The scratch holds the part's bytes, unless it is read from before
-       it: the reader takes them at their start (the scratch is then its
-       buffer before), or copies them from farther on. */
-    bool have = range.from >= t->lo && range.from - t->lo <= w->scratch_len;
-    if (have && range.from == t->lo && w->scratch_len > 0) {
-        pdn_reader_restart_taking(w->reader, t->pf->name, t->pf->fd, &range,
-                                  &w->scratch, &w->scratch_cap,
-                                  w->scratch_len);
+    /* The scratch holds the part's bytes: the reader takes them when it
+       starts at the part's start, copies them from farther on. */
+    if (range.from == t->lo && w->scratch_len > 0) {
+        pdn_reader_restart_taking(w->reader, name, fd, &range, &w->scratch,
+                                  &w->scratch_cap, w->scratch_len);
         w->scratch_len = 0;
+    } else if (range.from > t->lo && range.from - t->lo <= w->scratch_len) {
+        size_t at = (size_t)(range.from - t->lo);
+        pdn_reader_restart(w->reader, name, fd, &range, w->scratch + at,
+                           w->scratch_len - at);
     } else
-        pdn_reader_restart(w->reader, t->pf->name, t->pf->fd, &range,
-                           have ? w->scratch + (range.from - t->lo) : NULL,
-                           have ? w->scratch_len -
-                                      (size_t)(range.from - t->lo)
-                                : 0);
+        pdn_reader_restart(w->reader, name, fd, &range, NULL, 0);
     pdn_reader *r = w->reader;
     t->n = 0;
     t->noted = -1;
@@ -429,7 +429,7 @@ read_part(worker *w, turn *t, pdn_reader_range range, bool note, bool guess)
         turn_room(s, t);
         pdn_diags *d = &t->diags[t->n];
         if (note && t->n == 0)
-            pdn_reader_note_encoding(t->pf->name, t->pf->note_at, d);
+            pdn_reader_note_encoding(name, t->pf->note_at, d);
         bool noted = pdn_reader_noted(r);
         int got = pdn_reader_next(r, &t->games[t->n], d);
         if (got <= 0) {

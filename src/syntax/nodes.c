@@ -335,8 +335,7 @@ move_careful(moves_run *r, pdn_parse *p, const char *u)
     char *copy = short_text ? nd->word : (char *)(nd + 1);
     memcpy(copy, u, n);
     copy[n] = '\0';
-    r->room =
-        ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1);
+    r->room = pdn_arena_room(arena);
     r->room_end = (uintptr_t)arena->end;
     fill_node(r, nd, move ? PDN_NODE_MOVE : PDN_NODE_NUMBER, u, n);
     nd->text = copy;
@@ -354,7 +353,7 @@ pdn_add_moves(pdn_parse *p, pdn_node_list *l)
     const char *u = lx->buf + lx->pos; /* where the loop stands */
     pdn_arena *arena = &p->game->arena;
     moves_run r = {
-        ((uintptr_t)arena->next + PDN_ARENA_ALIGN - 1) & ~(PDN_ARENA_ALIGN - 1),
+        pdn_arena_room(arena),
         (uintptr_t)arena->end,
         lx->len > NEAR_END ? lx->buf + lx->len - NEAR_END : lx->buf,
         lx->base - (uint64_t)(uintptr_t)lx->buf,

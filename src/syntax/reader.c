@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/lines.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 #include "syntax/internal.h"
@@ -163,44 +164,6 @@ pdn_reader_games(const pdn_reader *r)
 
 /* ---- Filling the buffer ---- */
 
-/* The high bit of each byte of @x that is 0, and of no other. */
-static inline uint64_t
-zero_bytes(uint64_t x)
-{
-    const uint64_t lows = 0x7F7F7F7F7F7F7F7Fu;
-    return ~(((x & lows) + lows) | x | lows);
-}
-
-/* Lines in @n bytes at @s: LF, CRLF and lone CR each end one.  Eight
- * bytes at a time (a file's head is counted up to its first byte that is
- * not UTF-8, which may lie far in). */
-static uint32_t
-count_lines(const char *s, size_t n)
-{
-    const uint64_t ones = 0x0101010101010101u;
-    uint32_t lines = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        w = __builtin_bswap64(w); /* the first byte in the low bits */
-#endif
-        uint64_t lf = zero_bytes(w ^ (ones * '\n'));
-        uint64_t cr = zero_bytes(w ^ (ones * '\r'));
-        /* a CR counts unless an LF follows, in this word or the next */
-        uint64_t lf_after = lf >> 8;
-        if (i + 8 < n && s[i + 8] == '\n')
-            lf_after |= (uint64_t)1 << 63;
-        lines += (uint32_t)(__builtin_popcountll(lf) +
-                            __builtin_popcountll(cr & ~lf_after));
-    }
-    for (; i < n; i++)
-        if (s[i] == '\n' || (s[i] == '\r' && (i + 1 >= n || s[i + 1] != '\n')))
-            lines++;
-    return lines;
-}
-
 /* Reads up to @n bytes into the buffer after its end: from the stream,
  * or from the range's file at their offset.  Returns how many; 0 at the
  * end of the input (errno 0) or on an error (errno set). */
@@ -287,7 +250,7 @@ pdn_reader_encoding(const char *head, size_t len, bool *cp1252,
     size_t valid = pdn_utf8_valid_prefix(head, len);
     if (valid < len) {
         *cp1252 = true;
-        uint32_t line = 1 + count_lines(head, valid);
+        uint32_t line = 1 + pdn_lines_count(head, valid);
         size_t bol = valid;
         while (bol > 0 && head[bol - 1] != '\n' && head[bol - 1] != '\r')
             bol--;
@@ -341,14 +304,14 @@ skip_huge_game(pdn_reader *r, pdn_game *g, pdn_diags *d)
         for (size_t i = r->pos + 1; i + 1 < r->len; i++)
             if ((r->buf[i] == '\n' || r->buf[i] == '\r') &&
                 r->buf[i + 1] == '[') {
-                r->cur.line += count_lines(r->buf + r->pos, i + 1 - r->pos);
+                r->cur.line += pdn_lines_count(r->buf + r->pos, i + 1 - r->pos);
                 r->cur.col = 1;
                 r->cur.off = r->base + i + 1;
                 r->pos = i + 1;
                 g->end = r->cur.off;
                 return;
             }
-        r->cur.line += count_lines(r->buf + r->pos, r->len - r->pos);
+        r->cur.line += pdn_lines_count(r->buf + r->pos, r->len - r->pos);
         r->pos = r->len;
         if (r->eof || refill(r, d) < 0 || r->len == r->pos) {
             r->cur.off = r->base + r->len;

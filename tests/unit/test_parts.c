@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/lines.h"
 #include "cli/chunks.h"
 #include "syntax/reader.h"
 
@@ -74,17 +75,17 @@ test_cut_examples(void **state)
     size_t len = strlen(text), at;
     assert_true(find_from(text, len, 1, &at));
     assert_int_equal(at, 24); /* after "*", a blank line between */
-    assert_int_equal(pdn_chunk_lines(text, at), 3);
+    assert_int_equal(pdn_lines_count(text, at), 3);
     assert_true(find_from(text, len, 25, &at));
     assert_int_equal(at, 52); /* "{x 1-0\n[x]}": a guess, proved wrong
                                  later by the reading */
-    assert_int_equal(pdn_chunk_lines(text, at), 5);
+    assert_int_equal(pdn_lines_count(text, at), 5);
     assert_true(find_from(text, len, 53, &at));
     assert_int_equal(at, 62); /* after CRLF */
-    assert_int_equal(pdn_chunk_lines(text, at), 6);
+    assert_int_equal(pdn_lines_count(text, at), 6);
     assert_true(find_from(text, len, 63, &at));
     assert_int_equal(at, 78); /* after a lone CR */
-    assert_int_equal(pdn_chunk_lines(text, at), 8);
+    assert_int_equal(pdn_lines_count(text, at), 8);
     assert_false(find_from(text, len, 79, &at));
     /* No result before: no cut. */
     assert_false(find_from("22-18\n[a]\n21-17 10\n[b]", 23, 1, &at));
@@ -134,9 +135,9 @@ test_cut_random(void **state)
             if (found)
                 assert_int_equal(at, want);
             size_t from = min % 7, n = len - 1 - from - min % 5;
-            assert_int_equal(pdn_chunk_lines(text + from, n),
+            assert_int_equal(pdn_lines_count(text + from, n),
                              naive_lines(text + from, n));
-            assert_int_equal(pdn_chunk_lines(text + from, min - from),
+            assert_int_equal(pdn_lines_count(text + from, min - from),
                              naive_lines(text + from, min - from));
         }
     }
