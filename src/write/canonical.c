@@ -333,11 +333,11 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p = PUT_LIT(p, ",\"side\":\"white\"");
     else
         p = PUT_LIT(p, ",\"side\":\"black\"");
-    if (n->kind == PDN_NODE_MOVE && pdn_node_strength(n)) {
+    const char *strength = pdn_node_strength(n);
+    if (strength) {
         p = PUT_LIT(p, ",\"strength\":");
         pdn_strbuf_commit(out, p);
-        pdn_json_string(pdn_node_strength(n), strlen(pdn_node_strength(n)),
-                        out);
+        pdn_json_string(strength, strlen(strength), out);
         p = pdn_strbuf_reserve(out, room);
     }
     if (r) {
@@ -517,8 +517,9 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         pdn_strbuf_puts(s, r->text);
     else
         pdn_line_unresolved(s, n);
-    if (n->kind == PDN_NODE_MOVE && pdn_node_strength(n))
-        pdn_strbuf_puts(s, pdn_node_strength(n));
+    const char *strength = pdn_node_strength(n);
+    if (strength)
+        pdn_strbuf_puts(s, strength);
     pdn_line_unit(&w->l, s->ptr, s->len);
     if (n->kind == PDN_NODE_MOVE && n->u.move.forced)
         pdn_line_unit(&w->l, "$7", 2);

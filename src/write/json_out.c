@@ -270,9 +270,10 @@ put_move(pdn_strbuf *out, const pdn_node *n)
         pdn_json_string(&n->u.move.separator, 1, out);
     else
         pdn_strbuf_puts(out, "null");
-    if (pdn_node_strength(n)) {
+    const char *strength = pdn_node_strength(n);
+    if (strength) {
         put_key(out, "strength");
-        put_string(out, pdn_node_strength(n));
+        put_string(out, strength);
     }
     if (n->u.move.forced)
         pdn_strbuf_puts(out, ",\"forced\":true");

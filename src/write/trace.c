@@ -80,14 +80,15 @@ trace_nodes(const pdn_node *n, pdn_strbuf *out)
 {
     for (; n; n = n->next) {
         switch (n->kind) {
-        case PDN_NODE_MOVE:
+        case PDN_NODE_MOVE: {
+            const char *mark = pdn_node_strength(n);
             event(out, "=MOVE", n->text, n->len);
-            if (pdn_node_strength(n))
-                event(out, "=MARK", pdn_node_strength(n),
-                      strlen(pdn_node_strength(n)));
+            if (mark)
+                event(out, "=MARK", mark, strlen(mark));
             if (n->u.move.forced)
                 event(out, "=FORCED", NULL, 0);
             break;
+        }
         case PDN_NODE_NUMBER:
             event(out, "=NUMBER", n->text, n->len);
             break;
