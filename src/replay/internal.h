@@ -41,7 +41,6 @@ typedef struct pdn_replay_state {
     const pdn_draw_rule *rule; /* the draw rule in force */
     bool automatic;            /* draws are automatic */
     bool moves_only;           /* only moves and E0212 are checked */
-    bool draws;                /* draws are looked at along the lines */
     pdn_replay_move_fn on_move;
     void *ctx;
     bool want_end;            /* the game claims a draw: look at the

@@ -353,14 +353,16 @@ plain_step(const pdn_replay_state *r, const pdn_board *b, const pdn_node *n,
     if ((own & b->kings) ? pdn_movegen_has_capture(r->v, b)
                          : pdn_replay_men_capture(r->v, b))
         return false;
-    memset(m, 0, sizeof *m);
+    /* A step takes nothing: captured[] and landing[] are not read. */
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
-    if (king)
-        m->flags = PDN_MOVE_KING;
-    else if ((((pdn_bb)1 << to) &
-              (b->side == PDN_WHITE ? BB_RANK_8 : BB_RANK_1)))
-        m->flags = PDN_MOVE_PROMOTES;
+    m->ncaptured = 0;
+    m->captured_bb = 0;
+    m->flags =
+        king ? PDN_MOVE_KING
+        : (((pdn_bb)1 << to) & (b->side == PDN_WHITE ? BB_RANK_8 : BB_RANK_1))
+            ? PDN_MOVE_PROMOTES
+            : 0;
     return true;
 }
 
@@ -563,14 +565,33 @@ branch(pdn_replay_state *r, const pdn_draw_state *ds, bool before,
     replay_line(r, &copy, children, false, ply);
 }
 
+/* Brings @ds up to a line that stopped keeping it (see replay_line()):
+ * @prev, the position before the last ply, then @b. */
+static void
+catch_up(pdn_draw_state *ds, const pdn_board *prev, const pdn_board *b)
+{
+    ds->items[0].board = *prev; /* the capacity is at least 2 */
+    ds->items[0].reversible = 0;
+    ds->items[1].board = *b;
+    ds->items[1].reversible = 0;
+    ds->count = 2;
+}
+
 /* Replays the nodes of one line from the last position of @ds, which it
  * then frees.  A variation is replayed from the position (and the draw
- * counts) before the move it follows. */
+ * counts) before the move it follows.  The draw rules are looked at only
+ * along every line when draws are automatic, or at the main line's end
+ * when the game claims a draw: other lines keep no history in @ds, only
+ * the position before their last move, in case a variation replaces it
+ * (catch_up()). */
 static void
 replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
             bool main_line, uint32_t ply0)
 {
     pdn_board b = ds->items[ds->count - 1].board;
+    pdn_board prev = b; /* before the last move, when stale */
+    bool keep = r->automatic || (main_line && r->want_end);
+    bool stale = false;  /* moves played that @ds does not have */
     bool moved = false;  /* the last thing in the line is a move */
     bool warned = false; /* about play past an automatic draw */
     uint32_t ply = ply0; /* of the last move played in this line */
@@ -586,11 +607,15 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
             break;
         case PDN_NODE_MOVE: {
             pdn_move played;
+            if (!keep)
+                prev = b; /* b stays as it is if the move is bad */
             if (!warned)
                 warned = past_draw(r, ds, n, ply + 1);
             if (play_move(r, &b, &played, n, expect_side, number, main_line,
                           ply + 1) < 0) {
                 r->out->complete = false;
+                if (stale)
+                    catch_up(ds, &prev, &b);
                 /* Variations after the bad move still start from the
                  * position before it. */
                 for (const pdn_node *m = n->next; m; m = m->next)
@@ -602,16 +627,20 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
                     r->out->final = b; /* as before the move */
                 goto out;
             }
-            if (r->draws)
+            if (keep)
                 pdn_draw_play(ds, &played, &b);
             else
-                pdn_draw_play_position(ds, &b);
+                stale = true;
             moved = true;
             expect_side = -1;
             ply++;
             break;
         }
         case PDN_NODE_VARIATION:
+            if (stale) {
+                catch_up(ds, &prev, &b);
+                stale = false;
+            }
             branch(r, ds, moved, n->children, ply ? ply - 1 : 0);
             break;
         case PDN_NODE_SETUP:
@@ -621,6 +650,7 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
             }
             pdn_draw_fini(ds);
             pdn_draw_init(ds, &b);
+            stale = false;
             moved = false;
             break;
         case PDN_NODE_UNKNOWN:
@@ -716,7 +746,6 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     memset(out, 0, sizeof *out);
     find_tags(&r);
     bool all = !r.moves_only;
-    r.draws = all || r.automatic;
     /* Only a draw claimed (by the terminator, or by the tag when there is
      * none) is read against the draw rules (note_draw()). */
     const pdn_tag *result = r.tags[TAG_RESULT];
