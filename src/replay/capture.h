@@ -1,10 +1,11 @@
-/* capture.h -- whether the side to move has a capture, for a position
- * where it has men only: the test the replay makes before every plain
- * step, without a call into the move generator.  Men capture forward
- * only (RULES.md section 2), and Italian men never take a king
- * (section 3); with the bit layout of rules/bitboard.h a jump is two
- * steps the same way.  Internal to the replay; tests/unit/test_replay.c
- * holds it against pdn_movegen_has_capture().
+/* capture.h -- men's captures for the replay, without a call into the
+ * move generator: whether the side to move has one, the test made before
+ * every plain step, and the usual capture, a man's single jump, played
+ * from its two squares.  Men capture forward only (RULES.md section 2),
+ * and Italian men never take a king (section 3); with the bit layout of
+ * rules/bitboard.h a jump is two steps the same way.  Internal to the
+ * replay; tests/unit/test_replay.c holds both against the move
+ * generator.
  */
 #ifndef PDN_REPLAY_CAPTURE_H
 #define PDN_REPLAY_CAPTURE_H
@@ -31,6 +32,63 @@ pdn_replay_men_capture(const pdn_variant *v, const pdn_board *b)
     pdn_bb land = pdn_bb_step(pdn_bb_step(men, a) & prey, a) |
                   pdn_bb_step(pdn_bb_step(men, c) & prey, c);
     return (land & empty) != 0;
+}
+
+/** Where the men of the side to move of @b land jumping @prey one way
+ * (@d), into empty squares. */
+static inline pdn_bb
+pdn_replay_landings(const pdn_board *b, pdn_bb prey, int d)
+{
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK]);
+    pdn_bb men = b->pieces[b->side] & ~b->kings;
+    return pdn_bb_step(pdn_bb_step(men, d) & prey, d) & empty;
+}
+
+/** The capture from bit @from to bit @to on @b, into *@m, when every
+ * capture of the side to move is a man's single jump and this is one:
+ * then each is legal under every law of RULES.md section 3 (they take
+ * as many pieces, none a king, and no king of the side could capture),
+ * and its two squares name it.  That is when the side has no king, no
+ * man can take a king, and no jump can go on from where it lands.  A
+ * man's further jump goes forward, so neither the piece just taken nor
+ * the square left matters to it.  Returns false otherwise, for the move
+ * generator to decide. */
+static inline bool
+pdn_replay_single_jump(const pdn_variant *v, const pdn_board *b, int from,
+                       int to, pdn_move *m)
+{
+    pdn_color us = b->side;
+    pdn_bb enemy = b->pieces[pdn_color_other(us)];
+    if (b->pieces[us] & b->kings)
+        return false;
+    if (v->men_capture_kings && (enemy & b->kings))
+        return false;
+    pdn_bb prey = enemy & ~b->kings;
+    int a = us == PDN_WHITE ? BB_UP_A : BB_DOWN_A;
+    int c = us == PDN_WHITE ? BB_UP_B : BB_DOWN_B;
+    pdn_bb land_a = pdn_replay_landings(b, prey, a);
+    pdn_bb land_c = pdn_replay_landings(b, prey, c);
+    pdn_bb land = land_a | land_c;
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK]);
+    if ((pdn_bb_step(pdn_bb_step(land, a) & prey, a) |
+         pdn_bb_step(pdn_bb_step(land, c) & prey, c)) &
+        empty)
+        return false; /* a jump goes on: more pieces may be taken */
+    int d = to - from;
+    pdn_bb at = (pdn_bb)1 << to;
+    if (!(d == 2 * a ? land_a & at : d == 2 * c ? land_c & at : 0))
+        return false; /* the man on from has no such jump */
+    int taken = from + d / 2;
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->ncaptured = 1;
+    m->flags = (at & (us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1))
+                   ? PDN_MOVE_PROMOTES
+                   : 0;
+    m->captured[0] = (uint8_t)taken;
+    m->landing[0] = (uint8_t)to;
+    m->captured_bb = (pdn_bb)1 << taken;
+    return true;
 }
 
 #endif

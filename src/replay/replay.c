@@ -366,6 +366,20 @@ plain_step(const pdn_replay_state *r, const pdn_board *b, const pdn_node *n,
     return true;
 }
 
+/* Whether the move of node @n, written with two squares in PDN numbers,
+ * is a man's single jump at a moment when every capture is one
+ * (pdn_replay_single_jump()); then *@m is that move.  Most captures of a
+ * game are: this spares generating the legal moves for them. */
+static bool
+single_jump(const pdn_replay_state *r, const pdn_board *b, const pdn_node *n,
+            pdn_move *m)
+{
+    unsigned s0 = n->u.move.squares[0], s1 = n->u.move.squares[1];
+    if (n->u.move.count != 2 || s0 - 1 >= PDN_SQUARES || s1 - 1 >= PDN_SQUARES)
+        return false; /* a longer path, or squares as letters */
+    return pdn_replay_single_jump(r->v, b, r->bits[s0], r->bits[s1], m);
+}
+
 /* The move @m, legal on @b, played: handed to the caller and counted.
  * Inline: it runs for every move. */
 static inline void
@@ -505,7 +519,7 @@ play_move(pdn_replay_state *r, pdn_board *b, pdn_move *played,
                               expect_side == PDN_WHITE ? "White" : "Black",
                               b->side == PDN_WHITE ? "White" : "Black"),
             n, ply, NULL);
-    if (plain_step(r, b, n, played)) {
+    if (plain_step(r, b, n, played) || single_jump(r, b, n, played)) {
         played_on(r, b, n, played, NULL, 0, main_line);
         return 0;
     }

@@ -16,8 +16,9 @@
 
 /** Called for each move replayed, in the order of the text (a variation
  * where it stands): the node, the position before it, the legal move it
- * names, and the legal moves of that position; for a plain step, which
- * shares its two squares with no other move, they are not generated:
+ * names, and the legal moves of that position.  For a plain step, and
+ * for a man's single jump where every capture is one, the move shares
+ * its two squares with no other and the legal moves are not generated:
  * then @legal is NULL and @nlegal 0. */
 typedef void (*pdn_replay_move_fn)(void *ctx, const pdn_node *n,
                                    const pdn_board *before,

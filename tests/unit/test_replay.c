@@ -469,9 +469,90 @@ test_men_capture(void **state)
     assert_true(tested - captures > 1000);
 }
 
+/* Whether @m and @n are the same move, path and all. */
+static bool
+same_move(const pdn_move *m, const pdn_move *n)
+{
+    if (m->from != n->from || m->to != n->to || m->ncaptured != n->ncaptured ||
+        m->flags != n->flags || m->captured_bb != n->captured_bb)
+        return false;
+    for (int i = 0; i < m->ncaptured; i++)
+        if (m->captured[i] != n->captured[i] || m->landing[i] != n->landing[i])
+            return false;
+    return true;
+}
+
+/* The replay's single jump against the move generator, on the positions
+ * of random games of each variant, with some of either side's men
+ * crowned now and then: every jump of two steps from every piece of the
+ * side to move is tried.  It may decline (the generator decides then),
+ * but a move it takes is the one legal move with those two squares; and
+ * where every legal move is a man's single jump of a man, with no king
+ * on the board, it takes each of them. */
+static void
+test_single_jump(void **state)
+{
+    static const int steps[4] = {BB_UP_A, BB_UP_B, BB_DOWN_A, BB_DOWN_B};
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    long taken = 0, declined = 0;
+    (void)state;
+    for (int vi = 0; vi < PDN_VARIANT_COUNT; vi++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)vi);
+        for (int game = 0; game < 300; game++) {
+            pdn_board b = pdn_board_start(v);
+            pdn_move ml[PDN_MAX_MOVES], legal[PDN_MAX_MOVES];
+            for (int ply = 0; ply < 120; ply++) {
+                pdn_board t = b;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if (seed % 3 == 0) /* crown some men, either side's */
+                    t.kings |= (t.pieces[PDN_WHITE] | t.pieces[PDN_BLACK]) &
+                               (pdn_bb)(seed >> 16);
+                int nlegal = pdn_movegen_legal(v, &t, legal);
+                bool plain = nlegal > 0 && !t.kings && legal[0].ncaptured;
+                for (int i = 0; plain && i < nlegal; i++)
+                    plain = legal[i].ncaptured == 1;
+                int found = 0;
+                for (pdn_bb own = t.pieces[t.side]; own; own &= own - 1) {
+                    int from = __builtin_ctzll(own);
+                    for (int k = 0; k < 4; k++) {
+                        int to = from + 2 * steps[k];
+                        pdn_move m;
+                        if (to < 0 || to >= PDN_BB_BITS ||
+                            !pdn_replay_single_jump(v, &t, from, to, &m)) {
+                            declined++;
+                            continue;
+                        }
+                        int same = 0;
+                        for (int i = 0; i < nlegal; i++)
+                            if (legal[i].from == from && legal[i].to == to) {
+                                assert_true(same_move(&m, &legal[i]));
+                                same++;
+                            }
+                        assert_int_equal(same, 1);
+                        found++;
+                        taken++;
+                    }
+                }
+                if (plain)
+                    assert_int_equal(found, nlegal);
+                int n = pdn_movegen_legal(v, &b, ml);
+                if (n <= 0)
+                    break;
+                pdn_board_play(&b, &ml[seed % (uint64_t)n]);
+            }
+        }
+    }
+    /* Both answers were met often. */
+    assert_true(taken > 1000);
+    assert_true(declined > 1000);
+}
+
 int
 main(void)
 {
+    /* clang-format off */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_archives),
         cmocka_unit_test(test_diagnostics),
@@ -481,6 +562,8 @@ main(void)
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_men_capture),
+        cmocka_unit_test(test_single_jump),
     };
+    /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
