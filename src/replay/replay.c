@@ -757,7 +757,7 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                           .moves_only = o && o->moves_only,
                           .on_move = o ? o->on_move : NULL,
                           .ctx = o ? o->ctx : NULL};
-    memset(out, 0, sizeof *out);
+    *out = (pdn_replay_result){0};
     find_tags(&r);
     bool all = !r.moves_only;
     /* Only a draw claimed (by the terminator, or by the tag when there is
