@@ -16,6 +16,17 @@
 #include "rules/board.h"
 #include "rules/variant.h"
 
+/** Where pieces of @from land jumping @prey one way (@d) into @empty: two
+ * steps (pdn_bb_step()) with the board's mask left to @prey and @empty,
+ * which lie on it. */
+static inline pdn_bb
+pdn_replay_jumps(pdn_bb from, pdn_bb prey, pdn_bb empty, int d)
+{
+    unsigned r = (unsigned)d & 63;
+    pdn_bb over = ((from << r) | (from >> ((64 - r) & 63))) & prey;
+    return ((over << r) | (over >> ((64 - r) & 63))) & empty;
+}
+
 /** Whether a man of the side to move of @b can capture; for a position
  * where that side has no king (a king's captures are not looked at). */
 static inline bool
@@ -29,19 +40,8 @@ pdn_replay_men_capture(const pdn_variant *v, const pdn_board *b)
     pdn_bb men = b->pieces[us] & ~b->kings;
     int a = us == PDN_WHITE ? BB_UP_A : BB_DOWN_A;
     int c = us == PDN_WHITE ? BB_UP_B : BB_DOWN_B;
-    pdn_bb land = pdn_bb_step(pdn_bb_step(men, a) & prey, a) |
-                  pdn_bb_step(pdn_bb_step(men, c) & prey, c);
-    return (land & empty) != 0;
-}
-
-/** Where the men of the side to move of @b land jumping @prey one way
- * (@d), into empty squares. */
-static inline pdn_bb
-pdn_replay_landings(const pdn_board *b, pdn_bb prey, int d)
-{
-    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK]);
-    pdn_bb men = b->pieces[b->side] & ~b->kings;
-    return pdn_bb_step(pdn_bb_step(men, d) & prey, d) & empty;
+    return (pdn_replay_jumps(men, prey, empty, a) |
+            pdn_replay_jumps(men, prey, empty, c)) != 0;
 }
 
 /** The capture from bit @from to bit @to on @b, into *@m, when every
@@ -63,16 +63,15 @@ pdn_replay_single_jump(const pdn_variant *v, const pdn_board *b, int from,
         return false;
     if (v->men_capture_kings && (enemy & b->kings))
         return false;
-    pdn_bb prey = enemy & ~b->kings;
+    pdn_bb men = b->pieces[us], prey = enemy & ~b->kings;
+    pdn_bb empty = BB_PLAYABLE & ~(men | enemy);
     int a = us == PDN_WHITE ? BB_UP_A : BB_DOWN_A;
     int c = us == PDN_WHITE ? BB_UP_B : BB_DOWN_B;
-    pdn_bb land_a = pdn_replay_landings(b, prey, a);
-    pdn_bb land_c = pdn_replay_landings(b, prey, c);
+    pdn_bb land_a = pdn_replay_jumps(men, prey, empty, a);
+    pdn_bb land_c = pdn_replay_jumps(men, prey, empty, c);
     pdn_bb land = land_a | land_c;
-    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK]);
-    if ((pdn_bb_step(pdn_bb_step(land, a) & prey, a) |
-         pdn_bb_step(pdn_bb_step(land, c) & prey, c)) &
-        empty)
+    if (pdn_replay_jumps(land, prey, empty, a) |
+        pdn_replay_jumps(land, prey, empty, c))
         return false; /* a jump goes on: more pieces may be taken */
     int d = to - from;
     pdn_bb at = (pdn_bb)1 << to;
