@@ -18,6 +18,11 @@
 
 #include "square.h"
 
+#if defined(__AVX2__) && defined(__GNUC__)
+#define FEN_AVX2 1
+#include <immintrin.h>
+#endif
+
 typedef struct fen_reader {
     const pdn_variant *v;
     const char *text;
@@ -205,7 +210,7 @@ fast_blanks(const unsigned char *p)
  * is no digit or the number is not a square 1-32 (for the careful reader
  * to explain).  One or two digits without a branch; more (leading zeros)
  * in a loop.  Reads the byte after the first digit, which the copy
- * always has (it ends in eight NULs). */
+ * always has (it ends in NULs). */
 static inline const unsigned char *
 fast_number(const unsigned char *p, unsigned *n)
 {
@@ -333,6 +338,109 @@ fast_items(const unsigned char *p, const signed char *bits, pdn_bb *set,
     return p;
 }
 
+#if FEN_AVX2
+/* The 64 bytes of @lo and @hi that equal @c, as bits. */
+static inline uint64_t
+bytes_of(__m256i lo, __m256i hi, char c)
+{
+    __m256i want = _mm256_set1_epi8(c);
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, want)) |
+           (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, want))
+               << 32;
+}
+
+/* @x moved one byte up, the byte of @before coming in at the bottom:
+ * each byte gets the one before it. */
+static inline __m256i
+byte_before(__m256i x, __m256i before)
+{
+    return _mm256_alignr_epi8(x, _mm256_permute2x128_si256(before, x, 0x21),
+                              15);
+}
+
+/* The pieces of one section from @p, the usual way and 64 bytes at once:
+ * items of one or two digits, each after a K or not, a comma between
+ * ("21,K30,22"), up to a ':', a '.' or the end.  Into *@set and *@kings,
+ * with the squares named added to *@placed; the byte after them, or NULL
+ * for fast_items() to read anything else.  Reads 64 bytes at @p, which
+ * the copy has (it ends in 64 NULs). */
+static const unsigned char *
+fast_section(const unsigned char *p, const signed char *bits, pdn_bb *set,
+             pdn_bb *kings, unsigned *placed)
+{
+    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
+    __m256i dlo = _mm256_sub_epi8(lo, zero), dhi = _mm256_sub_epi8(hi, zero);
+    __m256i is_lo = _mm256_cmpeq_epi8(_mm256_min_epu8(dlo, nine), dlo);
+    __m256i is_hi = _mm256_cmpeq_epi8(_mm256_min_epu8(dhi, nine), dhi);
+    uint64_t digits = (uint32_t)_mm256_movemask_epi8(is_lo) |
+                      (uint64_t)(uint32_t)_mm256_movemask_epi8(is_hi) << 32;
+    uint64_t commas = bytes_of(lo, hi, ',');
+    __m256i lower = _mm256_set1_epi8(0x20);
+    uint64_t ks =
+        bytes_of(_mm256_or_si256(lo, lower), _mm256_or_si256(hi, lower), 'k');
+    uint64_t items = digits | commas | ks;
+    if (!~items)
+        return NULL; /* longer than 63 bytes */
+    unsigned n = (unsigned)__builtin_ctzll(~items);
+    unsigned end = p[n];
+    if (n == 0 || (end != ':' && end != '.' && end != '\0') ||
+        !((digits >> (n - 1)) & 1))
+        return NULL; /* blanks, a range, or no number last */
+    uint64_t within = ((uint64_t)1 << n) - 1;
+    digits &= within;
+    commas &= within;
+    ks &= within;
+    uint64_t first = digits & ~(digits << 1), last = digits & ~(digits >> 1);
+    uint64_t starts = ((commas << 1) | 1) & within; /* where items start */
+    if ((starts & ~(ks | first)) | (ks & ~(first >> 1)) |
+        (first & ~(starts | (ks << 1))) |
+        (last & ~((commas >> 1) | ((uint64_t)1 << (n - 1)))) |
+        (digits & (digits << 1) & (digits << 2)))
+        return NULL; /* not the usual items: ",,", "K,", "005" */
+    /* Each number where its last digit is: units there, tens a byte
+     * before (zero where that byte is no digit).  Bytes of at most 9
+     * shift within their lane. */
+    __m256i units_lo = _mm256_and_si256(dlo, is_lo);
+    __m256i units_hi = _mm256_and_si256(dhi, is_hi);
+    __m256i tens_lo = byte_before(units_lo, _mm256_setzero_si256());
+    __m256i tens_hi = byte_before(units_hi, units_lo);
+    __m256i val_lo = _mm256_add_epi8(
+        units_lo, _mm256_add_epi8(_mm256_slli_epi16(tens_lo, 3),
+                                  _mm256_slli_epi16(tens_lo, 1)));
+    __m256i val_hi = _mm256_add_epi8(
+        units_hi, _mm256_add_epi8(_mm256_slli_epi16(tens_hi, 3),
+                                  _mm256_slli_epi16(tens_hi, 1)));
+    __m256i one = _mm256_set1_epi8(1), top = _mm256_set1_epi8(PDN_SQUARES - 1);
+    __m256i less_lo = _mm256_sub_epi8(val_lo, one);
+    __m256i less_hi = _mm256_sub_epi8(val_hi, one);
+    uint64_t squares =
+        (uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_min_epu8(less_lo, top), less_lo)) |
+        (uint64_t)(uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_min_epu8(less_hi, top), less_hi))
+            << 32;
+    if (last & ~squares)
+        return NULL; /* a square 0, or past 32 */
+    unsigned char at[64];
+    _mm256_storeu_si256((__m256i *)(void *)at, val_lo);
+    _mm256_storeu_si256((__m256i *)(void *)(at + 32), val_hi);
+    pdn_bb all = 0, crowned = 0;
+    for (uint64_t m = last; m; m &= m - 1)
+        all |= (pdn_bb)1 << bits[at[__builtin_ctzll(m)]];
+    /* A king's K is one byte before its number, or two. */
+    uint64_t royal =
+        ((last & first) & (ks << 1)) | ((last & ~first) & (ks << 2));
+    for (uint64_t m = royal; m; m &= m - 1)
+        crowned |= (pdn_bb)1 << bits[at[__builtin_ctzll(m)]];
+    *set = all;
+    *kings = crowned;
+    *placed += (unsigned)__builtin_popcountll(last);
+    return p + n;
+}
+#endif
+
 /* The usual FEN, read in one pass of local variables from a copy that
  * ends in a NUL: returns 0 with *@out set, or -1 at anything unusual (an
  * error or not), for the reader above to read again and explain.  It
@@ -342,7 +450,7 @@ static int
 read_fast(const pdn_variant *v, const char *text, size_t len,
           pdn_board *out)
 {
-    unsigned char copy[FAST_MAX + 8];
+    unsigned char copy[FAST_MAX + 64];
     pdn_bb pieces[2] = {0, 0}, kings = 0;
     unsigned placed = 0; /* squares named: more than the board holds if
                             one was named twice */
@@ -352,7 +460,7 @@ read_fast(const pdn_variant *v, const char *text, size_t len,
     if (len > FAST_MAX)
         return -1;
     memcpy(copy, text, len);
-    memset(copy + len, 0, 8); /* for the reads of up to 8 bytes ahead */
+    memset(copy + len, 0, 64); /* for the reads of up to 64 bytes ahead */
     const unsigned char *p = fast_blanks(copy);
     if ((*p | 0x20) != 'w' && (*p | 0x20) != 'b')
         return -1;
@@ -378,8 +486,13 @@ read_fast(const pdn_variant *v, const char *text, size_t len,
         if (*p == '\0' || *p == ':' || *p == '.')
             continue; /* no pieces of this colour */
         pdn_bb set, crowned;
-        if (!(p = fast_items(p, bits, &set, &crowned, &placed)))
+        const unsigned char *q = NULL;
+#if FEN_AVX2
+        q = fast_section(p, bits, &set, &crowned, &placed);
+#endif
+        if (!q && !(q = fast_items(p, bits, &set, &crowned, &placed)))
             return -1;
+        p = q;
         pieces[c] |= set;
         kings |= crowned;
     }

@@ -1,6 +1,7 @@
 /* fuzz_fen.c -- libFuzzer target for FEN reading and the move generator:
- * the bytes are read as a FEN under each variant; a FEN that is accepted
- * must write back and read again to the same board, and its legal moves
+ * the bytes are read as a FEN under each variant, by pdn_fen_parse and by
+ * the careful reader, which must agree; a FEN that is accepted must write
+ * back and read again to the same board, and its legal moves
  * (one ply, and the replies to each) must be generated without a fault,
  * whatever the position: men on their own crowning row, no pieces, every
  * square taken.
@@ -54,9 +55,17 @@ moves_of(const pdn_variant *v, const pdn_board *b, pdn_move *ml,
 static void
 check_variant(const pdn_variant *v, const char *text, size_t size)
 {
-    pdn_board b;
-    pdn_fen_error err;
-    if (pdn_fen_parse(v, text, size, &b, &err) != 0) {
+    pdn_board b, careful;
+    pdn_fen_error err, careful_err;
+    int got = pdn_fen_parse(v, text, size, &b, &err);
+    /* The fast readers take only what the careful one takes, and read
+     * it as the same board. */
+    if (pdn_fen_parse_careful(v, text, size, &careful, &careful_err) != got)
+        fail("pdn_fen_parse and the careful reader disagree", "input");
+    if (got == 0 && !pdn_board_equal(&b, &careful))
+        fail("pdn_fen_parse reads another board than the careful reader",
+             "input");
+    if (got != 0) {
         if (err.offset > size || err.column < 1 ||
             !memchr(err.message, '\0', sizeof err.message))
             fail("a bad error report", "refused FEN");
