@@ -778,12 +778,16 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     pdn_board b;
     out->variant = r.v;
     if (r.v && start_board(&r, &b) == 0) {
-        pdn_draw_state ds;
         out->complete = true;
         out->start = b;
         out->final = b;
-        pdn_draw_init(&ds, &b);
-        replay_line(&r, &ds, g->moves, true, 0);
+        /* A game of no moves ends where it starts (a position of a
+         * collection, say): no line to replay unless a draw is claimed. */
+        if (g->moves || r.want_end) {
+            pdn_draw_state ds;
+            pdn_draw_init(&ds, &b);
+            replay_line(&r, &ds, g->moves, true, 0);
+        }
     }
     pdn_replay_check_result(&r);
     if (all)
