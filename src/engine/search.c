@@ -24,7 +24,6 @@
 #include "engine/internal.h"
 
 #include <stdatomic.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +32,7 @@
 #include "engine/order.h"
 #include "engine/params.h"
 #include "engine/solver.h"
+#include "engine/table.h"
 #include "rules/bitboard.h"
 
 /* ---- Keys ---- */
@@ -187,72 +187,10 @@ fetch_children(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
     }
 }
 
-/* ---- Table bounds ---- */
-
-enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+/* ---- The table's work ahead ---- */
 
 /* The children whose entries are fetched ahead, at most. */
 #define PREFETCH_MOVES 32
-
-/* Win scores are stored as distances from the node, not the root. */
-static int
-to_tt(int score, int ply)
-{
-    return score > PDN_SCORE_WON ? score + ply
-           : score < -PDN_SCORE_WON ? score - ply
-                                    : score;
-}
-
-static int
-from_tt(int score, int ply)
-{
-    return score > PDN_SCORE_WON ? score - ply
-           : score < -PDN_SCORE_WON ? score + ply
-                                    : score;
-}
-
-/* The entry of @key, or NULL. */
-static inline tt_entry *
-tt_probe(pdn_engine *e, uint64_t key)
-{
-    tt_bucket *bk = &e->tt[key & e->tt_mask];
-    uint32_t check = (uint32_t)(key >> 32);
-    for (int i = 0; i < TT_WAYS; i++)
-        if (bk->e[i].check == check && bk->e[i].bound)
-            return &bk->e[i];
-    return NULL;
-}
-
-/* Stores over the entry of the same key, or else over the least worth
- * keeping: an entry of an earlier search first, then the shallowest. */
-static void
-tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
-         uint32_t best, int index, int ply)
-{
-    tt_bucket *bk = &e->tt[key & e->tt_mask];
-    uint32_t check = (uint32_t)(key >> 32);
-    tt_entry *t = &bk->e[0];
-    int worth = INT_MAX;
-    for (int i = 0; i < TT_WAYS; i++) {
-        tt_entry *x = &bk->e[i];
-        if (x->check == check) {
-            t = x;
-            break;
-        }
-        int w = x->depth + (x->age == e->age ? 256 : 0);
-        if (w < worth) {
-            worth = w;
-            t = x;
-        }
-    }
-    t->check = check;
-    t->depth = (int8_t)(depth > 127 ? 127 : depth);
-    t->score = (int16_t)to_tt(score, ply);
-    t->bound = (uint8_t)bound;
-    t->age = e->age;
-    t->move = best;
-    t->index = (uint8_t)(index < 255 ? index : 255);
-}
 
 /* ---- Search ---- */
 
@@ -531,7 +469,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
     }
 
-    tt_entry *t = depth > 0 ? tt_probe(e, key) : NULL;
+    tt_entry entry;
+    const tt_entry *t = depth > 0 && tt_probe(e, key, &entry) ? &entry : NULL;
     if (t && !pv_node && t->depth >= depth) {
         int s = from_tt(t->score, ply);
         if ((t->bound == BOUND_EXACT) ||
