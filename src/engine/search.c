@@ -192,6 +192,18 @@ fetch_children(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
 /* The children whose entries are fetched ahead, at most. */
 #define PREFETCH_MOVES 32
 
+/* The key of @child, which move @d leads to from the position at @ply,
+ * and its parts, for a move past the first PREFETCH_MOVES (rare: out of
+ * the way of the move loop's registers), its entry fetched. */
+static __attribute__((noinline)) void
+key_late_child(pdn_engine *e, int ply, const pdn_board *child, delta d)
+{
+    uint64_t key = child_key(*e->parts_at[ply], child, d, &e->parts[ply + 1]);
+    e->keys[e->nkeys_game + (size_t)ply + 1] = key;
+    e->parts_at[ply + 1] = &e->parts[ply + 1];
+    __builtin_prefetch(&e->tt[key & e->tt_mask]);
+}
+
 /* ---- Search ---- */
 
 /* Whether the position of key @k at path length @n repeats one of the
@@ -504,12 +516,9 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     picker pick;
     picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
-    uint32_t best_id = 0;
-    int best_index = 0;
+    int best_index = 0; /* the first move is always searched */
     pdn_bb quiets[PDN_MAX_MOVES];
     int nquiets = 0;
-    bool may_crown = (b->pieces[b->side] & ~b->kings &
-                      (b->side == PDN_WHITE ? BB_RANK_7 : BB_RANK_2)) != 0;
     for (int i = 0; i < n; i++) {
         int mi = picker_next(&pick, e, b, &l);
         delta d = delta_at(&l, mi);
@@ -527,7 +536,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                  * is skipped too, unless it crowns; with no man a step
                  * from its crowning row, none does, and the loop ends
                  * here, unscored. */
-                if (!may_crown)
+                if (!(b->pieces[b->side] & ~b->kings &
+                      (b->side == PDN_WHITE ? BB_RANK_7 : BB_RANK_2)))
                     break;
                 continue;
             }
@@ -539,10 +549,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             e->keys[at + 1] = child_keys[mi];
             e->parts_at[ply + 1] = &child_parts[mi];
         } else if (next > 0) {
-            e->keys[at + 1] =
-                child_key(*e->parts_at[ply], &child, d, &e->parts[ply + 1]);
-            e->parts_at[ply + 1] = &e->parts[ply + 1];
-            __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
+            key_late_child(e, ply, &child, d);
         }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
@@ -582,7 +589,6 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
             return 0;
         if (s > best) {
             best = s;
-            best_id = delta_id(d.mover, d.taken);
             best_index = mi;
             if (s > alpha) {
                 alpha = s;
@@ -603,7 +609,10 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
     if (depth > 0)
-        tt_store(e, key, depth, best, bound, best_id, best_index, ply);
+        tt_store(
+            e, key, depth, best, bound,
+            delta_id(l.mover[best_index], capture ? l.taken[best_index] : 0),
+            best_index, ply);
     return best;
 }
 
