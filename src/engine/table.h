@@ -91,9 +91,7 @@ tt_victim(const tt_bucket *bk, uint32_t check, uint8_t age)
     /* Each way's rank: 4 times its worth (from -128 + 0 up to 127 + 256)
      * plus 4 * 129 (so from 4 up) plus the way; for one of the same
      * check, the way alone.  The least rank is the way. */
-    static const int32_t lanes[2][4] = {{0, 1, 2, 3},
-                                        {516, 517, 518, 519}};
-    static const int32_t now_bonus[4] = {1024, 1024, 1024, 1024};
+    static const int32_t lanes[2][4] = {{0, 1, 2, 3}, {516, 517, 518, 519}};
     int32_t depths, ages;
     memcpy(&depths, bk->depth, sizeof depths);
     memcpy(&ages, bk->age, sizeof ages);
@@ -102,9 +100,10 @@ tt_victim(const tt_bucket *bk, uint32_t check, uint8_t age)
         _mm_cvtepi8_epi32(_mm_cvtsi32_si128(depths)), 2);
     __m128i now = _mm_cmpeq_epi32(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(ages)),
                                   _mm_set1_epi32(age));
-    __m128i rank = _mm_add_epi32(
+    /* now is -1 for this search's entries: minus now * 1024 */
+    __m128i rank = _mm_sub_epi32(
         _mm_add_epi32(depth4, _mm_loadu_si128((const __m128i *)lanes[1])),
-        _mm_and_si128(now, _mm_loadu_si128((const __m128i *)now_bonus)));
+        _mm_slli_epi32(now, 10));
     __m128i same = _mm_cmpeq_epi32(
         _mm_loadu_si128((const __m128i *)bk->check),
         _mm_set1_epi32((int)check));
