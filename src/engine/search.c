@@ -193,15 +193,15 @@ fetch_children(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
 #define PREFETCH_MOVES 32
 
 /* The key of @child, which move @d leads to from the position at @ply,
- * and its parts, for a move past the first PREFETCH_MOVES (rare: out of
- * the way of the move loop's registers), its entry fetched. */
-static __attribute__((noinline)) void
+ * for a move past the first PREFETCH_MOVES (rare: out of the way of the
+ * move loop's registers); its parts set, its entry fetched. */
+static __attribute__((noinline)) uint64_t
 key_late_child(pdn_engine *e, int ply, const pdn_board *child, delta d)
 {
     uint64_t key = child_key(*e->parts_at[ply], child, d, &e->parts[ply + 1]);
-    e->keys[e->nkeys_game + (size_t)ply + 1] = key;
     e->parts_at[ply + 1] = &e->parts[ply + 1];
     __builtin_prefetch(&e->tt[key & e->tt_mask]);
+    return key;
 }
 
 /* ---- Search ---- */
@@ -544,13 +544,14 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
         pdn_board child;
         play_delta(b, d, &child);
-        e->keys[at + 1] = 0;
+        uint64_t ckey = 0; /* a child at depth 0 has none */
         if (next > 0 && mi < nkeys) {
-            e->keys[at + 1] = child_keys[mi];
+            ckey = child_keys[mi];
             e->parts_at[ply + 1] = &child_parts[mi];
         } else if (next > 0) {
-            key_late_child(e, ply, &child, d);
+            ckey = key_late_child(e, ply, &child, d);
         }
+        e->keys[at + 1] = ckey;
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
         leaf lf =
