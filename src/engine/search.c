@@ -544,47 +544,58 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
         pdn_board child;
         play_delta(b, d, &child);
-        uint64_t ckey = 0; /* a child at depth 0 has none */
-        if (next > 0 && mi < nkeys) {
-            ckey = child_keys[mi];
-            e->parts_at[ply + 1] = &child_parts[mi];
-        } else if (next > 0) {
-            ckey = key_late_child(e, ply, &child, d);
-        }
-        e->keys[at + 1] = ckey;
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
-        leaf lf =
-            next <= 0 ? leaf_score(e, &child, ply + 1, rev, &s) : LEAF_SEARCH;
-        bool captures = lf == LEAF_CAPTURES;
-        if (lf == LEAF_SCORED) {
-            s = -s; /* exact: no window to search it again in */
-        } else if (i == 0) {
-            s = -child_search(e, &child, captures, next, -beta, -alpha, ply + 1,
-                              rev, pv_node);
-        } else {
-            /* Late quiet moves are searched shallower first; one that
-             * then beats alpha is searched again in full. */
-            int reduce = 0;
-            if (!e->opt.no_reductions && !capture && !crowns &&
-                next >= PARAM_LMR_DEPTH && i >= PARAM_LMR_MOVE) {
-                reduce = e->lmr[next < 63 ? next : 63][i < 63 ? i : 63] -
-                         pv_node -
-                         (d.mover == e->killers[ply][0] ||
-                          d.mover == e->killers[ply][1]);
-                if (reduce >= next)
-                    reduce = next - 1;
-                if (reduce < 0)
-                    reduce = 0;
-            }
-            s = -child_search(e, &child, captures, next - reduce, -alpha - 1,
-                              -alpha, ply + 1, rev, false);
-            if (reduce && s > alpha && !e->aborted)
-                s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
-                            rev, false);
-            if (s > alpha && s < beta && !e->aborted)
+        if (next <= 0) {
+            /* A child at depth 0: scored here, unless a capture is
+             * pending (or a rule may end it: search()). */
+            e->keys[at + 1] = 0; /* node_ends() keys it if it needs */
+            leaf lf = leaf_score(e, &child, ply + 1, rev, &s);
+            bool captures = lf == LEAF_CAPTURES;
+            if (lf == LEAF_SCORED) {
+                s = -s; /* exact: no window to search it again in */
+            } else if (i == 0) {
                 s = -child_search(e, &child, captures, next, -beta, -alpha,
-                                  ply + 1, rev, true);
+                                  ply + 1, rev, pv_node);
+            } else {
+                s = -child_search(e, &child, captures, next, -alpha - 1, -alpha,
+                                  ply + 1, rev, false);
+                if (s > alpha && s < beta && !e->aborted)
+                    s = -child_search(e, &child, captures, next, -beta, -alpha,
+                                      ply + 1, rev, true);
+            }
+        } else {
+            e->keys[at + 1] =
+                mi < nkeys ? child_keys[mi] : key_late_child(e, ply, &child, d);
+            if (mi < nkeys)
+                e->parts_at[ply + 1] = &child_parts[mi];
+            if (i == 0) {
+                s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
+                            pv_node);
+            } else {
+                /* Late quiet moves are searched shallower first; one that
+                 * then beats alpha is searched again in full. */
+                int reduce = 0;
+                if (!e->opt.no_reductions && !capture && !crowns &&
+                    next >= PARAM_LMR_DEPTH && i >= PARAM_LMR_MOVE) {
+                    reduce = e->lmr[next < 63 ? next : 63][i < 63 ? i : 63] -
+                             pv_node -
+                             (d.mover == e->killers[ply][0] ||
+                              d.mover == e->killers[ply][1]);
+                    if (reduce >= next)
+                        reduce = next - 1;
+                    if (reduce < 0)
+                        reduce = 0;
+                }
+                s = -search(e, &child, next - reduce, -alpha - 1, -alpha,
+                            ply + 1, rev, false);
+                if (reduce && s > alpha && !e->aborted)
+                    s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
+                                rev, false);
+                if (s > alpha && s < beta && !e->aborted)
+                    s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
+                                true);
+            }
         }
         if (e->aborted)
             return 0;
