@@ -517,7 +517,7 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
     int best_index = 0; /* the first move is always searched */
-    pdn_bb quiets[PDN_MAX_MOVES];
+    uint16_t quiets[PDN_MAX_MOVES]; /* the quiet moves searched, by index */
     int nquiets = 0;
     for (int i = 0; i < n; i++) {
         int mi = picker_next(&pick, e, b, &l);
@@ -608,14 +608,14 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                     pv_update(e, ply, d);
                 if (alpha >= beta) {
                     if (!capture)
-                        record_cutoff(e, b, d.mover, ply, depth, quiets,
+                        record_cutoff(e, b, d.mover, ply, depth, &l, quiets,
                                       nquiets);
                     break;
                 }
             }
         }
         if (!capture)
-            quiets[nquiets++] = d.mover;
+            quiets[nquiets++] = (uint16_t)mi;
     }
     int bound = best >= beta       ? BOUND_LOWER
                 : best > alpha0    ? BOUND_EXACT
