@@ -59,6 +59,8 @@ typedef struct tt_bucket {
     uint8_t unused[8];
 } tt_bucket;
 
+_Static_assert(sizeof(tt_bucket) == 64, "a bucket is one cache line");
+
 /* An entry found in the table, copied out of its bucket. */
 typedef struct tt_entry {
     uint32_t move;
