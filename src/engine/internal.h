@@ -41,25 +41,34 @@ typedef struct key_parts {
 
 /* ---- The transposition table ---- */
 
-/* An entry: 16 bytes, four to a bucket of one cache line.  The bucket
- * is found by the key's low bits and the entry by its high half. */
-typedef struct tt_entry {
-    uint32_t check; /* the key's high half */
-    uint32_t move;  /* the best move's delta_id() */
-    int16_t score;
-    int8_t depth;
-    uint8_t bound;
-    uint8_t age;
-    uint8_t index; /* the best move's index in the list (255: past
-                      254), where it is looked for first */
-    uint8_t unused[2];
-} tt_entry;
-
+/* A bucket: four entries in one cache line, found by the key's low
+ * bits, each field a column of four so that the four checks (and the
+ * four depths and ages) are compared at once (table.h).  An entry is
+ * found by the key's high half, and is empty while its bound is 0. */
 #define TT_WAYS 4
 
 typedef struct tt_bucket {
-    tt_entry e[TT_WAYS];
+    uint32_t check[TT_WAYS]; /* the key's high half */
+    uint32_t move[TT_WAYS];  /* the best move's delta_id() */
+    int16_t score[TT_WAYS];
+    int8_t depth[TT_WAYS];
+    uint8_t bound[TT_WAYS];
+    uint8_t age[TT_WAYS];
+    uint8_t index[TT_WAYS]; /* the best move's index in the list (255:
+                               past 254), where it is looked for first */
+    uint8_t unused[8];
 } tt_bucket;
+
+_Static_assert(sizeof(tt_bucket) == 64, "a bucket is one cache line");
+
+/* An entry found in the table, copied out of its bucket. */
+typedef struct tt_entry {
+    uint32_t move;
+    int score;
+    int depth;
+    int bound;
+    int index;
+} tt_entry;
 
 struct pdn_engine {
     pdn_engine_options opt;

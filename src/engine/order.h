@@ -201,10 +201,12 @@ update_history(int32_t *h, int bonus)
 }
 
 /* A cut-off by quiet move @mover at @ply: a killer, and history credit
- * for it and debit for the @ntried quiet moves @tried tried before it. */
+ * for it and debit for the @ntried quiet moves of @l at the indices
+ * @tried tried before it. */
 static void
 record_cutoff(pdn_engine *e, const pdn_board *b, pdn_bb mover, int ply,
-              int depth, const pdn_bb *tried, int ntried)
+              int depth, const pdn_delta_list *l, const uint16_t *tried,
+              int ntried)
 {
     if (mover != e->killers[ply][0]) {
         e->killers[ply][1] = e->killers[ply][0];
@@ -213,7 +215,7 @@ record_cutoff(pdn_engine *e, const pdn_board *b, pdn_bb mover, int ply,
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     update_history(history_of(e, b, mover), bonus);
     for (int i = 0; i < ntried; i++)
-        update_history(history_of(e, b, tried[i]), -bonus);
+        update_history(history_of(e, b, l->mover[tried[i]]), -bonus);
 }
 
 #endif

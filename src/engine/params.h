@@ -55,4 +55,10 @@
 #error "PARAM_FUTILITY_DEPTH must not exceed PARAM_RFP_DEPTH"
 #endif
 
+/* A child at depth 0 is never reduced: search.c's move loop counts on
+ * it. */
+#if PARAM_LMR_DEPTH < 1
+#error "PARAM_LMR_DEPTH must be 1 or more"
+#endif
+
 #endif

@@ -24,7 +24,6 @@
 #include "engine/internal.h"
 
 #include <stdatomic.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +32,7 @@
 #include "engine/order.h"
 #include "engine/params.h"
 #include "engine/solver.h"
+#include "engine/table.h"
 #include "rules/bitboard.h"
 
 /* ---- Keys ---- */
@@ -187,71 +187,21 @@ fetch_children(pdn_engine *e, const pdn_board *b, const pdn_delta_list *l,
     }
 }
 
-/* ---- Table bounds ---- */
-
-enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+/* ---- The table's work ahead ---- */
 
 /* The children whose entries are fetched ahead, at most. */
 #define PREFETCH_MOVES 32
 
-/* Win scores are stored as distances from the node, not the root. */
-static int
-to_tt(int score, int ply)
+/* The key of @child, which move @d leads to from the position at @ply,
+ * for a move past the first PREFETCH_MOVES (rare: out of the way of the
+ * move loop's registers); its parts set, its entry fetched. */
+static __attribute__((noinline)) uint64_t
+key_late_child(pdn_engine *e, int ply, const pdn_board *child, delta d)
 {
-    return score > PDN_SCORE_WON ? score + ply
-           : score < -PDN_SCORE_WON ? score - ply
-                                    : score;
-}
-
-static int
-from_tt(int score, int ply)
-{
-    return score > PDN_SCORE_WON ? score - ply
-           : score < -PDN_SCORE_WON ? score + ply
-                                    : score;
-}
-
-/* The entry of @key, or NULL. */
-static inline tt_entry *
-tt_probe(pdn_engine *e, uint64_t key)
-{
-    tt_bucket *bk = &e->tt[key & e->tt_mask];
-    uint32_t check = (uint32_t)(key >> 32);
-    for (int i = 0; i < TT_WAYS; i++)
-        if (bk->e[i].check == check && bk->e[i].bound)
-            return &bk->e[i];
-    return NULL;
-}
-
-/* Stores over the entry of the same key, or else over the least worth
- * keeping: an entry of an earlier search first, then the shallowest. */
-static void
-tt_store(pdn_engine *e, uint64_t key, int depth, int score, int bound,
-         uint32_t best, int index, int ply)
-{
-    tt_bucket *bk = &e->tt[key & e->tt_mask];
-    uint32_t check = (uint32_t)(key >> 32);
-    tt_entry *t = &bk->e[0];
-    int worth = INT_MAX;
-    for (int i = 0; i < TT_WAYS; i++) {
-        tt_entry *x = &bk->e[i];
-        if (x->check == check) {
-            t = x;
-            break;
-        }
-        int w = x->depth + (x->age == e->age ? 256 : 0);
-        if (w < worth) {
-            worth = w;
-            t = x;
-        }
-    }
-    t->check = check;
-    t->depth = (int8_t)(depth > 127 ? 127 : depth);
-    t->score = (int16_t)to_tt(score, ply);
-    t->bound = (uint8_t)bound;
-    t->age = e->age;
-    t->move = best;
-    t->index = (uint8_t)(index < 255 ? index : 255);
+    uint64_t key = child_key(*e->parts_at[ply], child, d, &e->parts[ply + 1]);
+    e->parts_at[ply + 1] = &e->parts[ply + 1];
+    __builtin_prefetch(&e->tt[key & e->tt_mask]);
+    return key;
 }
 
 /* ---- Search ---- */
@@ -531,7 +481,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         }
     }
 
-    tt_entry *t = depth > 0 ? tt_probe(e, key) : NULL;
+    tt_entry entry;
+    const tt_entry *t = depth > 0 && tt_probe(e, key, &entry) ? &entry : NULL;
     if (t && !pv_node && t->depth >= depth) {
         int s = from_tt(t->score, ply);
         if ((t->bound == BOUND_EXACT) ||
@@ -565,12 +516,9 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     picker pick;
     picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
-    uint32_t best_id = 0;
-    int best_index = 0;
-    pdn_bb quiets[PDN_MAX_MOVES];
+    int best_index = 0; /* the first move is always searched */
+    uint16_t quiets[PDN_MAX_MOVES]; /* the quiet moves searched, by index */
     int nquiets = 0;
-    bool may_crown = (b->pieces[b->side] & ~b->kings &
-                      (b->side == PDN_WHITE ? BB_RANK_7 : BB_RANK_2)) != 0;
     for (int i = 0; i < n; i++) {
         int mi = picker_next(&pick, e, b, &l);
         delta d = delta_at(&l, mi);
@@ -588,62 +536,71 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                  * is skipped too, unless it crowns; with no man a step
                  * from its crowning row, none does, and the loop ends
                  * here, unscored. */
-                if (!may_crown)
+                if (!(b->pieces[b->side] & ~b->kings &
+                      (b->side == PDN_WHITE ? BB_RANK_7 : BB_RANK_2)))
                     break;
                 continue;
             }
         }
         pdn_board child;
         play_delta(b, d, &child);
-        e->keys[at + 1] = 0;
-        if (next > 0 && mi < nkeys) {
-            e->keys[at + 1] = child_keys[mi];
-            e->parts_at[ply + 1] = &child_parts[mi];
-        } else if (next > 0) {
-            e->keys[at + 1] =
-                child_key(*e->parts_at[ply], &child, d, &e->parts[ply + 1]);
-            e->parts_at[ply + 1] = &e->parts[ply + 1];
-            __builtin_prefetch(&e->tt[e->keys[at + 1] & e->tt_mask]);
-        }
         uint32_t rev = king_move && !capture ? reversible + 1 : 0;
         int s;
-        leaf lf =
-            next <= 0 ? leaf_score(e, &child, ply + 1, rev, &s) : LEAF_SEARCH;
-        bool captures = lf == LEAF_CAPTURES;
-        if (lf == LEAF_SCORED) {
-            s = -s; /* exact: no window to search it again in */
-        } else if (i == 0) {
-            s = -child_search(e, &child, captures, next, -beta, -alpha, ply + 1,
-                              rev, pv_node);
-        } else {
-            /* Late quiet moves are searched shallower first; one that
-             * then beats alpha is searched again in full. */
-            int reduce = 0;
-            if (!e->opt.no_reductions && !capture && !crowns &&
-                next >= PARAM_LMR_DEPTH && i >= PARAM_LMR_MOVE) {
-                reduce = e->lmr[next < 63 ? next : 63][i < 63 ? i : 63] -
-                         pv_node -
-                         (d.mover == e->killers[ply][0] ||
-                          d.mover == e->killers[ply][1]);
-                if (reduce >= next)
-                    reduce = next - 1;
-                if (reduce < 0)
-                    reduce = 0;
-            }
-            s = -child_search(e, &child, captures, next - reduce, -alpha - 1,
-                              -alpha, ply + 1, rev, false);
-            if (reduce && s > alpha && !e->aborted)
-                s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
-                            rev, false);
-            if (s > alpha && s < beta && !e->aborted)
+        if (next <= 0) {
+            /* A child at depth 0: scored here, unless a capture is
+             * pending (or a rule may end it: search()). */
+            e->keys[at + 1] = 0; /* node_ends() keys it if it needs */
+            leaf lf = leaf_score(e, &child, ply + 1, rev, &s);
+            bool captures = lf == LEAF_CAPTURES;
+            if (lf == LEAF_SCORED) {
+                s = -s; /* exact: no window to search it again in */
+            } else if (i == 0) {
                 s = -child_search(e, &child, captures, next, -beta, -alpha,
-                                  ply + 1, rev, true);
+                                  ply + 1, rev, pv_node);
+            } else {
+                s = -child_search(e, &child, captures, next, -alpha - 1, -alpha,
+                                  ply + 1, rev, false);
+                if (s > alpha && s < beta && !e->aborted)
+                    s = -child_search(e, &child, captures, next, -beta, -alpha,
+                                      ply + 1, rev, true);
+            }
+        } else {
+            e->keys[at + 1] =
+                mi < nkeys ? child_keys[mi] : key_late_child(e, ply, &child, d);
+            if (mi < nkeys)
+                e->parts_at[ply + 1] = &child_parts[mi];
+            if (i == 0) {
+                s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
+                            pv_node);
+            } else {
+                /* Late quiet moves are searched shallower first; one that
+                 * then beats alpha is searched again in full. */
+                int reduce = 0;
+                if (!e->opt.no_reductions && !capture && !crowns &&
+                    next >= PARAM_LMR_DEPTH && i >= PARAM_LMR_MOVE) {
+                    reduce = e->lmr[next < 63 ? next : 63][i < 63 ? i : 63] -
+                             pv_node -
+                             (d.mover == e->killers[ply][0] ||
+                              d.mover == e->killers[ply][1]);
+                    if (reduce >= next)
+                        reduce = next - 1;
+                    if (reduce < 0)
+                        reduce = 0;
+                }
+                s = -search(e, &child, next - reduce, -alpha - 1, -alpha,
+                            ply + 1, rev, false);
+                if (reduce && s > alpha && !e->aborted)
+                    s = -search(e, &child, next, -alpha - 1, -alpha, ply + 1,
+                                rev, false);
+                if (s > alpha && s < beta && !e->aborted)
+                    s = -search(e, &child, next, -beta, -alpha, ply + 1, rev,
+                                true);
+            }
         }
         if (e->aborted)
             return 0;
         if (s > best) {
             best = s;
-            best_id = delta_id(d.mover, d.taken);
             best_index = mi;
             if (s > alpha) {
                 alpha = s;
@@ -651,20 +608,23 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
                     pv_update(e, ply, d);
                 if (alpha >= beta) {
                     if (!capture)
-                        record_cutoff(e, b, d.mover, ply, depth, quiets,
+                        record_cutoff(e, b, d.mover, ply, depth, &l, quiets,
                                       nquiets);
                     break;
                 }
             }
         }
         if (!capture)
-            quiets[nquiets++] = d.mover;
+            quiets[nquiets++] = (uint16_t)mi;
     }
     int bound = best >= beta       ? BOUND_LOWER
                 : best > alpha0    ? BOUND_EXACT
                                    : BOUND_UPPER;
     if (depth > 0)
-        tt_store(e, key, depth, best, bound, best_id, best_index, ply);
+        tt_store(
+            e, key, depth, best, bound,
+            delta_id(l.mover[best_index], capture ? l.taken[best_index] : 0),
+            best_index, ply);
     return best;
 }
 

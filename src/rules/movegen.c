@@ -22,8 +22,8 @@
 /* ---- Context of one generation ---- */
 
 typedef struct gen {
-    pdn_move *out;        /* moves, or NULL */
-    pdn_delta_list *dout; /* or deltas, or NULL: with neither, counts */
+    pdn_move *out; /* moves, or NULL: counts (deltas: see
+                      short_capture_deltas()) */
     int n;
     int overflow;
     uint32_t best;      /* key of the moves in out[] */
@@ -91,10 +91,12 @@ is_duplicate(const gen *g, const pdn_move *m)
     return 0;
 }
 
-static uint32_t
-law_key(const gen *g, int ncapt, int nkings, uint32_t order, int is_king)
+/* A sequence's worth under @law (the table at the top of this file). */
+INLINE uint32_t
+law_key_of(pdn_capture_law law, int ncapt, int nkings, uint32_t order,
+           int is_king)
 {
-    switch (g->law) {
+    switch (law) {
     case PDN_LAW_ITALIAN:
         return (uint32_t)ncapt << 17 | (uint32_t)is_king << 16 |
                (uint32_t)nkings << 12 | order;
@@ -103,6 +105,12 @@ law_key(const gen *g, int ncapt, int nkings, uint32_t order, int is_king)
     default:
         return 0;
     }
+}
+
+static uint32_t
+law_key(const gen *g, int ncapt, int nkings, uint32_t order, int is_king)
+{
+    return law_key_of(g->law, ncapt, nkings, order, is_king);
 }
 
 /* Writes capture @i of @l. */
@@ -149,7 +157,7 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
         g->n = 0;
         g->best = key;
     }
-    if (!g->out && !g->dout) { /* counting: short paths never repeat */
+    if (!g->out) { /* counting: short paths never repeat */
         g->n++;
         return;
     }
@@ -157,16 +165,9 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
     m->ncaptured = (uint8_t)depth;
     m->to = m->landing[depth - 1];
     m->captured_bb = taken;
-    m->flags = (uint8_t)(is_king ? PDN_MOVE_KING
-                                 : ((bit(m->to) & g->promo) ? PDN_MOVE_PROMOTES
-                                                            : 0));
-    if (g->dout) { /* short paths only: see deltas_impl() */
-        if (g->n >= PDN_MAX_MOVES)
-            g->overflow = 1;
-        else
-            delta_of(m, g->kings, g->dout, g->n++);
-        return;
-    }
+    m->flags =
+        (uint8_t)(is_king ? PDN_MOVE_KING
+                          : ((bit(m->to) & g->promo) ? PDN_MOVE_PROMOTES : 0));
     if (dedupe && is_duplicate(g, m))
         return;
     push(g, m);
@@ -269,6 +270,10 @@ flying_king_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth,
 #define FWD_B(us) ((us) == PDN_WHITE ? BB_UP_B : BB_DOWN_B)
 #define FLYING(id) ((id) == PDN_SPANISH)
 #define MEN_TAKE_KINGS(id) ((id) != PDN_ITALIAN)
+#define LAW(id)                                                                \
+    ((id) == PDN_ITALIAN   ? PDN_LAW_ITALIAN                                   \
+     : (id) == PDN_SPANISH ? PDN_LAW_SPANISH                                   \
+                           : PDN_LAW_FREE)
 
 /* Squares from which a piece can jump @prey in direction @d. */
 INLINE pdn_bb
@@ -454,6 +459,142 @@ push_jump_deltas(pdn_delta_list *l, const jumps *j, pdn_bb kings,
     return n;
 }
 
+/* ---- Captures as deltas, without a recursion ----
+ *
+ * The search lists captures as deltas (deltas_impl()) by the walk of
+ * short_captures(), with the variant and the side as constants and a
+ * stack of the sequences still to extend instead of calls: the same
+ * sequences in the same order, filtered by the same law, written straight
+ * into the list.  A position's jumps are found all at once, and pushed
+ * last direction first, so that the first direction's sequences are
+ * extended (and listed) first.  Flying kings keep the recursion (they
+ * must merge repeated moves).
+ */
+
+/* A sequence still to extend, or to list (@done: a man crowned). */
+typedef struct jump_seq {
+    pdn_bb sq, prey, taken; /* where it stands, what it may take, took */
+    uint32_t order;
+    uint8_t depth, nkings, done;
+} jump_seq;
+
+/* What a list of capture deltas is being built with. */
+typedef struct jump_list {
+    pdn_delta_list *out;
+    int n, overflow;
+    uint32_t best;      /* law_key() of the moves in the list */
+    pdn_bb enemy_kings; /* the other side's */
+    pdn_bb promo;       /* the mover's crowning row */
+    int top;
+    jump_seq stack[4 * (PDN_MAX_CAPTURES + 1)];
+} jump_list;
+
+/* emit_capture() of sequence @s of the piece from @from (a king if
+ * @is_king). */
+INLINE void
+emit_jump_delta(jump_list *j, pdn_capture_law law, const jump_seq *s,
+                pdn_bb from, int is_king)
+{
+    uint32_t key = law_key_of(law, s->depth, s->nkings, s->order, is_king);
+    if (j->n > 0 && key < j->best)
+        return;
+    if (j->n == 0 || key > j->best) {
+        j->n = 0;
+        j->best = key;
+    }
+    if (j->n >= PDN_MAX_MOVES) {
+        j->overflow = 1;
+        return;
+    }
+    pdn_bb to = s->sq, fromto = from ^ to; /* empty for a circle */
+    put_capture(j->out, j->n++, fromto, s->taken,
+                (s->taken & j->enemy_kings) | (is_king           ? fromto
+                                               : (to & j->promo) ? to
+                                                                 : 0));
+}
+
+/* Pushes sequence @s extended by the jump over @over to @land. */
+INLINE void
+push_jump(jump_list *j, const jump_seq *s, pdn_bb over, pdn_bb land,
+          int is_king)
+{
+    int k = (over & j->enemy_kings) != 0;
+    jump_seq *t = &j->stack[j->top++];
+    t->sq = land;
+    t->prey = s->prey & ~over;
+    t->taken = s->taken | over;
+    t->order = s->order | (uint32_t)k << (11 - s->depth);
+    t->depth = (uint8_t)(s->depth + 1);
+    t->nkings = (uint8_t)(s->nkings + k);
+    t->done = !is_king && (land & j->promo); /* crowned: the move ends */
+}
+
+/* The captures of @movers (men and short kings of @b's side to move @us)
+ * into @out, as all_captures() lists them; how many, or -1. */
+INLINE int
+short_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_delta_list *out,
+                     pdn_variant_id id, pdn_color us)
+{
+    /* short_captures()'s directions: a man's forward two, a king's four,
+     * pushed in reverse */
+    const int a = FWD_A(us), bb = FWD_B(us);
+    pdn_bb enemy = b->pieces[!us];
+    pdn_bb men_prey = MEN_TAKE_KINGS(id) ? enemy : enemy & ~b->kings;
+    pdn_bb empty0 = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
+    pdn_capture_law law = LAW(id);
+    jump_list j;
+    j.out = out;
+    j.n = 0;
+    j.overflow = 0;
+    j.best = 0;
+    j.enemy_kings = enemy & b->kings;
+    j.promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
+    for (pdn_bb p = movers; p; p &= p - 1) {
+        pdn_bb from = p & -p;
+        pdn_bb empty = empty0 | from; /* free while the piece travels */
+        int is_king = (from & b->kings) != 0;
+        j.stack[0] =
+            (jump_seq){from, is_king ? enemy : men_prey, 0, 0, 0, 0, 0};
+        j.top = 1;
+        while (j.top > 0) {
+            jump_seq s = j.stack[--j.top];
+            if (s.done) {
+                emit_jump_delta(&j, law, &s, from, is_king);
+                continue;
+            }
+            if (!is_king) {
+                pdn_bb over_a = pdn_bb_step(s.sq, a) & s.prey;
+                pdn_bb land_a = pdn_bb_step(over_a, a) & empty;
+                pdn_bb over_b = pdn_bb_step(s.sq, bb) & s.prey;
+                pdn_bb land_b = pdn_bb_step(over_b, bb) & empty;
+                if (!(land_a | land_b)) {
+                    if (s.depth > 0)
+                        emit_jump_delta(&j, law, &s, from, 0);
+                    continue;
+                }
+                if (land_b)
+                    push_jump(&j, &s, over_b, land_b, 0);
+                if (land_a)
+                    push_jump(&j, &s, over_a, land_a, 0);
+                continue;
+            }
+            int found = 0;
+            for (int i = 3; i >= 0; i--) {
+                int d = all_dirs[i];
+                pdn_bb over = pdn_bb_step(s.sq, d) & s.prey;
+                pdn_bb land = pdn_bb_step(over, d) & empty;
+                if (land) {
+                    push_jump(&j, &s, over, land, 1);
+                    found = 1;
+                }
+            }
+            if (!found && s.depth > 0)
+                emit_jump_delta(&j, law, &s, from, 1);
+        }
+    }
+    return j.overflow ? -1 : j.n;
+}
+
 /* ---- Quiet moves ---- */
 
 INLINE void
@@ -529,13 +670,10 @@ gen_init(gen *g, const pdn_board *b, pdn_variant_id id, pdn_move *out)
 {
     pdn_color us = b->side;
     g->out = out;
-    g->dout = NULL;
     g->n = 0;
     g->overflow = 0;
     g->best = 0;
-    g->law = id == PDN_ITALIAN   ? PDN_LAW_ITALIAN
-             : id == PDN_SPANISH ? PDN_LAW_SPANISH
-                                 : PDN_LAW_FREE;
+    g->law = LAW(id);
     g->empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
     g->kings = b->kings & b->pieces[!us];
     g->promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
@@ -606,11 +744,7 @@ deltas_impl(const pdn_board *b, pdn_delta_list *out, pdn_variant_id id,
             return push_jump_deltas(out, &j, b->kings, us);
         if (FLYING(id))
             return flying_capture_deltas(b, movers, out);
-        gen g;
-        gen_init(&g, b, id, NULL);
-        g.dout = out;
-        all_captures(&g, b, id, movers);
-        return g.overflow ? -1 : g.n;
+        return short_capture_deltas(b, movers, out, id, us);
     }
     pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
     int n = men_quiet_deltas(out, 0, men, empty, us, FWD_A(us));
