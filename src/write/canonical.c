@@ -526,6 +526,145 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     advance(k);
 }
 
+/* ---- Runs of usual moves ----
+ *
+ * Most of a movetext is move numbers, which are written anew (so
+ * skipped), and moves the replay resolved, with no mark.  A run of them
+ * is written with the numbering and the line's state in locals, and room
+ * made once for many moves; any other node ends the run, for
+ * write_line() to take. */
+
+/* Room made at once for a run, and what a move of it takes at most: a
+ * blank or line end, a number of ten digits and "... ", a 16-byte copy
+ * of its text. */
+#define RUN_ROOM 4096
+#define RUN_MOVE_MAX 32
+
+/* Writes the run of numbers and usual moves (as write_short_move() would,
+ * one by one) that starts at @n, from the numbering @k, which it
+ * advances; *@before gets the numbering of the last move written.
+ * Returns the first node not written, or NULL at the end of the line. */
+static const pdn_node *
+write_run(writer *w, const pdn_node *n, counter *k, counter *before)
+{
+    const resolved *r = &w->c->moves[w->next]; /* node NULL after the last */
+    pdn_strbuf *out = w->l.out;
+    uint32_t number = k->number;
+    bool second = k->second, renumber = k->renumber;
+    unsigned col = w->l.col;
+    const unsigned width = w->l.width;
+    bool glue = w->l.glue;
+    char *p = pdn_strbuf_reserve(out, RUN_ROOM);
+    char *limit = p + RUN_ROOM - RUN_MOVE_MAX;
+
+    for (; n; n = n->next) {
+        if (n->kind == PDN_NODE_NUMBER)
+            continue;
+        if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
+            n->u.move.forced || r->second != second || r->len > 16)
+            break;
+        *before = (counter){number, second, renumber};
+        /* The unit after a byte left for the blank or line end before
+         * it, which its length then decides. */
+        bool apart = col > 0 && !glue;
+        char *unit = p + apart, *end = unit;
+        if (!second || renumber) {
+            end = put_decimal(end, number);
+            end = second ? PUT_LIT(end, "... ") : PUT_LIT(end, ". ");
+        }
+        memcpy(end, r->text, 16); /* both sides have the room */
+        end += r->len;
+        unsigned len = (unsigned)(end - unit);
+        if (apart) {
+            if (col + 1 + len > width) {
+                *p = '\n';
+                col = 0;
+            } else {
+                *p = ' ';
+                col++;
+            }
+        }
+        col += len;
+        glue = false;
+        p = end;
+        r++;
+        if (second)
+            number++;
+        second = !second;
+        renumber = false;
+        if (p > limit) {
+            pdn_strbuf_commit(out, p);
+            p = pdn_strbuf_reserve(out, RUN_ROOM);
+            limit = p + RUN_ROOM - RUN_MOVE_MAX;
+        }
+    }
+    pdn_strbuf_commit(out, p);
+    w->next = (size_t)(r - w->c->moves);
+    w->l.col = col;
+    w->l.glue = glue;
+    *k = (counter){number, second, renumber};
+    return n;
+}
+
+/* Room made at once for a run in JSON, and what a move of it takes at
+ * most (as json_short_move() reserves). */
+#define JSON_RUN_ROOM 16384
+#define JSON_MOVE_MAX 256
+
+/* write_run() in JSON: the moves as json_short_move() writes them; not
+ * for positions. */
+static const pdn_node *
+json_run(writer *w, const pdn_node *n, counter *k, counter *before)
+{
+    const pdn_canonical *c = w->c;
+    const resolved *r = &c->moves[w->next]; /* node NULL after the last */
+    pdn_strbuf *out = w->out;
+    uint32_t number = k->number;
+    bool second = k->second, renumber = k->renumber, comma = w->comma;
+    /* side_name(): the first mover's colour, or the other's */
+    bool first_white = !w->variant || w->variant->first == PDN_WHITE;
+    char *p = pdn_strbuf_reserve(out, JSON_RUN_ROOM);
+    char *limit = p + JSON_RUN_ROOM - JSON_MOVE_MAX;
+
+    for (; n; n = n->next) {
+        if (n->kind == PDN_NODE_NUMBER)
+            continue;
+        if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
+            n->u.move.forced || r->second != second || r->len > 16)
+            break;
+        *before = (counter){number, second, renumber};
+        if (comma)
+            *p++ = ',';
+        comma = true;
+        p = PUT_LIT(p, "{\"move\":\"");
+        memcpy(p, r->text, 16); /* both sides have the room */
+        p += r->len;
+        p = PUT_LIT(p, "\",\"number\":");
+        p = put_decimal(p, number);
+        if (second != first_white)
+            p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
+        else
+            p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
+        p = put_path(c, &r->move, p);
+        *p++ = '}';
+        r++;
+        if (second)
+            number++;
+        second = !second;
+        renumber = false;
+        if (p > limit) {
+            pdn_strbuf_commit(out, p);
+            p = pdn_strbuf_reserve(out, JSON_RUN_ROOM);
+            limit = p + JSON_RUN_ROOM - JSON_MOVE_MAX;
+        }
+    }
+    pdn_strbuf_commit(out, p);
+    w->next = (size_t)(r - c->moves);
+    w->comma = comma;
+    *k = (counter){number, second, renumber};
+    return n;
+}
+
 /* The nodes of one line from the numbering @k. */
 static void
 write_line(writer *w, const pdn_node *n, counter k)
@@ -533,6 +672,16 @@ write_line(writer *w, const pdn_node *n, counter k)
     counter before = k; /* before the last move: where variations start */
     pdn_strbuf *s = &w->scratch;
     for (; n; n = n->next) {
+        if ((n->kind == PDN_NODE_NUMBER || n->kind == PDN_NODE_MOVE) &&
+            !(w->json && w->c->opt.positions)) {
+            const pdn_node *stop = w->json ? json_run(w, n, &k, &before)
+                                           : write_run(w, n, &k, &before);
+            if (stop != n) {
+                if (!stop)
+                    return;
+                n = stop;
+            }
+        }
         switch (n->kind) {
         case PDN_NODE_NUMBER:
             break; /* numbers are written anew */
@@ -750,6 +899,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         return false;
     if (!rr.variant)
         c->count = 0; /* not replayed: moves are written as read */
+    c->moves[c->count].node = NULL; /* where the resolved moves end */
 
     writer w = {.c = c,
                 .json = c->opt.json,
