@@ -80,32 +80,132 @@ plain_word(uint64_t x)
 }
 
 #ifdef JSON_SSE2
-/* Whether the 16 bytes at @s all stand for themselves (as plain_word()),
- * then copied to @p. */
+/* Whether the 16 bytes of @x all stand for themselves (as plain_word()). */
 static inline bool
-plain_16(const char *s, char *p)
+plain_vector(__m128i x)
 {
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
     /* Signed: printable ASCII and DEL are more than 0x1F, the rest not. */
     __m128i bad =
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
                                   _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
                      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)),
                                   _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
-    if (_mm_movemask_epi8(bad))
+    return !_mm_movemask_epi8(bad);
+}
+
+/* Whether the 16 bytes at @s all stand for themselves, then copied to
+ * @p. */
+static inline bool
+plain_16(const char *s, char *p)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    if (!plain_vector(x))
         return false;
     _mm_storeu_si128((__m128i *)(void *)p, x);
     return true;
 }
 #endif
 
+/* Whether the byte @c stands for itself. */
+static inline bool
+plain_byte(unsigned char c)
+{
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
+/* Copies the @len bytes at @s to @p when all of them stand for
+ * themselves, as most strings' do, and returns true; else returns false,
+ * having written some of them or none.  No byte is read or written
+ * outside the @len: a short string is taken as two words that overlap
+ * (as memcpy() does), a long one 16 bytes at a time and its last 16. */
+static inline bool
+copy_plain(const char *s, size_t len, char *p)
+{
+    uint64_t a, b;
+    if (len >= 16) {
+#ifdef JSON_SSE2
+        size_t i = 0;
+        for (; i + 16 <= len; i += 16)
+            if (!plain_16(s + i, p + i))
+                return false;
+        return i == len || plain_16(s + len - 16, p + len - 16);
+#else
+        size_t i = 0;
+        for (; i + 8 <= len; i += 8) {
+            memcpy(&a, s + i, 8);
+            if (!plain_word(a))
+                return false;
+            memcpy(p + i, &a, 8);
+        }
+        memcpy(&a, s + len - 8, 8);
+        if (!plain_word(a))
+            return false;
+        memcpy(p + len - 8, &a, 8);
+        return true;
+#endif
+    }
+    if (len >= 8) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + len - 8, 8);
+#ifdef JSON_SSE2
+        if (!plain_vector(_mm_set_epi64x((long long)b, (long long)a)))
+            return false;
+#else
+        if (!plain_word(a) || !plain_word(b))
+            return false;
+#endif
+        memcpy(p, &a, 8);
+        memcpy(p + len - 8, &b, 8);
+        return true;
+    }
+    if (len >= 4) {
+        uint32_t lo, hi;
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + len - 4, 4);
+        if (!plain_word(lo | (uint64_t)hi << 32))
+            return false;
+        memcpy(p, &lo, 4);
+        memcpy(p + len - 4, &hi, 4);
+        return true;
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (!plain_byte((unsigned char)s[i]))
+            return false;
+        p[i] = s[i];
+    }
+    return true;
+}
+
 /* Input bytes escaped per room made: each takes at most six bytes of
  * output (the escape of a control character, or of U+FFFD), and a long
  * text (a game as read) is not given six times its size at once. */
 #define JSON_CHUNK 4096
 
+static void json_string_escaped(const char *s, size_t len, pdn_strbuf *out);
+
 void
 pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
+{
+    /* The usual string, which stands for itself: room for it and its
+     * quotes, then a copy. */
+    if (len <= JSON_CHUNK) {
+        char *p = pdn_strbuf_reserve(out, len + 2);
+        if (copy_plain(s, len, p + 1)) {
+            p[0] = '"';
+            p[len + 1] = '"';
+            pdn_strbuf_commit(out, p + len + 2);
+            return;
+        }
+    }
+    json_string_escaped(s, len, out);
+}
+
+/* pdn_json_string() of a string with bytes to escape or check. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+json_string_escaped(const char *s, size_t len, pdn_strbuf *out)
 {
     size_t i = 0;
     char buf[8];
