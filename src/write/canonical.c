@@ -870,8 +870,9 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
 
     c->count = 0;
     c->variant = NULL;
-    const char *tags[PDN_TAGS_FOUND];
-    pdn_tags_find(g, tags);
+    pdn_tags_found tf;
+    pdn_tags_find(g, &tf);
+    const char *const *tags = tf.value;
     /* The variant is known before the first move is handed over. */
     {
         const char *type = tags[PDN_TAGS_GAMETYPE];
@@ -917,7 +918,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     counter none = {.number = 1};
     if (w.json) {
         json_head(c, g, out);
-        pdn_tags_write(g, result_tag, gametype, d, &to);
+        pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
         json_start(&rr, out);
         write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
@@ -932,7 +933,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
             write_line(&w, g->preamble, none);
             pdn_line_break(&w.l);
         }
-        pdn_tags_write(g, result_tag, gametype, d, &to);
+        pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
         pdn_strbuf_putc(out, '\n');
         write_line(&w, g->moves,
                    first_counter(g, w.variant, tags[PDN_TAGS_FEN]));

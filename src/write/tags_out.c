@@ -44,12 +44,23 @@ has_quote(uint64_t x)
 /* The @len bytes of @v at @p with '"' and '\\' escaped by a '\\' (room
  * for twice @len); the byte after them.  Eight bytes at a time while
  * there is nothing to escape; a value of 8 bytes or more ends with its
- * last eight (again, in part: the same bytes). */
+ * last eight (again, in part: the same bytes), one of 4 to 7 bytes is
+ * taken as two words of four that overlap. */
 static char *
 put_escaped(char *p, const char *v, size_t len)
 {
     size_t i = 0;
     uint64_t x;
+    if (len >= 4 && len < 8) {
+        uint32_t lo, hi;
+        memcpy(&lo, v, 4);
+        memcpy(&hi, v + len - 4, 4);
+        if (!has_quote(lo | (uint64_t)hi << 32)) {
+            memcpy(p, &lo, 4);
+            memcpy(p + len - 4, &hi, 4);
+            return p + len;
+        }
+    }
     while (i < len) {
 #ifdef TAGS_SSE2
         if (i + 16 <= len) {
@@ -208,9 +219,23 @@ write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d, pdn_tags_out *out)
     write_tag(out, TAG_DATE, t->value);
 }
 
-/* Where a tag named @name stands in leading[], or -1.  One strcmp: this
- * runs for every tag of every game. */
-static int
+/* Whether @name, whose first byte is that of leading[@i], is that name.
+ * Byte by byte, and no further than either's end: no call to strcmp(),
+ * as this runs for every tag of every game. */
+static inline bool
+is_leading(const char *name, int i)
+{
+    const char *want = leading[i];
+    for (size_t j = 1;; j++) {
+        if (name[j] != want[j])
+            return false;
+        if (!want[j])
+            return true;
+    }
+}
+
+/* Where a tag named @name stands in leading[], or -1. */
+static inline int
 leading_index(const char *name)
 {
     int i;
@@ -242,32 +267,47 @@ leading_index(const char *name)
     default:
         return -1;
     }
-    return strcmp(name, leading[i]) == 0 ? i : -1;
+    return is_leading(name, i) ? i : -1;
+}
+
+/* The pdn_tags_find() value that leading[@k] is, or -1. */
+static int
+found_index(int k)
+{
+    return k == TAG_GAMETYPE ? PDN_TAGS_GAMETYPE
+           : k == TAG_FEN    ? PDN_TAGS_FEN
+           : k == TAG_RESULT ? PDN_TAGS_RESULT
+                             : -1;
 }
 
 void
-pdn_tags_find(const pdn_game *g, const char *out[PDN_TAGS_FOUND])
+pdn_tags_find(const pdn_game *g, pdn_tags_found *out)
 {
     const pdn_tag *found[PDN_TAGS_FOUND] = {NULL, NULL, NULL};
+    memset(out->leading, 0, sizeof out->leading);
+    out->others = 0;
+    out->rest = g->ntags > 64;
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
-        for (int j = 0; j < 2; j++) {
-            const char *name = j ? t->standard : t->name;
-            int k = -1;
-            if (!name)
-                continue;
-            if (name[0] == 'G' && strcmp(name, "GameType") == 0)
-                k = PDN_TAGS_GAMETYPE;
-            else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
-                k = PDN_TAGS_FEN;
-            else if (name[0] == 'R' && strcmp(name, "Result") == 0)
-                k = PDN_TAGS_RESULT;
-            if (k >= 0 && !found[k])
-                found[k] = t;
+        int k = leading_index(tag_name(t));
+        if (k >= 0 && !out->leading[k])
+            out->leading[k] = t;
+        else if (i < 64)
+            out->others |= (uint64_t)1 << i;
+        /* The values look at both names: a tag written "FEN" that
+         * --map-tag gives another standard name is still found. */
+        int f = k >= 0 ? found_index(k) : -1;
+        if (f >= 0 && !found[f])
+            found[f] = t;
+        if (t->standard) {
+            int kn = leading_index(t->name);
+            f = kn >= 0 ? found_index(kn) : -1;
+            if (f >= 0 && !found[f])
+                found[f] = t;
         }
     }
-    for (int k = 0; k < PDN_TAGS_FOUND; k++)
-        out[k] = found[k] ? found[k]->value : NULL;
+    for (int f = 0; f < PDN_TAGS_FOUND; f++)
+        out->value[f] = found[f] ? found[f]->value : NULL;
 }
 
 bool
@@ -289,36 +329,34 @@ pdn_tags_result(const pdn_game *g, const char *tag, const char **tag_out,
 }
 
 void
-pdn_tags_write(const pdn_game *g, const char *result, const char *gametype,
-               pdn_diags *d, pdn_tags_out *out)
+pdn_tags_write(const pdn_game *g, const pdn_tags_found *found,
+               const char *result, const char *gametype, pdn_diags *d,
+               pdn_tags_out *out)
 {
-    const pdn_tag *first[9] = {NULL};
-    signed char where[64]; /* leading_index() of the first 64 tags */
-    for (size_t i = 0; i < g->ntags; i++) {
-        int k = leading_index(tag_name(&g->tags[i]));
-        if (i < sizeof where)
-            where[i] = (signed char)k;
-        if (k >= 0 && !first[k])
-            first[k] = &g->tags[i];
-    }
-    for (size_t i = 0; i < 7; i++) {
-        if (i == 2 && first[i])
+    const pdn_tag *const *first = found->leading;
+    for (int i = 0; i < TAG_RESULT; i++) {
+        if (!first[i])
+            continue;
+        if (i == TAG_DATE)
             write_date(g, first[i], d, out);
-        else if (i == 6)
-            write_tag(out, TAG_RESULT, result);
-        else if (first[i])
-            write_tag(out, (int)i, first[i]->value);
+        else
+            write_tag(out, i, first[i]->value);
     }
-    if (first[7])
+    write_tag(out, TAG_RESULT, result);
+    if (first[TAG_GAMETYPE])
         write_tag(out, TAG_GAMETYPE, first[TAG_GAMETYPE]->value);
     else if (gametype)
         write_tag(out, TAG_GAMETYPE, gametype);
-    if (first[8])
+    if (first[TAG_FEN])
         write_tag(out, TAG_FEN, first[TAG_FEN]->value);
-    for (size_t i = 0; i < g->ntags; i++) {
+    /* The others, in file order; a leading tag given twice is one. */
+    for (uint64_t m = found->others; m; m &= m - 1) {
+        const pdn_tag *t = &g->tags[__builtin_ctzll(m)];
+        write_any_tag(out, tag_name(t), strlen(tag_name(t)), false, t->value);
+    }
+    for (size_t i = 64; found->rest && i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
-        int k = i < sizeof where ? where[i] : leading_index(tag_name(t));
-        /* A leading tag given twice: the second goes with the others. */
+        int k = leading_index(tag_name(t));
         if (k < 0 || first[k] != t)
             write_any_tag(out, tag_name(t), strlen(tag_name(t)), false,
                           t->value);
