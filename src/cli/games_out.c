@@ -61,6 +61,10 @@ is_blank(char c)
 static void
 count_newlines(pdn_games_out *o, const char *text, size_t len)
 {
+    if (len >= 2 && text[len - 1] == '\n' && !is_blank(text[len - 2])) {
+        o->newlines = 1; /* the end of a game in canonical form */
+        return;
+    }
     size_t i = len;
     unsigned n = 0;
     while (i > 0 && n < 2 && is_blank(text[i - 1])) {
@@ -104,7 +108,9 @@ pdn_games_out_begin(pdn_games_out *o, size_t *mark)
     if (!o->out || !o->batch || o->compare)
         return NULL;
     if (o->started && o->newlines < 2) { /* emit() of the blank line */
-        pdn_strbuf_put(&o->pending, "\n\n", 2 - o->newlines);
+        char *p = pdn_strbuf_reserve(&o->pending, 2);
+        memcpy(p, "\n\n", 2);
+        pdn_strbuf_commit(&o->pending, p + 2 - o->newlines);
         o->newlines = 2;
     }
     o->started = true;

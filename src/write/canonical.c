@@ -920,11 +920,13 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         json_head(c, g, out);
         pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
         json_start(&rr, out);
-        write_line(&w, g->preamble, none);
+        if (g->preamble) /* the calls for nothing cost, in so many games */
+            write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
         w.comma = false;
-        write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
+        if (g->moves)
+            write_line(&w, g->moves,
+                       first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
         pdn_strbuf_puts(out, "],\"result\":");
         pdn_json_string(result, strlen(result), out);
         pdn_strbuf_puts(out, "}\n");
@@ -935,10 +937,10 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         }
         pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
         pdn_strbuf_putc(out, '\n');
-        write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
-        pdn_line_text(&w.l, result);
-        pdn_line_break(&w.l);
+        if (g->moves)
+            write_line(&w, g->moves,
+                       first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
+        pdn_line_last(&w.l, result);
     }
     c->scratch = w.scratch; /* its memory serves the next game */
     return true;
