@@ -42,10 +42,10 @@ has_quote(uint64_t x)
 }
 
 /* The @len bytes of @v at @p with '"' and '\\' escaped by a '\\' (room
- * for twice @len); the byte after them.  Eight bytes at a time while
- * there is nothing to escape; a value of 8 bytes or more ends with its
- * last eight (again, in part: the same bytes), one of 4 to 7 bytes is
- * taken as two words of four that overlap. */
+ * for twice @len); the byte after them.  16 or 8 bytes at a time while
+ * there is nothing to escape; a value of 16 (or 8) bytes or more ends
+ * with its last 16 (or 8) again, in part: the same bytes; one of 4 to 7
+ * bytes is taken as two words of four that overlap. */
 static char *
 put_escaped(char *p, const char *v, size_t len)
 {
@@ -63,14 +63,16 @@ put_escaped(char *p, const char *v, size_t len)
     }
     while (i < len) {
 #ifdef TAGS_SSE2
-        if (i + 16 <= len) {
-            __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
+        if (len >= 16) { /* the next 16 bytes, or the last 16 again */
+            size_t at = i + 16 <= len ? i : len - 16;
+            __m128i y =
+                _mm_loadu_si128((const __m128i *)(const void *)(v + at));
             __m128i q = _mm_or_si128(_mm_cmpeq_epi8(y, _mm_set1_epi8('"')),
                                      _mm_cmpeq_epi8(y, _mm_set1_epi8('\\')));
-            if (!_mm_movemask_epi8(q)) {
-                _mm_storeu_si128((__m128i *)(void *)p, y);
-                p += 16;
-                i += 16;
+            if (!_mm_movemask_epi8(q)) { /* v[at, i) went out as it is */
+                _mm_storeu_si128((__m128i *)(void *)(p - (i - at)), y);
+                p += at + 16 - i;
+                i = at + 16;
                 continue;
             }
         }
