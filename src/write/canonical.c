@@ -830,6 +830,23 @@ json_start(const pdn_replay_result *rr, pdn_strbuf *out)
     pdn_strbuf_commit(out, p);
 }
 
+/* The end of a game in JSON: its result and the line end. */
+static void
+json_end(const char *result, pdn_strbuf *out)
+{
+    size_t len = strlen(result);
+    char *p = pdn_strbuf_reserve(out, len + 16);
+    p = PUT_LIT(p, "],\"result\":");
+    char *end = pdn_json_plain(p, result, len);
+    if (!end) {
+        pdn_strbuf_commit(out, p);
+        pdn_json_string(result, len, out);
+        end = pdn_strbuf_reserve(out, 2);
+    }
+    end = PUT_LIT(end, "}\n");
+    pdn_strbuf_commit(out, end);
+}
+
 /* Whether a diagnostic of code @code means the game cannot be written
  * anew without loss. */
 static bool
@@ -927,9 +944,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         if (g->moves)
             write_line(&w, g->moves,
                        first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
-        pdn_strbuf_puts(out, "],\"result\":");
-        pdn_json_string(result, strlen(result), out);
-        pdn_strbuf_puts(out, "}\n");
+        json_end(result, out);
     } else {
         if (g->preamble) {
             write_line(&w, g->preamble, none);

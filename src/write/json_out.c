@@ -183,6 +183,16 @@ copy_plain(const char *s, size_t len, char *p)
 
 static void json_string_escaped(const char *s, size_t len, pdn_strbuf *out);
 
+char *
+pdn_json_plain(char *p, const char *s, size_t len)
+{
+    if (!copy_plain(s, len, p + 1))
+        return NULL;
+    p[0] = '"';
+    p[len + 1] = '"';
+    return p + len + 2;
+}
+
 void
 pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
 {

@@ -120,7 +120,9 @@ write_any_tag(pdn_tags_out *o, const char *name, size_t nlen, bool padded,
     pdn_strbuf *out = o->out;
     size_t vlen = strlen(value);
     if (o->json) {
-        char *p = pdn_strbuf_reserve(out, nlen + 16 + 6);
+        /* Room made once for ,["Name","value"] when the value stands
+         * for itself, as most do. */
+        char *p = pdn_strbuf_reserve(out, nlen + 16 + vlen + 8);
         if (o->comma)
             *p++ = ',';
         o->comma = true;
@@ -129,13 +131,19 @@ write_any_tag(pdn_tags_out *o, const char *name, size_t nlen, bool padded,
             *p++ = '"';
             p = put_name(p, name, nlen, true);
             *p++ = '"';
-            *p++ = ',';
-            pdn_strbuf_commit(out, p);
         } else {
             pdn_strbuf_commit(out, p);
             pdn_json_string(name, nlen, out);
-            pdn_strbuf_putc(out, ',');
+            p = pdn_strbuf_reserve(out, vlen + 4);
         }
+        *p++ = ',';
+        char *end = pdn_json_plain(p, value, vlen);
+        if (end) {
+            *end++ = ']';
+            pdn_strbuf_commit(out, end);
+            return;
+        }
+        pdn_strbuf_commit(out, p);
         pdn_json_string(value, vlen, out);
         pdn_strbuf_putc(out, ']');
         return;

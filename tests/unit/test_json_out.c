@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +81,20 @@ check_string(const char *s, size_t len)
     assert_int_equal(got.len, want.len);
     assert_memory_equal(got.ptr, want.ptr, want.len);
     assert_int_equal(got.ptr[got.len], '\0');
+    /* pdn_json_plain(): the same string, or NULL when one byte is not
+     * plain (the naive string is then longer than the bytes and quotes) */
+    char *plain = malloc(len + 2);
+    char *end = pdn_json_plain(plain, exact, len);
+    if (end) {
+        assert_ptr_equal(end, plain + len + 2);
+        assert_memory_equal(plain, want.ptr + 1, len + 2);
+    }
+    bool plain_bytes = want.len == 1 + len + 2;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)exact[i] >= 0x80)
+            plain_bytes = false;
+    assert_true(plain_bytes == (end != NULL));
+    free(plain);
     pdn_strbuf_free(&got);
     pdn_strbuf_free(&want);
     free(exact);
