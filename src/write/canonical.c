@@ -50,7 +50,9 @@ struct pdn_canonical {
     char square_text[64][2];     /* and its one or two digits */
     uint8_t square_len[64];
     char *file;                  /* JSON: the last game's file name */
-    pdn_strbuf file_json;        /* and as a JSON string */
+    pdn_strbuf file_json;        /* {"file":F,"game": for it */
+    const pdn_variant *start_of; /* JSON: the last game's variant */
+    pdn_strbuf start_json;       /* ],"variant":V,"start":" for it */
     pdn_strbuf scratch;          /* the writer's, kept from game to game */
 };
 
@@ -156,6 +158,7 @@ pdn_canonical_free(pdn_canonical *c)
     free(c->moves);
     free(c->file);
     pdn_strbuf_free(&c->file_json);
+    pdn_strbuf_free(&c->start_json);
     pdn_strbuf_free(&c->scratch);
     free(c);
 }
@@ -786,6 +789,30 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 
 /* ---- Games ---- */
 
+/* Bytes a text made once per file or variant keeps after its end, for
+ * put_chunks(). */
+#define CHUNK 16
+
+/* Ends @b, a text written once and copied for many games, with room for
+ * put_chunks() to read past its end. */
+static void
+chunk_room(pdn_strbuf *b)
+{
+    pdn_strbuf_reserve(b, CHUNK);
+}
+
+/* The @len bytes of @s at @p, copied 16 at a time (up to 15 more read
+ * and written: both sides have the room); the byte after them.  Short
+ * texts made once per file or variant, where memcpy()'s call would cost
+ * more than the copy. */
+static inline char *
+put_chunks(char *p, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i += CHUNK)
+        memcpy(p + i, s + i, CHUNK);
+    return p + len;
+}
+
 /* The start of a game in JSON, up to its tags: {"file":F,"game":N,
  * "tags":[ -- the file name escaped once for all the games of a file. */
 static void
@@ -796,13 +823,14 @@ json_head(pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
         free(c->file);
         c->file = pdn_xstrndup(file, strlen(file));
         pdn_strbuf_clear(&c->file_json);
+        pdn_strbuf_puts(&c->file_json, "{\"file\":");
         pdn_json_string(file, strlen(file), &c->file_json);
+        pdn_strbuf_puts(&c->file_json, ",\"game\":");
+        chunk_room(&c->file_json);
     }
-    char *p = pdn_strbuf_reserve(out, c->file_json.len + 40);
-    p = PUT_LIT(p, "{\"file\":");
-    memcpy(p, c->file_json.ptr, c->file_json.len);
-    p += c->file_json.len;
-    p = PUT_LIT(p, ",\"game\":");
+    const pdn_strbuf *head = &c->file_json;
+    char *p = pdn_strbuf_reserve(out, head->len + CHUNK + 32);
+    p = put_chunks(p, head->ptr, head->len);
     p = put_decimal(p, (uint32_t)g->number);
     p = PUT_LIT(p, ",\"tags\":[");
     pdn_strbuf_commit(out, p);
@@ -811,22 +839,26 @@ json_head(pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
 /* After the tags: the variant and start position ("variant":null if the
  * game was not replayed), and the opening of the preamble. */
 static void
-json_start(const pdn_replay_result *rr, pdn_strbuf *out)
+json_start(pdn_canonical *c, const pdn_replay_result *rr, pdn_strbuf *out)
 {
-    size_t vlen = rr->variant ? strlen(rr->variant->name) : 0;
-    char *p = pdn_strbuf_reserve(out, vlen + PDN_FEN_MAX + 64);
-    p = PUT_LIT(p, "],\"variant\":");
-    if (rr->variant) {
-        *p++ = '"';
-        memcpy(p, rr->variant->name, vlen);
-        p += vlen;
-        p = PUT_LIT(p, "\",\"start\":\"");
-        p += pdn_fen_write(rr->variant, &rr->start, p);
-        *p++ = '"';
-    } else {
-        p = PUT_LIT(p, "null");
+    const pdn_variant *v = rr->variant;
+    if (!v) {
+        pdn_strbuf_puts(out, "],\"variant\":null,\"preamble\":[");
+        return;
     }
-    p = PUT_LIT(p, ",\"preamble\":[");
+    if (c->start_of != v) {
+        pdn_strbuf_clear(&c->start_json);
+        pdn_strbuf_puts(&c->start_json, "],\"variant\":\"");
+        pdn_strbuf_puts(&c->start_json, v->name);
+        pdn_strbuf_puts(&c->start_json, "\",\"start\":\"");
+        chunk_room(&c->start_json);
+        c->start_of = v;
+    }
+    const pdn_strbuf *head = &c->start_json;
+    char *p = pdn_strbuf_reserve(out, head->len + CHUNK + PDN_FEN_MAX + 16);
+    p = put_chunks(p, head->ptr, head->len);
+    p += pdn_fen_write(v, &rr->start, p);
+    p = PUT_LIT(p, "\",\"preamble\":[");
     pdn_strbuf_commit(out, p);
 }
 
@@ -936,7 +968,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     if (w.json) {
         json_head(c, g, out);
         pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
-        json_start(&rr, out);
+        json_start(c, &rr, out);
         if (g->preamble) /* the calls for nothing cost, in so many games */
             write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
