@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
 #include "rules/notation.h"
 #include "rules/square.h"
+#include "write/internal.h"
 #include "write/json_out.h"
 #include "write/lines.h"
 #include "write/tags_out.h"
@@ -30,71 +30,7 @@
 #define COLD
 #endif
 
-/* A move as the replay resolved it. */
-typedef struct resolved {
-    const pdn_node *node;
-    char text[PDN_MOVE_TEXT_MAX];
-    uint8_t len;  /* of text */
-    bool second;  /* played by the side that does not move first */
-    pdn_move move;
-    pdn_board before;
-} resolved;
-
-struct pdn_canonical {
-    pdn_canonical_options opt;
-    resolved *moves; /* of the game being written, in text order */
-    size_t count, cap;
-    const pdn_variant *variant; /* of that game, NULL if not replayed */
-    const pdn_variant *table_of; /* the variant square[] is for */
-    uint8_t square[64];          /* PDN number of each bit, 0: none */
-    char square_text[64][2];     /* and its one or two digits */
-    uint8_t square_len[64];
-    char *file;                  /* JSON: the last game's file name */
-    pdn_strbuf file_json;        /* {"file":F,"game": for it */
-    const pdn_variant *start_of; /* JSON: the last game's variant */
-    pdn_strbuf start_json;       /* ],"variant":V,"start":" for it */
-    pdn_strbuf scratch;          /* the writer's, kept from game to game */
-};
-
-/* ---- Output by hand ----
- *
- * The writers append a few bytes at a time, millions of times: room is
- * made once for a whole unit, which is then written with plain stores. */
-
-/* A string literal copied to @p; the byte after it. */
-#define PUT_LIT(p, lit)                                                        \
-    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
-
-/* put_decimal() of a number of three digits or more. */
-static char *
-put_long_decimal(char *p, uint32_t n)
-{
-    char digits[10];
-    size_t k = sizeof digits;
-    do {
-        digits[--k] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    memcpy(p, digits + k, sizeof digits - k);
-    return p + (sizeof digits - k);
-}
-
-/* @n in decimal at @p; the byte after it.  Inline for the squares and
- * move numbers of one or two digits. */
-static inline char *
-put_decimal(char *p, uint32_t n)
-{
-    if (n < 10) {
-        *p++ = (char)('0' + n);
-        return p;
-    }
-    if (n < 100) {
-        p[0] = (char)('0' + n / 10);
-        p[1] = (char)('0' + n % 10);
-        return p + 2;
-    }
-    return put_long_decimal(p, n);
-}
+/* ---- The replay's hook ---- */
 
 /* The PDN number of each bit for @v, made once per variant. */
 static void
@@ -118,15 +54,6 @@ square_table(pdn_canonical *c, const pdn_variant *v)
         c->square_len[bits[n]] = (uint8_t)(n < 10 ? 1 : 2);
     }
     c->table_of = v;
-}
-
-/* The PDN number of the square of bit @bit at @p (two bytes stored,
- * one or two kept); the byte after it. */
-static inline char *
-put_square(const pdn_canonical *c, char *p, unsigned bit)
-{
-    memcpy(p, c->square_text[bit], 2);
-    return p + c->square_len[bit];
 }
 
 /* Room for more resolved moves: there is always room for one more. */
@@ -219,172 +146,6 @@ put_uint(pdn_strbuf *s, uint32_t n)
     pdn_strbuf_commit(s, put_decimal(pdn_strbuf_reserve(s, 10), n));
 }
 
-/* ---- Movetext ---- */
-
-/* Where the numbering stands: the number of the next move, whose move it
- * is, and whether a number must be written even for the second mover
- * ("12..."): at the start of a line and after an interruption. */
-typedef struct counter {
-    uint32_t number;
-    bool second;
-    bool renumber;
-} counter;
-
-typedef struct writer {
-    pdn_canonical *c;
-    bool json;          /* JSON, not PDN (man/pdn-convert.1) */
-    bool comma;         /* JSON: an element came before in this array */
-    pdn_strbuf *out;    /* JSON */
-    pdn_line l;
-    size_t next;        /* the first resolved move not yet written */
-    pdn_strbuf scratch; /* one unit */
-    const pdn_variant *variant; /* for setups: who moves first */
-} writer;
-
-/* ---- JSON ---- */
-
-/* Opens an object in the current array: "{" after a comma if needed. */
-static void
-json_open(writer *w)
-{
-    pdn_strbuf_puts(w->out, w->comma ? ",{" : "{");
-    w->comma = true;
-}
-
-/* {"@key":"text"}: a node with a text of @len bytes. */
-static void
-json_text_node(writer *w, const char *key, const char *text, size_t len)
-{
-    json_open(w);
-    pdn_strbuf_putc(w->out, '"');
-    pdn_strbuf_puts(w->out, key);
-    pdn_strbuf_put(w->out, "\":", 2);
-    pdn_json_string(text, len, w->out);
-    pdn_strbuf_putc(w->out, '}');
-}
-
-/* The side whose move the counter points at, by colour. */
-static const char *
-side_name(const writer *w, const counter *k)
-{
-    pdn_color first = w->variant ? w->variant->first : PDN_WHITE;
-    pdn_color c = k->second ? pdn_color_other(first) : first;
-    return c == PDN_WHITE ? "white" : "black";
-}
-
-/* The squares of @m's path, then the key and squares of its captures,
- * at @p: 22,13],"captured":[18]; the byte after them. */
-static inline char *
-put_path(const pdn_canonical *c, const pdn_move *m, char *p)
-{
-    p = put_square(c, p, m->from);
-    if (m->ncaptured == 0) {
-        *p++ = ',';
-        p = put_square(c, p, m->to);
-        return PUT_LIT(p, "],\"captured\":[]");
-    }
-    for (int i = 0; i < m->ncaptured; i++) {
-        *p++ = ',';
-        p = put_square(c, p, m->landing[i]);
-    }
-    p = PUT_LIT(p, "],\"captured\":[");
-    for (int i = 0; i < m->ncaptured; i++) {
-        if (i)
-            *p++ = ',';
-        p = put_square(c, p, m->captured[i]);
-    }
-    *p++ = ']';
-    return p;
-}
-
-/* A move as an object: its text, number and side, strength mark, and
- * when replayed its path, captured squares and (with positions) the FEN
- * after it.  The text of a replayed move is plain ASCII, written as it
- * is; any other goes through pdn_json_string(). */
-static void
-json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
-          size_t len, const counter *k)
-{
-    pdn_strbuf *out = w->out;
-    const pdn_canonical *c = w->c;
-    /* Keys, number, 13 squares of path and 12 captured, the FEN. */
-    const size_t room = 320 + PDN_FEN_MAX;
-    char *p = pdn_strbuf_reserve(out, room + len);
-    if (w->comma)
-        *p++ = ',';
-    w->comma = true;
-    if (n->kind == PDN_NODE_MOVE)
-        p = PUT_LIT(p, "{\"move\":");
-    else
-        p = PUT_LIT(p, "{\"unknown\":");
-    if (r) { /* text is r->text: copied as a whole 16 bytes when short */
-        *p++ = '"';
-        if (len <= 16)
-            memcpy(p, text, 16);
-        else
-            memcpy(p, text, len);
-        p += len;
-        *p++ = '"';
-    } else {
-        pdn_strbuf_commit(out, p);
-        pdn_json_string(text, len, out);
-        p = pdn_strbuf_reserve(out, room);
-    }
-    p = PUT_LIT(p, ",\"number\":");
-    p = put_decimal(p, k->number);
-    if (side_name(w, k)[0] == 'w')
-        p = PUT_LIT(p, ",\"side\":\"white\"");
-    else
-        p = PUT_LIT(p, ",\"side\":\"black\"");
-    const char *strength = pdn_node_strength(n);
-    if (strength) {
-        p = PUT_LIT(p, ",\"strength\":");
-        pdn_strbuf_commit(out, p);
-        pdn_json_string(strength, strlen(strength), out);
-        p = pdn_strbuf_reserve(out, room);
-    }
-    if (r) {
-        const pdn_move *m = &r->move;
-        p = PUT_LIT(p, ",\"path\":[");
-        p = put_path(c, m, p);
-        if (c->opt.positions) {
-            pdn_board after;
-            pdn_board_after(&r->before, m, &after);
-            p = PUT_LIT(p, ",\"fen\":\"");
-            p += pdn_fen_write(w->variant, &after, p);
-            *p++ = '"';
-        }
-    }
-    *p++ = '}';
-    pdn_strbuf_commit(out, p);
-}
-
-/* json_move() of the usual move: replayed, its text of at most 16 bytes,
- * no strength mark, no positions asked for.  Written in place, with no
- * call but to make room: this runs for most moves. */
-static void
-json_short_move(writer *w, const resolved *r, const counter *k)
-{
-    const pdn_canonical *c = w->c;
-    /* Keys, number, 13 squares of path and 12 captured, 16-byte copies. */
-    char *p = pdn_strbuf_reserve(w->out, 256);
-    if (w->comma)
-        *p++ = ',';
-    w->comma = true;
-    p = PUT_LIT(p, "{\"move\":\"");
-    memcpy(p, r->text, 16);
-    p += r->len;
-    p = PUT_LIT(p, "\",\"number\":");
-    p = put_decimal(p, k->number);
-    if (side_name(w, k)[0] == 'w')
-        p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
-    else
-        p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-    p = put_path(c, &r->move, p);
-    *p++ = '}';
-    pdn_strbuf_commit(w->out, p);
-}
-
 /* ---- Units ---- */
 
 /* A comment: in JSON its text with line ends made LF, in PDN a unit
@@ -396,7 +157,7 @@ write_comment(writer *w, const pdn_node *n)
     if (w->json) {
         pdn_strbuf_clear(s);
         pdn_line_lf(s, n->text, n->len);
-        json_text_node(w, "comment", s->ptr ? s->ptr : "", s->len);
+        pdn_canonical_json_text(w, "comment", s->ptr ? s->ptr : "", s->len);
         return;
     }
     pdn_line_comment(&w->l, s, n);
@@ -479,7 +240,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         if (w->json) {
             counter first = *k;
             first.second = false;
-            json_move(w, n, NULL, n->text, n->len, &first);
+            pdn_canonical_json_move(w, n, NULL, &first);
         } else {
             pdn_strbuf_clear(s);
             pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
@@ -489,22 +250,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         return;
     }
     if (w->json) {
-        if (n->kind == PDN_NODE_UNKNOWN)
-            json_move(w, n, NULL, n->text, n->len, k);
-        else if (r && !pdn_node_strength(n) && !w->c->opt.positions &&
-                 r->len <= 16)
-            json_short_move(w, r, k);
-        else if (r)
-            json_move(w, n, r, r->text, r->len, k);
-        else {
-            pdn_strbuf_clear(s);
-            pdn_line_unresolved(s, n);
-            json_move(w, n, NULL, s->ptr, s->len, k);
-        }
-        if (n->kind == PDN_NODE_MOVE && n->u.move.forced) {
-            json_open(w);
-            pdn_strbuf_puts(w->out, "\"nag\":7}");
-        }
+        pdn_canonical_json_move(w, n, r, k);
         advance(k);
         return;
     }
@@ -609,65 +355,6 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
     return n;
 }
 
-/* Room made at once for a run in JSON, and what a move of it takes at
- * most (as json_short_move() reserves). */
-#define JSON_RUN_ROOM 16384
-#define JSON_MOVE_MAX 256
-
-/* write_run() in JSON: the moves as json_short_move() writes them; not
- * for positions. */
-static const pdn_node *
-json_run(writer *w, const pdn_node *n, counter *k, counter *before)
-{
-    const pdn_canonical *c = w->c;
-    const resolved *r = &c->moves[w->next]; /* node NULL after the last */
-    pdn_strbuf *out = w->out;
-    uint32_t number = k->number;
-    bool second = k->second, renumber = k->renumber, comma = w->comma;
-    /* side_name(): the first mover's colour, or the other's */
-    bool first_white = !w->variant || w->variant->first == PDN_WHITE;
-    char *p = pdn_strbuf_reserve(out, JSON_RUN_ROOM);
-    char *limit = p + JSON_RUN_ROOM - JSON_MOVE_MAX;
-
-    for (; n; n = n->next) {
-        if (n->kind == PDN_NODE_NUMBER)
-            continue;
-        if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
-            n->u.move.forced || r->second != second || r->len > 16)
-            break;
-        *before = (counter){number, second, renumber};
-        if (comma)
-            *p++ = ',';
-        comma = true;
-        p = PUT_LIT(p, "{\"move\":\"");
-        memcpy(p, r->text, 16); /* both sides have the room */
-        p += r->len;
-        p = PUT_LIT(p, "\",\"number\":");
-        p = put_decimal(p, number);
-        if (second != first_white)
-            p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
-        else
-            p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-        p = put_path(c, &r->move, p);
-        *p++ = '}';
-        r++;
-        if (second)
-            number++;
-        second = !second;
-        renumber = false;
-        if (p > limit) {
-            pdn_strbuf_commit(out, p);
-            p = pdn_strbuf_reserve(out, JSON_RUN_ROOM);
-            limit = p + JSON_RUN_ROOM - JSON_MOVE_MAX;
-        }
-    }
-    pdn_strbuf_commit(out, p);
-    w->next = (size_t)(r - c->moves);
-    w->comma = comma;
-    *k = (counter){number, second, renumber};
-    return n;
-}
-
 /* The nodes of one line from the numbering @k. */
 static void
 write_line(writer *w, const pdn_node *n, counter k)
@@ -677,8 +364,9 @@ write_line(writer *w, const pdn_node *n, counter k)
     for (; n; n = n->next) {
         if ((n->kind == PDN_NODE_NUMBER || n->kind == PDN_NODE_MOVE) &&
             !(w->json && w->c->opt.positions)) {
-            const pdn_node *stop = w->json ? json_run(w, n, &k, &before)
-                                           : write_run(w, n, &k, &before);
+            const pdn_node *stop =
+                w->json ? pdn_canonical_json_run(w, n, &k, &before)
+                        : write_run(w, n, &k, &before);
             if (stop != n) {
                 if (!stop)
                     return;
@@ -694,7 +382,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_NAG:
             if (w->json) {
-                json_open(w);
+                pdn_canonical_json_open(w);
                 pdn_strbuf_puts(w->out, "\"nag\":");
                 put_uint(w->out, n->u.nag);
                 pdn_strbuf_putc(w->out, '}');
@@ -711,7 +399,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_ESCAPE:
             if (w->json) {
-                json_text_node(w, "escape", n->text, n->len);
+                pdn_canonical_json_text(w, "escape", n->text, n->len);
                 k.renumber = true;
                 break;
             }
@@ -724,7 +412,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_SETUP:
             if (w->json) {
-                json_text_node(w, "setup", n->text, n->len);
+                pdn_canonical_json_text(w, "setup", n->text, n->len);
             } else {
                 pdn_strbuf_clear(s);
                 pdn_strbuf_putc(s, '/');
@@ -744,7 +432,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             counter inner = before;
             inner.renumber = true;
             if (w->json) {
-                json_open(w);
+                pdn_canonical_json_open(w);
                 pdn_strbuf_puts(w->out, "\"variation\":[");
                 w->comma = false;
                 write_line(w, n->children, inner);
