@@ -76,18 +76,34 @@ typedef struct writer {
 #define PUT_LIT(p, lit)                                                        \
     (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
 
-/* put_decimal() of a number of three digits or more. */
+/* The numbers 0 to 99 in two digits each. */
+static const char decimal_pairs[201] =
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* put_decimal() of a number of three digits or more (a game's number):
+ * its digits counted by comparisons, then written from the last, two at
+ * a time, in place (no memcpy() call for a few bytes). */
 static inline char *
 put_long_decimal(char *p, uint32_t n)
 {
-    char digits[10];
-    size_t k = sizeof digits;
-    do {
-        digits[--k] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    memcpy(p, digits + k, sizeof digits - k);
-    return p + (sizeof digits - k);
+    size_t len = 3;
+    for (uint32_t limit = 1000; len < 10 && n >= limit; limit *= 10)
+        len++;
+    char *end = p + len;
+    while (n >= 100) {
+        end -= 2;
+        memcpy(end, decimal_pairs + 2 * (n % 100), 2);
+        n /= 100;
+    }
+    if (n >= 10)
+        memcpy(end - 2, decimal_pairs + 2 * n, 2);
+    else
+        end[-1] = (char)('0' + n);
+    return p + len;
 }
 
 /* @n in decimal at @p; the byte after it.  Inline for the squares and
@@ -100,8 +116,7 @@ put_decimal(char *p, uint32_t n)
         return p;
     }
     if (n < 100) {
-        p[0] = (char)('0' + n / 10);
-        p[1] = (char)('0' + n % 10);
+        memcpy(p, decimal_pairs + 2 * n, 2);
         return p + 2;
     }
     return put_long_decimal(p, n);
