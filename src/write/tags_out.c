@@ -46,6 +46,9 @@ has_quote(uint64_t x)
  * there is nothing to escape; a value of 16 (or 8) bytes or more ends
  * with its last 16 (or 8) again, in part: the same bytes; one of 4 to 7
  * bytes is taken as two words of four that overlap. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* its callers, inline, keep few registers */
+#endif
 static char *
 put_escaped(char *p, const char *v, size_t len)
 {
@@ -113,7 +116,7 @@ put_name(char *p, const char *name, size_t nlen, bool padded)
 
 /* A tag; @name (of @nlen bytes) is a tag's own (which JSON must
  * escape), or with @padded one of leading[], plain ASCII. */
-static void
+static inline void
 write_any_tag(pdn_tags_out *o, const char *name, size_t nlen, bool padded,
               const char *value)
 {
