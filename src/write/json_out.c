@@ -14,6 +14,10 @@
 #define JSON_SSE2 1 /* plain runs are found 16 bytes at a time */
 #include <emmintrin.h>
 #endif
+#if defined(__AVX2__) && defined(__GNUC__)
+#define JSON_AVX2 1 /* and plain strings copied 32 at a time */
+#include <immintrin.h>
+#endif
 
 /* ---- Strings ---- */
 
@@ -106,6 +110,25 @@ plain_16(const char *s, char *p)
 }
 #endif
 
+#ifdef JSON_AVX2
+/* Whether the 32 bytes at @s all stand for themselves (as plain_vector()),
+ * then copied to @p. */
+static inline bool
+plain_32(const char *s, char *p)
+{
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i bad = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('"')),
+                        _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\'))),
+        _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(0x7F)),
+                        _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), x)));
+    if (_mm256_movemask_epi8(bad))
+        return false;
+    _mm256_storeu_si256((__m256i *)(void *)p, x);
+    return true;
+}
+#endif
+
 /* Whether the byte @c stands for itself. */
 static inline bool
 plain_byte(unsigned char c)
@@ -122,6 +145,15 @@ static inline bool
 copy_plain(const char *s, size_t len, char *p)
 {
     uint64_t a, b;
+#ifdef JSON_AVX2
+    if (len >= 32) {
+        size_t i = 0;
+        for (; i + 32 <= len; i += 32)
+            if (!plain_32(s + i, p + i))
+                return false;
+        return i == len || plain_32(s + len - 32, p + len - 32);
+    }
+#endif
     if (len >= 16) {
 #ifdef JSON_SSE2
         size_t i = 0;

@@ -168,15 +168,15 @@ test_many(void **state)
     pdn_game_free(g);
 }
 
-/* Values of every length to 40, with a '"' or '\\' at each place, at the
+/* Values of every length to 80, with a '"' or '\\' at each place, at the
  * end of a block of their size (a sanitizer sees any read past them):
  * escaped as a byte-by-byte escaper does. */
 static void
 test_escapes(void **state)
 {
     (void)state;
-    char text[48] = {0};
-    for (size_t len = 0; len <= 40; len++)
+    char text[88] = {0};
+    for (size_t len = 0; len <= 80; len++)
         for (size_t at = 0; at <= len; at++)
             for (int k = 0; k < 2; k++) {
                 for (size_t i = 0; i < len; i++)
