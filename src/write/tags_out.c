@@ -319,20 +319,37 @@ leading_index(const char *name)
     return is_leading(name, i) ? i : -1;
 }
 
-/* The pdn_tags_find() value that leading[@k] is, or -1. */
-static int
-found_index(int k)
+/* The leading[] index of each pdn_tags_find() value. */
+static const int found_leading[PDN_TAGS_FOUND] = {
+    [PDN_TAGS_GAMETYPE] = TAG_GAMETYPE,
+    [PDN_TAGS_FEN] = TAG_FEN,
+    [PDN_TAGS_RESULT] = TAG_RESULT,
+};
+
+/* The pdn_tags_find() values when a tag has a standard name other than
+ * its own (a localized name, or --map-tag): the first tag with that name
+ * or standard name, as pdn_game_tag() finds it. */
+static void
+find_mapped(const pdn_game *g, pdn_tags_found *out)
 {
-    return k == TAG_GAMETYPE ? PDN_TAGS_GAMETYPE
-           : k == TAG_FEN    ? PDN_TAGS_FEN
-           : k == TAG_RESULT ? PDN_TAGS_RESULT
-                             : -1;
+    for (int f = 0; f < PDN_TAGS_FOUND; f++) {
+        out->value[f] = NULL;
+        for (size_t i = 0; i < g->ntags; i++) {
+            const pdn_tag *t = &g->tags[i];
+            if (leading_index(t->name) == found_leading[f] ||
+                (t->standard &&
+                 leading_index(t->standard) == found_leading[f])) {
+                out->value[f] = t->value;
+                break;
+            }
+        }
+    }
 }
 
 void
 pdn_tags_find(const pdn_game *g, pdn_tags_found *out)
 {
-    const pdn_tag *found[PDN_TAGS_FOUND] = {NULL, NULL, NULL};
+    bool mapped = false;
     memset(out->leading, 0, sizeof out->leading);
     out->others = 0;
     out->rest = g->ntags > 64;
@@ -343,20 +360,17 @@ pdn_tags_find(const pdn_game *g, pdn_tags_found *out)
             out->leading[k] = t;
         else if (i < 64)
             out->others |= (uint64_t)1 << i;
-        /* The values look at both names: a tag written "FEN" that
-         * --map-tag gives another standard name is still found. */
-        int f = k >= 0 ? found_index(k) : -1;
-        if (f >= 0 && !found[f])
-            found[f] = t;
-        if (t->standard) {
-            int kn = leading_index(t->name);
-            f = kn >= 0 ? found_index(kn) : -1;
-            if (f >= 0 && !found[f])
-                found[f] = t;
-        }
+        mapped |= t->standard != NULL;
     }
-    for (int f = 0; f < PDN_TAGS_FOUND; f++)
-        out->value[f] = found[f] ? found[f]->value : NULL;
+    if (mapped) {
+        find_mapped(g, out);
+        return;
+    }
+    /* Each name is its own: the first tag of each is the one. */
+    for (int f = 0; f < PDN_TAGS_FOUND; f++) {
+        const pdn_tag *t = out->leading[found_leading[f]];
+        out->value[f] = t ? t->value : NULL;
+    }
 }
 
 bool
