@@ -351,14 +351,16 @@ pdn_tags_find(const pdn_game *g, pdn_tags_found *out)
 {
     bool mapped = false;
     memset(out->leading, 0, sizeof out->leading);
+    out->present = 0;
     out->others = 0;
     out->rest = g->ntags > 64;
     for (size_t i = 0; i < g->ntags; i++) {
         const pdn_tag *t = &g->tags[i];
         int k = leading_index(tag_name(t));
-        if (k >= 0 && !out->leading[k])
+        if (k >= 0 && !out->leading[k]) {
             out->leading[k] = t;
-        else if (i < 64)
+            out->present |= 1u << k;
+        } else if (i < 64)
             out->others |= (uint64_t)1 << i;
         mapped |= t->standard != NULL;
     }
@@ -397,9 +399,10 @@ pdn_tags_write(const pdn_game *g, const pdn_tags_found *found,
                pdn_tags_out *out)
 {
     const pdn_tag *const *first = found->leading;
-    for (int i = 0; i < TAG_RESULT; i++) {
-        if (!first[i])
-            continue;
+    /* The roster's tags before Result that the game has. */
+    for (unsigned m = found->present & ((1u << TAG_RESULT) - 1); m;
+         m &= m - 1) {
+        int i = __builtin_ctz(m);
         if (i == TAG_DATE)
             write_date(g, first[i], d, out);
         else

@@ -36,6 +36,7 @@ typedef struct pdn_tags_found {
     /* The first tag of each leading name (by its standard name), in the
      * order they are written, or NULL. */
     const pdn_tag *leading[PDN_TAGS_LEADING];
+    unsigned present; /* bit i when leading[i] is a tag */
     /* The tags written after the leading ones: bit i for tag i of the
      * first 64; @rest when a tag past those could be one. */
     uint64_t others;
