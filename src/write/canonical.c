@@ -297,6 +297,8 @@ static const pdn_node *
 write_run(writer *w, const pdn_node *n, counter *k, counter *before)
 {
     const resolved *r = &w->c->moves[w->next]; /* node NULL after the last */
+    const resolved *first = r;
+    const bool renumber_first = k->renumber;
     pdn_strbuf *out = w->l.out;
     uint32_t number = k->number;
     bool second = k->second, renumber = k->renumber;
@@ -312,7 +314,6 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
         if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
             n->u.move.forced || r->second != second || r->len > 16)
             break;
-        *before = (counter){number, second, renumber};
         /* The unit after a byte left for the blank or line end before
          * it, which its length then decides. */
         bool apart = col > 0 && !glue;
@@ -352,6 +353,8 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
     w->l.col = col;
     w->l.glue = glue;
     *k = (counter){number, second, renumber};
+    if (r != first)
+        *before = last_numbering(*k, r == first + 1 && renumber_first);
     return n;
 }
 

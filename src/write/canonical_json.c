@@ -190,6 +190,8 @@ pdn_canonical_json_run(writer *w, const pdn_node *n, counter *k,
 {
     const pdn_canonical *c = w->c;
     const resolved *r = &c->moves[w->next]; /* node NULL after the last */
+    const resolved *first = r;
+    const bool renumber_first = k->renumber;
     pdn_strbuf *out = w->out;
     uint32_t number = k->number;
     bool second = k->second, renumber = k->renumber, comma = w->comma;
@@ -204,7 +206,6 @@ pdn_canonical_json_run(writer *w, const pdn_node *n, counter *k,
         if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
             n->u.move.forced || r->second != second || r->len > 16)
             break;
-        *before = (counter){number, second, renumber};
         if (comma)
             *p++ = ',';
         comma = true;
@@ -234,5 +235,7 @@ pdn_canonical_json_run(writer *w, const pdn_node *n, counter *k,
     w->next = (size_t)(r - c->moves);
     w->comma = comma;
     *k = (counter){number, second, renumber};
+    if (r != first)
+        *before = last_numbering(*k, r == first + 1 && renumber_first);
     return n;
 }

@@ -56,6 +56,18 @@ typedef struct counter {
     bool renumber;
 } counter;
 
+/* The numbering a run of moves wrote its last move with, from the
+ * numbering @after it and, when that move was the run's first, the
+ * renumbering the run started with (@renumber; false otherwise): what
+ * advancing undoes. */
+static inline counter
+last_numbering(counter after, bool renumber)
+{
+    counter k = {after.second ? after.number : after.number - 1, !after.second,
+                 renumber};
+    return k;
+}
+
 typedef struct writer {
     pdn_canonical *c;
     bool json;       /* JSON, not PDN (man/pdn-convert.1) */
