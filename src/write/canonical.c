@@ -69,6 +69,7 @@ pdn_canonical_new(const pdn_canonical_options *o)
 {
     pdn_canonical *c = pdn_xcalloc(1, sizeof *c);
     c->opt = *o;
+    c->short_captures = c->opt.alpha ? -1 : 1;
     grow_moves(c);
     if (!c->opt.variant)
         c->opt.variant = pdn_variant_get(PDN_ITALIAN);
@@ -125,7 +126,7 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         if (c->opt.positions)
             m->before = *before;
     }
-    if (c->opt.alpha || played->ncaptured > 1) {
+    if ((int)played->ncaptured > c->short_captures) {
         resolve_long(c, played, legal, nlegal);
         return;
     }

@@ -34,6 +34,8 @@ struct pdn_canonical {
     resolved *moves; /* of the game being written, in text order */
     size_t count, cap;
     const pdn_variant *variant;  /* of that game, NULL if not replayed */
+    int short_captures;          /* on_move() writes moves of up to this many
+                                    captures itself: 1, or -1 for alpha */
     const pdn_variant *table_of; /* the variant square[] is for */
     uint8_t square[64];          /* PDN number of each bit, 0: none */
     char square_text[64][2];     /* and its one or two digits */
