@@ -554,21 +554,31 @@ json_start(pdn_canonical *c, const pdn_replay_result *rr, pdn_strbuf *out)
     pdn_strbuf_commit(out, p);
 }
 
-/* The end of a game in JSON: its result and the line end. */
+/* The end of a game in JSON: its result and the line end.  A result of
+ * a few plain bytes (any result) is copied as its end is found, without
+ * strlen() or a call; another goes through pdn_json_string(). */
 static void
 json_end(const char *result, pdn_strbuf *out)
 {
-    size_t len = strlen(result);
-    char *p = pdn_strbuf_reserve(out, len + 16);
-    p = PUT_LIT(p, "],\"result\":");
-    char *end = pdn_json_plain(p, result, len);
-    if (!end) {
-        pdn_strbuf_commit(out, p);
-        pdn_json_string(result, len, out);
-        end = pdn_strbuf_reserve(out, 2);
+    char *p = pdn_strbuf_reserve(out, 32);
+    p = PUT_LIT(p, "],\"result\":\"");
+    size_t i = 0;
+    for (; i < 8 && result[i]; i++) {
+        unsigned char ch = (unsigned char)result[i];
+        if (ch < 0x20 || ch >= 0x7F || ch == '"' || ch == '\\')
+            break;
+        p[i] = (char)ch;
     }
-    end = PUT_LIT(end, "}\n");
-    pdn_strbuf_commit(out, end);
+    if (result[i]) {
+        pdn_strbuf_commit(out, p - 1); /* without the opening quote */
+        pdn_json_string(result, strlen(result), out);
+        p = pdn_strbuf_reserve(out, 2);
+        i = 0;
+    } else {
+        p[i++] = '"';
+    }
+    p = PUT_LIT(p + i, "}\n");
+    pdn_strbuf_commit(out, p);
 }
 
 /* Whether a diagnostic of code @code means the game cannot be written
