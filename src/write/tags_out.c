@@ -19,6 +19,10 @@
 #include <immintrin.h>
 #endif
 
+/* A string literal copied to @p; the byte after it. */
+#define PUT_TEXT(p, lit)                                                       \
+    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
 /* The tags written first, in their order: the Seven-Tag Roster (0-6),
  * then GameType (7) and FEN (8); each name padded to 16 bytes, to be
  * copied as a whole. */
@@ -198,6 +202,38 @@ write_any_tag(pdn_tags_out *o, const char *name, size_t nlen, bool padded,
     memcpy(p, "\"]\n", 3);
     p += 3;
     pdn_strbuf_commit(out, p);
+}
+
+/* The Result tag with the value @result: when that is a few plain bytes
+ * (any result), copied as its end is found, with no call; else as any
+ * tag. */
+static void
+write_result_tag(pdn_tags_out *o, const char *result)
+{
+    char *p = pdn_strbuf_reserve(o->out, 32);
+    if (o->json) {
+        if (o->comma)
+            *p++ = ',';
+        p = PUT_TEXT(p, "[\"Result\",\"");
+    } else {
+        p = PUT_TEXT(p, "[Result \"");
+    }
+    size_t i = 0;
+    for (; i < 8 && result[i]; i++) {
+        unsigned char ch = (unsigned char)result[i];
+        if (ch < 0x20 || ch >= 0x7F || ch == '"' || ch == '\\')
+            break;
+        p[i] = (char)ch;
+    }
+    if (result[i]) { /* nothing of it is committed */
+        write_any_tag(o, leading[TAG_RESULT], leading_len[TAG_RESULT], true,
+                      result);
+        return;
+    }
+    p += i;
+    p = o->json ? PUT_TEXT(p, "\"]") : PUT_TEXT(p, "\"]\n");
+    o->comma = true;
+    pdn_strbuf_commit(o->out, p);
 }
 
 /* The tag leading[@i]. */
@@ -408,7 +444,7 @@ pdn_tags_write(const pdn_game *g, const pdn_tags_found *found,
         else
             write_tag(out, i, first[i]->value);
     }
-    write_tag(out, TAG_RESULT, result);
+    write_result_tag(out, result);
     if (first[TAG_GAMETYPE])
         write_tag(out, TAG_GAMETYPE, first[TAG_GAMETYPE]->value);
     else if (gametype)

@@ -117,6 +117,42 @@ test_added(void **state)
     pdn_game_free(g);
 }
 
+/* The Result tag's value: a result, or a tag's text that holds none,
+ * which may be long or need escaping. */
+static void
+test_result_values(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *value, *pdn, *json;
+    } cases[] = {
+        {"*", "[Result \"*\"]\n", "[\"Result\",\"*\"]"},
+        {"1/2-1/2", "[Result \"1/2-1/2\"]\n", "[\"Result\",\"1/2-1/2\"]"},
+        {"12345678", "[Result \"12345678\"]\n", "[\"Result\",\"12345678\"]"},
+        {"123456789", "[Result \"123456789\"]\n", "[\"Result\",\"123456789\"]"},
+        {"a \"b\"", "[Result \"a \\\"b\\\"\"]\n",
+         "[\"Result\",\"a \\\"b\\\"\"]"},
+        {"\xc2\xbd", "[Result \"\xc2\xbd\"]\n", "[\"Result\",\"\xc2\xbd\"]"},
+        {"", "[Result \"\"]\n", "[\"Result\",\"\"]"},
+    };
+    pdn_tag tags[] = {{.name = "Event", .value = "E"}};
+    pdn_game *g = game_of(tags, 1);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_strbuf b = PDN_STRBUF_INIT, want = PDN_STRBUF_INIT;
+        write_tags(g, cases[i].value, NULL, false, &b);
+        pdn_strbuf_printf(&want, "[Event \"E\"]\n%s", cases[i].pdn);
+        assert_string_equal(b.ptr, want.ptr);
+        pdn_strbuf_clear(&b);
+        pdn_strbuf_clear(&want);
+        write_tags(g, cases[i].value, NULL, true, &b);
+        pdn_strbuf_printf(&want, "[\"Event\",\"E\"],%s", cases[i].json);
+        assert_string_equal(b.ptr, want.ptr);
+        pdn_strbuf_free(&b);
+        pdn_strbuf_free(&want);
+    }
+    pdn_game_free(g);
+}
+
 /* A tag written "FEN" that a --map-tag reads as Event: written as an
  * Event, and still the FEN pdn_game_tag() finds. */
 static void
@@ -210,9 +246,9 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_order),   cmocka_unit_test(test_added),
-        cmocka_unit_test(test_mapped),  cmocka_unit_test(test_many),
-        cmocka_unit_test(test_escapes),
+        cmocka_unit_test(test_order),         cmocka_unit_test(test_added),
+        cmocka_unit_test(test_result_values), cmocka_unit_test(test_mapped),
+        cmocka_unit_test(test_many),          cmocka_unit_test(test_escapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
