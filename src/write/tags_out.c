@@ -323,36 +323,32 @@ is_leading(const char *name, int i)
 static inline int
 leading_index(const char *name)
 {
-    int i;
+    /* Each name compared in its own case, so that the compiler unrolls
+     * the comparison with the name's letters as constants. */
+#define LEADING(i) return is_leading(name, i) ? i : -1
     switch (name[0]) {
     case 'E':
-        i = 0;
-        break;
+        LEADING(0);
     case 'S':
-        i = 1;
-        break;
+        LEADING(1);
     case 'D':
-        i = 2;
-        break;
+        LEADING(2);
     case 'R':
-        i = name[1] == 'o' ? 3 : 6;
-        break;
+        if (name[1] == 'o')
+            LEADING(3);
+        LEADING(6);
     case 'W':
-        i = 4;
-        break;
+        LEADING(4);
     case 'B':
-        i = 5;
-        break;
+        LEADING(5);
     case 'G':
-        i = 7;
-        break;
+        LEADING(7);
     case 'F':
-        i = 8;
-        break;
+        LEADING(8);
     default:
         return -1;
     }
-    return is_leading(name, i) ? i : -1;
+#undef LEADING
 }
 
 /* The leading[] index of each pdn_tags_find() value. */
