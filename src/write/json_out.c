@@ -242,6 +242,46 @@ pdn_json_string(const char *s, size_t len, pdn_strbuf *out)
     json_string_escaped(s, len, out);
 }
 
+/* The byte of @s at *@i (of @len) as a JSON string holds it, at @p: as
+ * it is, escaped, or with the rest of its UTF-8 sequence; *@i goes past
+ * what was taken.  Returns the byte after what was written. */
+static inline char *
+put_byte(const char *s, size_t len, size_t *i, char *p)
+{
+    unsigned char c = (unsigned char)s[*i];
+    char buf[8];
+    const char *esc;
+    size_t n;
+    if (plain_byte(c)) {
+        *p++ = (char)c;
+        ++*i;
+        return p;
+    }
+    if (c < 0x80) {
+        if (!(esc = escape_of(c, buf))) {
+            *p++ = (char)c;
+            ++*i;
+            return p;
+        }
+    } else {
+        n = sequence_length(c);
+        /* Two bytes (most accented letters, the degree sign): valid
+         * when the second continues the first; longer ones checked
+         * whole. */
+        if (n == 2 ? *i + 1 < len && ((unsigned char)s[*i + 1] & 0xC0) == 0x80
+                   : n && *i + n <= len && pdn_utf8_valid(s + *i, n)) {
+            memcpy(p, s + *i, n);
+            *i += n;
+            return p + n;
+        }
+        esc = "\\ufffd";
+    }
+    n = strlen(esc);
+    memcpy(p, esc, n);
+    ++*i;
+    return p + n;
+}
+
 /* pdn_json_string() of a string with bytes to escape or check. */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -250,7 +290,6 @@ static void
 json_string_escaped(const char *s, size_t len, pdn_strbuf *out)
 {
     size_t i = 0;
-    char buf[8];
     /* Room for a chunk, the quotes, and a UTF-8 sequence that starts in
      * the chunk and ends past it. */
     size_t chunk = len < JSON_CHUNK ? len : JSON_CHUNK;
@@ -260,8 +299,8 @@ json_string_escaped(const char *s, size_t len, pdn_strbuf *out)
     for (;;) {
         size_t stop = len - i > JSON_CHUNK ? i + JSON_CHUNK : len;
         while (i < stop) {
-            /* Eight plain bytes at a time, then the usual byte,
-             * printable ASCII, first and without a call. */
+            /* 16 or eight plain bytes at a time; else the bytes of
+             * the next eight one by one. */
             uint64_t x;
 #ifdef JSON_SSE2
             if (i + 16 <= stop && plain_16(s + i, p)) {
@@ -289,34 +328,11 @@ json_string_escaped(const char *s, size_t len, pdn_strbuf *out)
                     break;
                 }
             }
-            unsigned char c = (unsigned char)s[i];
-            const char *esc;
-            size_t n;
-            if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-                *p++ = (char)c;
-                i++;
-                continue;
-            }
-            if (c < 0x80) {
-                if (!(esc = escape_of(c, buf))) {
-                    *p++ = (char)c;
-                    i++;
-                    continue;
-                }
-            } else {
-                n = sequence_length(c);
-                if (n && i + n <= len && pdn_utf8_valid(s + i, n)) {
-                    memcpy(p, s + i, n);
-                    p += n;
-                    i += n;
-                    continue;
-                }
-                esc = "\\ufffd";
-            }
-            n = strlen(esc);
-            memcpy(p, esc, n);
-            p += n;
-            i++;
+            /* A word with a byte to escape or check: its bytes one by
+             * one, before words are tried again. */
+            size_t until = i + 8 < stop ? i + 8 : stop;
+            while (i < until)
+                p = put_byte(s, len, &i, p);
         }
         if (i >= len)
             break;

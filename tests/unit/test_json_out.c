@@ -122,8 +122,9 @@ test_string_every_place(void **state)
 {
     (void)state;
     static const char *const odd[] = {
-        "\"",       "\\",           "\n",   "\x01", "\x7f",
-        "\xc3\xa9", "\xe2\x86\x92", "\xff", "\xe2", "\xf0\x9f\x98\x80"};
+        "\"",       "\\",           "\n",          "\x01", "\x7f",
+        "\xc3\xa9", "\xe2\x86\x92", "\xff",        "\xe2", "\xf0\x9f\x98\x80",
+        "\xc3",     "\xc3\x28",     "\xed\xa0\x80"};
     char text[96] = {0};
     for (size_t len = 0; len <= 80; len++) {
         for (size_t i = 0; i < len; i++)
