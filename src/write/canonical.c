@@ -87,6 +87,7 @@ pdn_canonical_free(pdn_canonical *c)
     free(c->file);
     pdn_strbuf_free(&c->file_json);
     pdn_strbuf_free(&c->start_json);
+    pdn_strbuf_free(&c->start_initial);
     pdn_strbuf_free(&c->scratch);
     free(c);
 }
@@ -539,17 +540,31 @@ json_start(pdn_canonical *c, const pdn_replay_result *rr, pdn_strbuf *out)
         return;
     }
     if (c->start_of != v) {
-        pdn_strbuf_clear(&c->start_json);
-        pdn_strbuf_puts(&c->start_json, "],\"variant\":\"");
-        pdn_strbuf_puts(&c->start_json, v->name);
-        pdn_strbuf_puts(&c->start_json, "\",\"start\":\"");
-        chunk_room(&c->start_json);
+        pdn_strbuf *head = &c->start_json, *start = &c->start_initial;
+        pdn_strbuf_clear(head);
+        pdn_strbuf_puts(head, "],\"variant\":\"");
+        pdn_strbuf_puts(head, v->name);
+        pdn_strbuf_puts(head, "\",\"start\":\"");
+        chunk_room(head);
+        c->initial = pdn_board_start(v);
+        pdn_strbuf_clear(start);
+        pdn_strbuf_put(start, head->ptr, head->len);
+        char *p = pdn_strbuf_reserve(start, PDN_FEN_MAX);
+        pdn_strbuf_commit(start, p + pdn_fen_write(v, &c->initial, p));
+        chunk_room(start);
         c->start_of = v;
     }
-    const pdn_strbuf *head = &c->start_json;
+    /* Games without a FEN start where the variant does: that start is
+     * written once. */
+    const pdn_board *b = &rr->start, *initial = &c->initial;
+    bool from_initial = b->pieces[0] == initial->pieces[0] &&
+                        b->pieces[1] == initial->pieces[1] &&
+                        b->kings == initial->kings && b->side == initial->side;
+    const pdn_strbuf *head = from_initial ? &c->start_initial : &c->start_json;
     char *p = pdn_strbuf_reserve(out, head->len + CHUNK + PDN_FEN_MAX + 16);
     p = put_chunks(p, head->ptr, head->len);
-    p += pdn_fen_write(v, &rr->start, p);
+    if (!from_initial)
+        p += pdn_fen_write(v, b, p);
     p = PUT_LIT(p, "\",\"preamble\":[");
     pdn_strbuf_commit(out, p);
 }

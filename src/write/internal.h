@@ -44,6 +44,8 @@ struct pdn_canonical {
     pdn_strbuf file_json;        /* {"file":F,"game": for it */
     const pdn_variant *start_of; /* JSON: the last game's variant */
     pdn_strbuf start_json;       /* ],"variant":V,"start":" for it */
+    pdn_board initial;           /* its start position */
+    pdn_strbuf start_initial;    /* start_json and that position */
     pdn_strbuf scratch;          /* the writer's, kept from game to game */
 };
 
