@@ -38,6 +38,8 @@ tag_name(const pdn_tag *t)
     return t->standard ? t->standard : t->name;
 }
 
+/* ---- Values ---- */
+
 /* Whether one of the 8 bytes of @x is '"' or '\\' (exact: "Bit
  * Twiddling Hacks", a byte equal to zero). */
 static inline bool
@@ -142,6 +144,8 @@ put_escaped(char *p, const char *v, size_t len)
     return p;
 }
 
+/* ---- Tags ---- */
+
 /* The @nlen bytes of a tag's name at @p, copied as 16 bytes when
  * @padded (one of leading[]); the byte after them. */
 static inline char *
@@ -243,6 +247,8 @@ write_tag(pdn_tags_out *o, int i, const char *value)
     write_any_tag(o, leading[i], leading_len[i], true, value);
 }
 
+/* ---- Dates ---- */
+
 /* Whether the two characters at @s are "??" or a number from 1 to @max
  * in two digits. */
 static bool
@@ -303,6 +309,8 @@ write_date(const pdn_game *g, const pdn_tag *t, pdn_diags *d, pdn_tags_out *out)
                   t->value);
     write_tag(out, TAG_DATE, t->value);
 }
+
+/* ---- Names ---- */
 
 /* Whether @name, whose first byte is that of leading[@i], is that name.
  * Byte by byte, and no further than either's end: no call to strcmp(),
@@ -406,6 +414,8 @@ pdn_tags_find(const pdn_game *g, pdn_tags_found *out)
         out->value[f] = t ? t->value : NULL;
     }
 }
+
+/* ---- A game's tags ---- */
 
 bool
 pdn_tags_result(const pdn_game *g, const char *tag, const char **tag_out,
