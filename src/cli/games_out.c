@@ -38,9 +38,6 @@ compare(pdn_games_out *o)
     drop(&o->theirs, n);
 }
 
-/* Output is written when this much has gathered (with batch). */
-#define OUTPUT_BLOCK 65536
-
 void
 pdn_games_out_flush(pdn_games_out *o)
 {
@@ -56,10 +53,8 @@ is_blank(char c)
     return c == '\n' || c == ' ' || c == '\r' || c == '\t';
 }
 
-/* Counts the line ends at the end of @len bytes of @text just written,
- * across writes. */
-static void
-count_newlines(pdn_games_out *o, const char *text, size_t len)
+void
+pdn_games_out_count(pdn_games_out *o, const char *text, size_t len)
 {
     size_t i = len;
     unsigned n = 0;
@@ -77,7 +72,7 @@ emit(pdn_games_out *o, const char *text, size_t len)
         return;
     if (o->out && o->batch) {
         pdn_strbuf_put(&o->pending, text, len);
-        if (o->pending.len >= OUTPUT_BLOCK)
+        if (o->pending.len >= PDN_GAMES_OUT_BLOCK)
             pdn_games_out_flush(o);
     } else if (o->out) {
         fwrite(text, 1, len, o->out);
@@ -86,7 +81,7 @@ emit(pdn_games_out *o, const char *text, size_t len)
         pdn_strbuf_put(&o->ours, text, len);
         compare(o);
     }
-    count_newlines(o, text, len);
+    pdn_games_out_count(o, text, len);
 }
 
 void
@@ -96,29 +91,6 @@ pdn_games_out_game(pdn_games_out *o, const char *text, size_t len)
         emit(o, "\n\n", 2 - o->newlines);
     emit(o, text, len);
     o->started = true;
-}
-
-pdn_strbuf *
-pdn_games_out_begin(pdn_games_out *o, size_t *mark)
-{
-    if (!o->out || !o->batch || o->compare)
-        return NULL;
-    if (o->started && o->newlines < 2) { /* emit() of the blank line */
-        pdn_strbuf_put(&o->pending, "\n\n", 2 - o->newlines);
-        o->newlines = 2;
-    }
-    o->started = true;
-    *mark = o->pending.len;
-    return &o->pending;
-}
-
-void
-pdn_games_out_end(pdn_games_out *o, size_t mark)
-{
-    if (o->pending.len > mark) /* else nothing was written: no change */
-        count_newlines(o, o->pending.ptr + mark, o->pending.len - mark);
-    if (o->pending.len >= OUTPUT_BLOCK)
-        pdn_games_out_flush(o);
 }
 
 void

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/strbuf.h"
 
@@ -38,20 +39,56 @@ void pdn_games_out_reset(pdn_games_out *o);
  * came before. */
 void pdn_games_out_game(pdn_games_out *o, const char *text, size_t len);
 
+/** Writes to out what batch holds back. */
+void pdn_games_out_flush(pdn_games_out *o);
+
+/** Output is written when this much has gathered (with batch). */
+#define PDN_GAMES_OUT_BLOCK 65536
+
+/* Inline, the two below: they run once per game, and most games are a
+ * few lines. */
+
 /** Where a game's text may be appended directly, instead of through
  * pdn_games_out_game(): the blank line before it is written, and *@mark
  * is where its text starts.  Only with batch output and no comparison;
  * NULL otherwise.  End the game with pdn_games_out_end(). */
-pdn_strbuf *pdn_games_out_begin(pdn_games_out *o, size_t *mark);
+static inline pdn_strbuf *
+pdn_games_out_begin(pdn_games_out *o, size_t *mark)
+{
+    if (!o->out || !o->batch || o->compare)
+        return NULL;
+    if (o->started && o->newlines < 2) { /* the blank line between */
+        char *p = pdn_strbuf_reserve(&o->pending, 2);
+        memcpy(p, "\n\n", 2);
+        pdn_strbuf_commit(&o->pending, p + 2 - o->newlines);
+        o->newlines = 2;
+    }
+    o->started = true;
+    *mark = o->pending.len;
+    return &o->pending;
+}
+
+/** Counts the line ends at the end of the @len bytes of @text just
+ * written (up to 2, across writes): pdn_games_out_end()'s slow path. */
+void pdn_games_out_count(pdn_games_out *o, const char *text, size_t len);
 
 /** Ends the game appended since pdn_games_out_begin() gave @mark. */
-void pdn_games_out_end(pdn_games_out *o, size_t mark);
+static inline void
+pdn_games_out_end(pdn_games_out *o, size_t mark)
+{
+    const char *text = o->pending.ptr + mark;
+    size_t len = o->pending.len - mark;
+    if (len >= 2 && text[len - 1] == '\n' && text[len - 2] != '\n' &&
+        text[len - 2] != ' ' && text[len - 2] != '\r' && text[len - 2] != '\t')
+        o->newlines = 1; /* the end of a game in canonical form */
+    else if (len > 0)    /* else nothing was written: no change */
+        pdn_games_out_count(o, text, len);
+    if (o->pending.len >= PDN_GAMES_OUT_BLOCK)
+        pdn_games_out_flush(o);
+}
 
 /** Adds @len bytes of input to compare the output with. */
 void pdn_games_out_input(pdn_games_out *o, const char *text, size_t len);
-
-/** Writes to out what batch holds back. */
-void pdn_games_out_flush(pdn_games_out *o);
 
 /** Ends the comparison: true if the output differs from the input. */
 bool pdn_games_out_differs(pdn_games_out *o);

@@ -677,8 +677,13 @@ write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c, char *buf,
     pdn_bb crowned = b->pieces[c] & b->kings;
     buf[n++] = c == PDN_WHITE ? 'W' : 'B';
     if (!crowned) {
+        /* Each row's four bits times 16, its entry's offset in rows[r]:
+         * one shift and one mask a row. */
+        uint64_t offsets = (uint64_t)men << 4;
         for (unsigned r = 0; r < 8; r++) {
-            const row_text *t = &rows[r][(men >> (4 * r)) & 15];
+            const row_text *t =
+                (const row_text *)((const char *)rows[r] +
+                                   ((offsets >> (4 * r)) & 0xF0));
             memcpy(buf + n, t, sizeof *t); /* the text and more */
             n += t->len;
         }

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
 #include "rules/notation.h"
 #include "rules/square.h"
+#include "write/internal.h"
 #include "write/json_out.h"
 #include "write/lines.h"
 #include "write/tags_out.h"
@@ -30,69 +30,7 @@
 #define COLD
 #endif
 
-/* A move as the replay resolved it. */
-typedef struct resolved {
-    const pdn_node *node;
-    char text[PDN_MOVE_TEXT_MAX];
-    uint8_t len;  /* of text */
-    bool second;  /* played by the side that does not move first */
-    pdn_move move;
-    pdn_board before;
-} resolved;
-
-struct pdn_canonical {
-    pdn_canonical_options opt;
-    resolved *moves; /* of the game being written, in text order */
-    size_t count, cap;
-    const pdn_variant *variant; /* of that game, NULL if not replayed */
-    const pdn_variant *table_of; /* the variant square[] is for */
-    uint8_t square[64];          /* PDN number of each bit, 0: none */
-    char square_text[64][2];     /* and its one or two digits */
-    uint8_t square_len[64];
-    char *file;                  /* JSON: the last game's file name */
-    pdn_strbuf file_json;        /* and as a JSON string */
-    pdn_strbuf scratch;          /* the writer's, kept from game to game */
-};
-
-/* ---- Output by hand ----
- *
- * The writers append a few bytes at a time, millions of times: room is
- * made once for a whole unit, which is then written with plain stores. */
-
-/* A string literal copied to @p; the byte after it. */
-#define PUT_LIT(p, lit)                                                        \
-    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
-
-/* put_decimal() of a number of three digits or more. */
-static char *
-put_long_decimal(char *p, uint32_t n)
-{
-    char digits[10];
-    size_t k = sizeof digits;
-    do {
-        digits[--k] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    memcpy(p, digits + k, sizeof digits - k);
-    return p + (sizeof digits - k);
-}
-
-/* @n in decimal at @p; the byte after it.  Inline for the squares and
- * move numbers of one or two digits. */
-static inline char *
-put_decimal(char *p, uint32_t n)
-{
-    if (n < 10) {
-        *p++ = (char)('0' + n);
-        return p;
-    }
-    if (n < 100) {
-        p[0] = (char)('0' + n / 10);
-        p[1] = (char)('0' + n % 10);
-        return p + 2;
-    }
-    return put_long_decimal(p, n);
-}
+/* ---- The replay's hook ---- */
 
 /* The PDN number of each bit for @v, made once per variant. */
 static void
@@ -118,15 +56,6 @@ square_table(pdn_canonical *c, const pdn_variant *v)
     c->table_of = v;
 }
 
-/* The PDN number of the square of bit @bit at @p (two bytes stored,
- * one or two kept); the byte after it. */
-static inline char *
-put_square(const pdn_canonical *c, char *p, unsigned bit)
-{
-    memcpy(p, c->square_text[bit], 2);
-    return p + c->square_len[bit];
-}
-
 /* Room for more resolved moves: there is always room for one more. */
 static COLD void
 grow_moves(pdn_canonical *c)
@@ -140,6 +69,7 @@ pdn_canonical_new(const pdn_canonical_options *o)
 {
     pdn_canonical *c = pdn_xcalloc(1, sizeof *c);
     c->opt = *o;
+    c->short_captures = c->opt.alpha ? -1 : 1;
     grow_moves(c);
     if (!c->opt.variant)
         c->opt.variant = pdn_variant_get(PDN_ITALIAN);
@@ -156,6 +86,8 @@ pdn_canonical_free(pdn_canonical *c)
     free(c->moves);
     free(c->file);
     pdn_strbuf_free(&c->file_json);
+    pdn_strbuf_free(&c->start_json);
+    pdn_strbuf_free(&c->start_initial);
     pdn_strbuf_free(&c->scratch);
     free(c);
 }
@@ -195,7 +127,7 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         if (c->opt.positions)
             m->before = *before;
     }
-    if (c->opt.alpha || played->ncaptured > 1) {
+    if ((int)played->ncaptured > c->short_captures) {
         resolve_long(c, played, legal, nlegal);
         return;
     }
@@ -216,172 +148,6 @@ put_uint(pdn_strbuf *s, uint32_t n)
     pdn_strbuf_commit(s, put_decimal(pdn_strbuf_reserve(s, 10), n));
 }
 
-/* ---- Movetext ---- */
-
-/* Where the numbering stands: the number of the next move, whose move it
- * is, and whether a number must be written even for the second mover
- * ("12..."): at the start of a line and after an interruption. */
-typedef struct counter {
-    uint32_t number;
-    bool second;
-    bool renumber;
-} counter;
-
-typedef struct writer {
-    pdn_canonical *c;
-    bool json;          /* JSON, not PDN (man/pdn-convert.1) */
-    bool comma;         /* JSON: an element came before in this array */
-    pdn_strbuf *out;    /* JSON */
-    pdn_line l;
-    size_t next;        /* the first resolved move not yet written */
-    pdn_strbuf scratch; /* one unit */
-    const pdn_variant *variant; /* for setups: who moves first */
-} writer;
-
-/* ---- JSON ---- */
-
-/* Opens an object in the current array: "{" after a comma if needed. */
-static void
-json_open(writer *w)
-{
-    pdn_strbuf_puts(w->out, w->comma ? ",{" : "{");
-    w->comma = true;
-}
-
-/* {"@key":"text"}: a node with a text of @len bytes. */
-static void
-json_text_node(writer *w, const char *key, const char *text, size_t len)
-{
-    json_open(w);
-    pdn_strbuf_putc(w->out, '"');
-    pdn_strbuf_puts(w->out, key);
-    pdn_strbuf_put(w->out, "\":", 2);
-    pdn_json_string(text, len, w->out);
-    pdn_strbuf_putc(w->out, '}');
-}
-
-/* The side whose move the counter points at, by colour. */
-static const char *
-side_name(const writer *w, const counter *k)
-{
-    pdn_color first = w->variant ? w->variant->first : PDN_WHITE;
-    pdn_color c = k->second ? pdn_color_other(first) : first;
-    return c == PDN_WHITE ? "white" : "black";
-}
-
-/* The squares of @m's path, then the key and squares of its captures,
- * at @p: 22,13],"captured":[18]; the byte after them. */
-static inline char *
-put_path(const pdn_canonical *c, const pdn_move *m, char *p)
-{
-    p = put_square(c, p, m->from);
-    if (m->ncaptured == 0) {
-        *p++ = ',';
-        p = put_square(c, p, m->to);
-        return PUT_LIT(p, "],\"captured\":[]");
-    }
-    for (int i = 0; i < m->ncaptured; i++) {
-        *p++ = ',';
-        p = put_square(c, p, m->landing[i]);
-    }
-    p = PUT_LIT(p, "],\"captured\":[");
-    for (int i = 0; i < m->ncaptured; i++) {
-        if (i)
-            *p++ = ',';
-        p = put_square(c, p, m->captured[i]);
-    }
-    *p++ = ']';
-    return p;
-}
-
-/* A move as an object: its text, number and side, strength mark, and
- * when replayed its path, captured squares and (with positions) the FEN
- * after it.  The text of a replayed move is plain ASCII, written as it
- * is; any other goes through pdn_json_string(). */
-static void
-json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
-          size_t len, const counter *k)
-{
-    pdn_strbuf *out = w->out;
-    const pdn_canonical *c = w->c;
-    /* Keys, number, 13 squares of path and 12 captured, the FEN. */
-    const size_t room = 320 + PDN_FEN_MAX;
-    char *p = pdn_strbuf_reserve(out, room + len);
-    if (w->comma)
-        *p++ = ',';
-    w->comma = true;
-    if (n->kind == PDN_NODE_MOVE)
-        p = PUT_LIT(p, "{\"move\":");
-    else
-        p = PUT_LIT(p, "{\"unknown\":");
-    if (r) { /* text is r->text: copied as a whole 16 bytes when short */
-        *p++ = '"';
-        if (len <= 16)
-            memcpy(p, text, 16);
-        else
-            memcpy(p, text, len);
-        p += len;
-        *p++ = '"';
-    } else {
-        pdn_strbuf_commit(out, p);
-        pdn_json_string(text, len, out);
-        p = pdn_strbuf_reserve(out, room);
-    }
-    p = PUT_LIT(p, ",\"number\":");
-    p = put_decimal(p, k->number);
-    if (side_name(w, k)[0] == 'w')
-        p = PUT_LIT(p, ",\"side\":\"white\"");
-    else
-        p = PUT_LIT(p, ",\"side\":\"black\"");
-    const char *strength = pdn_node_strength(n);
-    if (strength) {
-        p = PUT_LIT(p, ",\"strength\":");
-        pdn_strbuf_commit(out, p);
-        pdn_json_string(strength, strlen(strength), out);
-        p = pdn_strbuf_reserve(out, room);
-    }
-    if (r) {
-        const pdn_move *m = &r->move;
-        p = PUT_LIT(p, ",\"path\":[");
-        p = put_path(c, m, p);
-        if (c->opt.positions) {
-            pdn_board after;
-            pdn_board_after(&r->before, m, &after);
-            p = PUT_LIT(p, ",\"fen\":\"");
-            p += pdn_fen_write(w->variant, &after, p);
-            *p++ = '"';
-        }
-    }
-    *p++ = '}';
-    pdn_strbuf_commit(out, p);
-}
-
-/* json_move() of the usual move: replayed, its text of at most 16 bytes,
- * no strength mark, no positions asked for.  Written in place, with no
- * call but to make room: this runs for most moves. */
-static void
-json_short_move(writer *w, const resolved *r, const counter *k)
-{
-    const pdn_canonical *c = w->c;
-    /* Keys, number, 13 squares of path and 12 captured, 16-byte copies. */
-    char *p = pdn_strbuf_reserve(w->out, 256);
-    if (w->comma)
-        *p++ = ',';
-    w->comma = true;
-    p = PUT_LIT(p, "{\"move\":\"");
-    memcpy(p, r->text, 16);
-    p += r->len;
-    p = PUT_LIT(p, "\",\"number\":");
-    p = put_decimal(p, k->number);
-    if (side_name(w, k)[0] == 'w')
-        p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
-    else
-        p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-    p = put_path(c, &r->move, p);
-    *p++ = '}';
-    pdn_strbuf_commit(w->out, p);
-}
-
 /* ---- Units ---- */
 
 /* A comment: in JSON its text with line ends made LF, in PDN a unit
@@ -393,7 +159,7 @@ write_comment(writer *w, const pdn_node *n)
     if (w->json) {
         pdn_strbuf_clear(s);
         pdn_line_lf(s, n->text, n->len);
-        json_text_node(w, "comment", s->ptr ? s->ptr : "", s->len);
+        pdn_canonical_json_text(w, "comment", s->ptr ? s->ptr : "", s->len);
         return;
     }
     pdn_line_comment(&w->l, s, n);
@@ -476,7 +242,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         if (w->json) {
             counter first = *k;
             first.second = false;
-            json_move(w, n, NULL, n->text, n->len, &first);
+            pdn_canonical_json_move(w, n, NULL, &first);
         } else {
             pdn_strbuf_clear(s);
             pdn_strbuf_printf(s, "%u. ...", (unsigned)k->number);
@@ -486,22 +252,7 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
         return;
     }
     if (w->json) {
-        if (n->kind == PDN_NODE_UNKNOWN)
-            json_move(w, n, NULL, n->text, n->len, k);
-        else if (r && !pdn_node_strength(n) && !w->c->opt.positions &&
-                 r->len <= 16)
-            json_short_move(w, r, k);
-        else if (r)
-            json_move(w, n, r, r->text, r->len, k);
-        else {
-            pdn_strbuf_clear(s);
-            pdn_line_unresolved(s, n);
-            json_move(w, n, NULL, s->ptr, s->len, k);
-        }
-        if (n->kind == PDN_NODE_MOVE && n->u.move.forced) {
-            json_open(w);
-            pdn_strbuf_puts(w->out, "\"nag\":7}");
-        }
+        pdn_canonical_json_move(w, n, r, k);
         advance(k);
         return;
     }
@@ -526,6 +277,89 @@ write_move(writer *w, const pdn_node *n, counter *k, counter *at)
     advance(k);
 }
 
+/* ---- Runs of usual moves ----
+ *
+ * Most of a movetext is move numbers, which are written anew (so
+ * skipped), and moves the replay resolved, with no mark.  A run of them
+ * is written with the numbering and the line's state in locals, and room
+ * made once for many moves; any other node ends the run, for
+ * write_line() to take. */
+
+/* Room made at once for a run, and what a move of it takes at most: a
+ * blank or line end, a number of ten digits and "... ", a 16-byte copy
+ * of its text. */
+#define RUN_ROOM 4096
+#define RUN_MOVE_MAX 32
+
+/* Writes the run of numbers and usual moves (as write_short_move() would,
+ * one by one) that starts at @n, from the numbering @k, which it
+ * advances; *@before gets the numbering of the last move written.
+ * Returns the first node not written, or NULL at the end of the line. */
+static const pdn_node *
+write_run(writer *w, const pdn_node *n, counter *k, counter *before)
+{
+    const resolved *r = &w->c->moves[w->next]; /* node NULL after the last */
+    const resolved *first = r;
+    const bool renumber_first = k->renumber;
+    pdn_strbuf *out = w->l.out;
+    uint32_t number = k->number;
+    bool second = k->second, renumber = k->renumber;
+    unsigned col = w->l.col;
+    const unsigned width = w->l.width;
+    bool glue = w->l.glue;
+    char *p = pdn_strbuf_reserve(out, RUN_ROOM);
+    char *limit = p + RUN_ROOM - RUN_MOVE_MAX;
+
+    for (; n; n = n->next) {
+        if (n->kind == PDN_NODE_NUMBER)
+            continue;
+        if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
+            n->u.move.forced || r->second != second || r->len > 16)
+            break;
+        /* The unit after a byte left for the blank or line end before
+         * it, which its length then decides. */
+        bool apart = col > 0 && !glue;
+        char *unit = p + apart, *end = unit;
+        if (!second || renumber) {
+            end = put_decimal(end, number);
+            end = second ? PUT_LIT(end, "... ") : PUT_LIT(end, ". ");
+        }
+        memcpy(end, r->text, 16); /* both sides have the room */
+        end += r->len;
+        unsigned len = (unsigned)(end - unit);
+        if (apart) {
+            if (col + 1 + len > width) {
+                *p = '\n';
+                col = 0;
+            } else {
+                *p = ' ';
+                col++;
+            }
+        }
+        col += len;
+        glue = false;
+        p = end;
+        r++;
+        if (second)
+            number++;
+        second = !second;
+        renumber = false;
+        if (p > limit) {
+            pdn_strbuf_commit(out, p);
+            p = pdn_strbuf_reserve(out, RUN_ROOM);
+            limit = p + RUN_ROOM - RUN_MOVE_MAX;
+        }
+    }
+    pdn_strbuf_commit(out, p);
+    w->next = (size_t)(r - w->c->moves);
+    w->l.col = col;
+    w->l.glue = glue;
+    *k = (counter){number, second, renumber};
+    if (r != first)
+        *before = last_numbering(*k, r == first + 1 && renumber_first);
+    return n;
+}
+
 /* The nodes of one line from the numbering @k. */
 static void
 write_line(writer *w, const pdn_node *n, counter k)
@@ -533,6 +367,17 @@ write_line(writer *w, const pdn_node *n, counter k)
     counter before = k; /* before the last move: where variations start */
     pdn_strbuf *s = &w->scratch;
     for (; n; n = n->next) {
+        if ((n->kind == PDN_NODE_NUMBER || n->kind == PDN_NODE_MOVE) &&
+            !(w->json && w->c->opt.positions)) {
+            const pdn_node *stop =
+                w->json ? pdn_canonical_json_run(w, n, &k, &before)
+                        : write_run(w, n, &k, &before);
+            if (stop != n) {
+                if (!stop)
+                    return;
+                n = stop;
+            }
+        }
         switch (n->kind) {
         case PDN_NODE_NUMBER:
             break; /* numbers are written anew */
@@ -542,7 +387,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_NAG:
             if (w->json) {
-                json_open(w);
+                pdn_canonical_json_open(w);
                 pdn_strbuf_puts(w->out, "\"nag\":");
                 put_uint(w->out, n->u.nag);
                 pdn_strbuf_putc(w->out, '}');
@@ -559,7 +404,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_ESCAPE:
             if (w->json) {
-                json_text_node(w, "escape", n->text, n->len);
+                pdn_canonical_json_text(w, "escape", n->text, n->len);
                 k.renumber = true;
                 break;
             }
@@ -572,7 +417,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             break;
         case PDN_NODE_SETUP:
             if (w->json) {
-                json_text_node(w, "setup", n->text, n->len);
+                pdn_canonical_json_text(w, "setup", n->text, n->len);
             } else {
                 pdn_strbuf_clear(s);
                 pdn_strbuf_putc(s, '/');
@@ -592,7 +437,7 @@ write_line(writer *w, const pdn_node *n, counter k)
             counter inner = before;
             inner.renumber = true;
             if (w->json) {
-                json_open(w);
+                pdn_canonical_json_open(w);
                 pdn_strbuf_puts(w->out, "\"variation\":[");
                 w->comma = false;
                 write_line(w, n->children, inner);
@@ -637,6 +482,30 @@ first_counter(const pdn_game *g, const pdn_variant *v, const char *fen)
 
 /* ---- Games ---- */
 
+/* Bytes a text made once per file or variant keeps after its end, for
+ * put_chunks(). */
+#define CHUNK 16
+
+/* Ends @b, a text written once and copied for many games, with room for
+ * put_chunks() to read past its end. */
+static void
+chunk_room(pdn_strbuf *b)
+{
+    pdn_strbuf_reserve(b, CHUNK);
+}
+
+/* The @len bytes of @s at @p, copied 16 at a time (up to 15 more read
+ * and written: both sides have the room); the byte after them.  Short
+ * texts made once per file or variant, where memcpy()'s call would cost
+ * more than the copy. */
+static inline char *
+put_chunks(char *p, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i += CHUNK)
+        memcpy(p + i, s + i, CHUNK);
+    return p + len;
+}
+
 /* The start of a game in JSON, up to its tags: {"file":F,"game":N,
  * "tags":[ -- the file name escaped once for all the games of a file. */
 static void
@@ -647,13 +516,14 @@ json_head(pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
         free(c->file);
         c->file = pdn_xstrndup(file, strlen(file));
         pdn_strbuf_clear(&c->file_json);
+        pdn_strbuf_puts(&c->file_json, "{\"file\":");
         pdn_json_string(file, strlen(file), &c->file_json);
+        pdn_strbuf_puts(&c->file_json, ",\"game\":");
+        chunk_room(&c->file_json);
     }
-    char *p = pdn_strbuf_reserve(out, c->file_json.len + 40);
-    p = PUT_LIT(p, "{\"file\":");
-    memcpy(p, c->file_json.ptr, c->file_json.len);
-    p += c->file_json.len;
-    p = PUT_LIT(p, ",\"game\":");
+    const pdn_strbuf *head = &c->file_json;
+    char *p = pdn_strbuf_reserve(out, head->len + CHUNK + 32);
+    p = put_chunks(p, head->ptr, head->len);
     p = put_decimal(p, (uint32_t)g->number);
     p = PUT_LIT(p, ",\"tags\":[");
     pdn_strbuf_commit(out, p);
@@ -662,22 +532,67 @@ json_head(pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
 /* After the tags: the variant and start position ("variant":null if the
  * game was not replayed), and the opening of the preamble. */
 static void
-json_start(const pdn_replay_result *rr, pdn_strbuf *out)
+json_start(pdn_canonical *c, const pdn_replay_result *rr, pdn_strbuf *out)
 {
-    size_t vlen = rr->variant ? strlen(rr->variant->name) : 0;
-    char *p = pdn_strbuf_reserve(out, vlen + PDN_FEN_MAX + 64);
-    p = PUT_LIT(p, "],\"variant\":");
-    if (rr->variant) {
-        *p++ = '"';
-        memcpy(p, rr->variant->name, vlen);
-        p += vlen;
-        p = PUT_LIT(p, "\",\"start\":\"");
-        p += pdn_fen_write(rr->variant, &rr->start, p);
-        *p++ = '"';
-    } else {
-        p = PUT_LIT(p, "null");
+    const pdn_variant *v = rr->variant;
+    if (!v) {
+        pdn_strbuf_puts(out, "],\"variant\":null,\"preamble\":[");
+        return;
     }
-    p = PUT_LIT(p, ",\"preamble\":[");
+    if (c->start_of != v) {
+        pdn_strbuf *head = &c->start_json, *start = &c->start_initial;
+        pdn_strbuf_clear(head);
+        pdn_strbuf_puts(head, "],\"variant\":\"");
+        pdn_strbuf_puts(head, v->name);
+        pdn_strbuf_puts(head, "\",\"start\":\"");
+        chunk_room(head);
+        c->initial = pdn_board_start(v);
+        pdn_strbuf_clear(start);
+        pdn_strbuf_put(start, head->ptr, head->len);
+        char *p = pdn_strbuf_reserve(start, PDN_FEN_MAX);
+        pdn_strbuf_commit(start, p + pdn_fen_write(v, &c->initial, p));
+        chunk_room(start);
+        c->start_of = v;
+    }
+    /* Games without a FEN start where the variant does: that start is
+     * written once. */
+    const pdn_board *b = &rr->start, *initial = &c->initial;
+    bool from_initial = b->pieces[0] == initial->pieces[0] &&
+                        b->pieces[1] == initial->pieces[1] &&
+                        b->kings == initial->kings && b->side == initial->side;
+    const pdn_strbuf *head = from_initial ? &c->start_initial : &c->start_json;
+    char *p = pdn_strbuf_reserve(out, head->len + CHUNK + PDN_FEN_MAX + 16);
+    p = put_chunks(p, head->ptr, head->len);
+    if (!from_initial)
+        p += pdn_fen_write(v, b, p);
+    p = PUT_LIT(p, "\",\"preamble\":[");
+    pdn_strbuf_commit(out, p);
+}
+
+/* The end of a game in JSON: its result and the line end.  A result of
+ * a few plain bytes (any result) is copied as its end is found, without
+ * strlen() or a call; another goes through pdn_json_string(). */
+static void
+json_end(const char *result, pdn_strbuf *out)
+{
+    char *p = pdn_strbuf_reserve(out, 32);
+    p = PUT_LIT(p, "],\"result\":\"");
+    size_t i = 0;
+    for (; i < 8 && result[i]; i++) {
+        unsigned char ch = (unsigned char)result[i];
+        if (ch < 0x20 || ch >= 0x7F || ch == '"' || ch == '\\')
+            break;
+        p[i] = (char)ch;
+    }
+    if (result[i]) {
+        pdn_strbuf_commit(out, p - 1); /* without the opening quote */
+        pdn_json_string(result, strlen(result), out);
+        p = pdn_strbuf_reserve(out, 2);
+        i = 0;
+    } else {
+        p[i++] = '"';
+    }
+    p = PUT_LIT(p + i, "}\n");
     pdn_strbuf_commit(out, p);
 }
 
@@ -721,8 +636,9 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
 
     c->count = 0;
     c->variant = NULL;
-    const char *tags[PDN_TAGS_FOUND];
-    pdn_tags_find(g, tags);
+    pdn_tags_found tf;
+    pdn_tags_find(g, &tf);
+    const char *const *tags = tf.value;
     /* The variant is known before the first move is handed over. */
     {
         const char *type = tags[PDN_TAGS_GAMETYPE];
@@ -750,6 +666,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         return false;
     if (!rr.variant)
         c->count = 0; /* not replayed: moves are written as read */
+    c->moves[c->count].node = NULL; /* where the resolved moves end */
 
     writer w = {.c = c,
                 .json = c->opt.json,
@@ -767,27 +684,27 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     counter none = {.number = 1};
     if (w.json) {
         json_head(c, g, out);
-        pdn_tags_write(g, result_tag, gametype, d, &to);
-        json_start(&rr, out);
-        write_line(&w, g->preamble, none);
+        pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
+        json_start(c, &rr, out);
+        if (g->preamble) /* the calls for nothing cost, in so many games */
+            write_line(&w, g->preamble, none);
         pdn_strbuf_puts(out, "],\"moves\":[");
         w.comma = false;
-        write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
-        pdn_strbuf_puts(out, "],\"result\":");
-        pdn_json_string(result, strlen(result), out);
-        pdn_strbuf_puts(out, "}\n");
+        if (g->moves)
+            write_line(&w, g->moves,
+                       first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
+        json_end(result, out);
     } else {
         if (g->preamble) {
             write_line(&w, g->preamble, none);
             pdn_line_break(&w.l);
         }
-        pdn_tags_write(g, result_tag, gametype, d, &to);
+        pdn_tags_write(g, &tf, result_tag, gametype, d, &to);
         pdn_strbuf_putc(out, '\n');
-        write_line(&w, g->moves,
-                   first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
-        pdn_line_text(&w.l, result);
-        pdn_line_break(&w.l);
+        if (g->moves)
+            write_line(&w, g->moves,
+                       first_counter(g, w.variant, tags[PDN_TAGS_FEN]));
+        pdn_line_last(&w.l, result);
     }
     c->scratch = w.scratch; /* its memory serves the next game */
     return true;

@@ -33,4 +33,11 @@ void pdn_json_tags(const pdn_game *g, pdn_strbuf *out);
  * as \u00XX, invalid UTF-8 bytes as \ufffd. */
 void pdn_json_string(const char *s, size_t len, pdn_strbuf *out);
 
+/** The JSON string of the @len bytes at @s, quotes included, written at
+ * @p (room for @len + 2 bytes) when every byte stands for itself, as in
+ * most strings: returns the byte after it.  Else returns NULL, having
+ * written some bytes or none: the caller then takes pdn_json_string().
+ * For writers that make room once for a string and what goes around. */
+char *pdn_json_plain(char *p, const char *s, size_t len);
+
 #endif

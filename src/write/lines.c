@@ -53,15 +53,28 @@ pdn_line_close(pdn_line *l)
 }
 
 void
-pdn_line_text(pdn_line *l, const char *s)
+pdn_line_last(pdn_line *l, const char *s)
 {
-    size_t len = strlen(s);
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)s[i] >= 0x80 || s[i] == '\n') {
-            pdn_line_unit(l, s, len);
-            return;
-        }
-    pdn_line_ascii(l, s, len);
+    /* Its bytes gathered as its length is found, then stored as one
+     * word: no call to strlen() or memcpy() for a few bytes. */
+    char word[8] = {0};
+    size_t len = 0;
+    for (; s[len]; len++) {
+        unsigned char c = (unsigned char)s[len];
+        if (len == sizeof word || c >= 0x80 || c == '\n')
+            break;
+        word[len] = (char)c;
+    }
+    if (len == 0 || s[len]) { /* empty, long, or not plain ASCII */
+        pdn_line_unit(l, s, strlen(s));
+        pdn_line_break(l);
+        return;
+    }
+    char *p = pdn_line_room(l, len);
+    memcpy(p, word, sizeof word);
+    p[len] = '\n';
+    l->col = 0;
+    pdn_strbuf_commit(l->out, p + len + 1);
 }
 
 void

@@ -33,9 +33,10 @@ void pdn_line_unit(pdn_line *l, const char *s, size_t len);
  * line is full. */
 void pdn_line_close(pdn_line *l);
 
-/** pdn_line_unit() of the NUL-terminated @s, without its scans when @s
- * is ASCII on one line (a game's result). */
-void pdn_line_text(pdn_line *l, const char *s);
+/** pdn_line_unit() of the NUL-terminated @s, then pdn_line_break(): a
+ * game's result ends its movetext.  Without the unit's scans when @s is
+ * ASCII on one line, of up to eight bytes (any result). */
+void pdn_line_last(pdn_line *l, const char *s);
 
 /** Appends @len bytes of @text to @s with CR LF and CR made LF. */
 void pdn_line_lf(pdn_strbuf *s, const char *text, size_t len);
