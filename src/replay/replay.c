@@ -380,17 +380,15 @@ single_jump(const pdn_replay_state *r, const pdn_board *b, const pdn_node *n,
     return pdn_replay_single_jump(r->v, b, r->bits[s0], r->bits[s1], m);
 }
 
-/* The move @m, legal on @b, played: handed to the caller and counted.
- * Inline: it runs for every move. */
+/* The move @m, legal on @b, played: handed to the caller (replay_line()
+ * counts it).  Inline: it runs for every move. */
 static inline void
 played_on(pdn_replay_state *r, pdn_board *b, const pdn_node *n,
-          const pdn_move *m, const pdn_move *legal, int nlegal, bool main_line)
+          const pdn_move *m, const pdn_move *legal, int nlegal)
 {
     if (r->on_move)
         r->on_move(r->ctx, n, b, m, legal, nlegal);
     pdn_board_play(b, m);
-    r->out->moves++;
-    r->out->plies += main_line;
 }
 
 /* The one legal move of the @count in @legal that goes from bit @from to
@@ -413,7 +411,7 @@ only_from_to(const pdn_move *legal, int count, int from, int to)
  * of @b and played: 0, or -1 (reported) if the line cannot go on. */
 static int
 play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
-            const pdn_node *n, bool main_line, uint32_t ply)
+            const pdn_node *n, uint32_t ply)
 {
     const pdn_variant *v = r->v;
     const uint8_t *squares = pdn_node_squares(n);
@@ -430,7 +428,7 @@ play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
                              r->bits[squares[1]]);
         if (i >= 0) {
             *played = legal[i];
-            played_on(r, b, n, played, legal, count, main_line);
+            played_on(r, b, n, played, legal, count);
             return 0;
         }
     }
@@ -500,7 +498,7 @@ play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
         r->out->resolved++;
     }
     *played = legal[chosen];
-    played_on(r, b, n, played, legal, count, main_line);
+    played_on(r, b, n, played, legal, count);
     return 0;
 }
 
@@ -508,7 +506,7 @@ play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
 static int
 play_move(pdn_replay_state *r, pdn_board *b, pdn_move *played,
           const pdn_node *n, int expect_side, const pdn_node *number,
-          bool main_line, uint32_t ply)
+          uint32_t ply)
 {
     if (expect_side >= 0 && expect_side != (int)b->side)
         about_move(
@@ -520,10 +518,10 @@ play_move(pdn_replay_state *r, pdn_board *b, pdn_move *played,
                               b->side == PDN_WHITE ? "White" : "Black"),
             n, ply, NULL);
     if (plain_step(r, b, n, played) || single_jump(r, b, n, played)) {
-        played_on(r, b, n, played, NULL, 0, main_line);
+        played_on(r, b, n, played, NULL, 0);
         return 0;
     }
-    return play_listed(r, b, played, n, main_line, ply);
+    return play_listed(r, b, played, n, ply);
 }
 
 /* "3rd", "4th". */
@@ -607,10 +605,12 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
     bool keep = r->automatic || (main_line && r->want_end);
     bool stale = false;  /* moves played that @ds does not have */
     bool moved = false;  /* the last thing in the line is a move */
-    bool warned = false; /* about play past an automatic draw */
+    bool warned = !r->automatic; /* about play past an automatic draw:
+                                     none to tell if draws are claimed */
     uint32_t ply = ply0; /* of the last move played in this line */
     int expect_side = -1;
     const pdn_node *number = NULL;
+    size_t moves = 0; /* replayed in this line */
     for (; n; n = n->next) {
         switch (n->kind) {
         case PDN_NODE_NUMBER:
@@ -625,8 +625,8 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
                 prev = b; /* b stays as it is if the move is bad */
             if (!warned)
                 warned = past_draw(r, ds, n, ply + 1);
-            if (play_move(r, &b, &played, n, expect_side, number, main_line,
-                          ply + 1) < 0) {
+            if (play_move(r, &b, &played, n, expect_side, number, ply + 1) <
+                0) {
                 r->out->complete = false;
                 if (stale)
                     catch_up(ds, &prev, &b);
@@ -648,6 +648,7 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
             moved = true;
             expect_side = -1;
             ply++;
+            moves++;
             break;
         }
         case PDN_NODE_VARIATION:
@@ -695,6 +696,9 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
         }
     }
 out:
+    r->out->moves += moves;
+    if (main_line)
+        r->out->plies += moves;
     pdn_draw_fini(ds);
 }
 
