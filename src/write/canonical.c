@@ -577,13 +577,7 @@ json_end(const char *result, pdn_strbuf *out)
 {
     char *p = pdn_strbuf_reserve(out, 32);
     p = PUT_LIT(p, "],\"result\":\"");
-    size_t i = 0;
-    for (; i < 8 && result[i]; i++) {
-        unsigned char ch = (unsigned char)result[i];
-        if (ch < 0x20 || ch >= 0x7F || ch == '"' || ch == '\\')
-            break;
-        p[i] = (char)ch;
-    }
+    size_t i = pdn_plain_prefix(p, result, 8);
     if (result[i]) {
         pdn_strbuf_commit(out, p - 1); /* without the opening quote */
         pdn_json_string(result, strlen(result), out);

@@ -40,4 +40,22 @@ void pdn_json_string(const char *s, size_t len, pdn_strbuf *out);
  * For writers that make room once for a string and what goes around. */
 char *pdn_json_plain(char *p, const char *s, size_t len);
 
+/** Copies to @p the first bytes of the string @s that a JSON string and
+ * a PDN tag value both take as they are (printable ASCII but '"' and
+ * '\\'), up to its end or @max bytes: how many.  When @s[that] is not
+ * its end, the caller writes it the long way.  Inline: a game's result,
+ * a few bytes, goes this way in every game. */
+static inline size_t
+pdn_plain_prefix(char *p, const char *s, size_t max)
+{
+    size_t i = 0;
+    for (; i < max && s[i]; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch < 0x20 || ch >= 0x7F || ch == '"' || ch == '\\')
+            break;
+        p[i] = (char)ch;
+    }
+    return i;
+}
+
 #endif

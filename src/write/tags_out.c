@@ -222,13 +222,7 @@ write_result_tag(pdn_tags_out *o, const char *result)
     } else {
         p = PUT_TEXT(p, "[Result \"");
     }
-    size_t i = 0;
-    for (; i < 8 && result[i]; i++) {
-        unsigned char ch = (unsigned char)result[i];
-        if (ch < 0x20 || ch >= 0x7F || ch == '"' || ch == '\\')
-            break;
-        p[i] = (char)ch;
-    }
+    size_t i = pdn_plain_prefix(p, result, 8);
     if (result[i]) { /* nothing of it is committed */
         write_any_tag(o, leading[TAG_RESULT], leading_len[TAG_RESULT], true,
                       result);
