@@ -313,8 +313,7 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
     for (; n; n = n->next) {
         if (n->kind == PDN_NODE_NUMBER)
             continue;
-        if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
-            n->u.move.forced || r->second != second || r->len > 16)
+        if (!run_goes_on(n, r, second))
             break;
         /* The unit after a byte left for the blank or line end before
          * it, which its length then decides. */

@@ -127,29 +127,41 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
     pdn_strbuf_commit(out, p);
 }
 
+/* Room that a usual move's object and the comma before it take at most:
+ * keys, number, 13 squares of path and 12 captured, 16-byte copies. */
+#define JSON_MOVE_MAX 256
+
+/* The object of the usual move @r (numbered @number, played by White if
+ * @white) at @p; the byte after it. */
+static inline char *
+put_short_move(const pdn_canonical *c, char *p, const resolved *r,
+               uint32_t number, bool white)
+{
+    p = PUT_LIT(p, "{\"move\":\"");
+    memcpy(p, r->text, 16); /* both sides have the room */
+    p += r->len;
+    p = PUT_LIT(p, "\",\"number\":");
+    p = put_decimal(p, number);
+    if (white)
+        p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
+    else
+        p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
+    p = put_path(c, &r->move, p);
+    *p++ = '}';
+    return p;
+}
+
 /* json_move() of the usual move: replayed, its text of at most 16 bytes,
  * no strength mark, no positions asked for.  Written in place, with no
  * call but to make room: this runs for most moves. */
 static void
 json_short_move(writer *w, const resolved *r, const counter *k)
 {
-    const pdn_canonical *c = w->c;
-    /* Keys, number, 13 squares of path and 12 captured, 16-byte copies. */
-    char *p = pdn_strbuf_reserve(w->out, 256);
+    char *p = pdn_strbuf_reserve(w->out, JSON_MOVE_MAX);
     if (w->comma)
         *p++ = ',';
     w->comma = true;
-    p = PUT_LIT(p, "{\"move\":\"");
-    memcpy(p, r->text, 16);
-    p += r->len;
-    p = PUT_LIT(p, "\",\"number\":");
-    p = put_decimal(p, k->number);
-    if (side_name(w, k)[0] == 'w')
-        p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
-    else
-        p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-    p = put_path(c, &r->move, p);
-    *p++ = '}';
+    p = put_short_move(w->c, p, r, k->number, side_name(w, k)[0] == 'w');
     pdn_strbuf_commit(w->out, p);
 }
 
@@ -177,10 +189,8 @@ pdn_canonical_json_move(writer *w, const pdn_node *n, const resolved *r,
 
 /* ---- Runs of usual moves ---- */
 
-/* Room made at once for a run in JSON, and what a move of it takes at
- * most (as json_short_move() reserves). */
+/* Room made at once for a run in JSON. */
 #define JSON_RUN_ROOM 16384
-#define JSON_MOVE_MAX 256
 
 /* write_run() of canonical.c in JSON: the moves as json_short_move()
  * writes them. */
@@ -203,23 +213,12 @@ pdn_canonical_json_run(writer *w, const pdn_node *n, counter *k,
     for (; n; n = n->next) {
         if (n->kind == PDN_NODE_NUMBER)
             continue;
-        if (n->kind != PDN_NODE_MOVE || r->node != n || n->rare ||
-            n->u.move.forced || r->second != second || r->len > 16)
+        if (!run_goes_on(n, r, second))
             break;
         if (comma)
             *p++ = ',';
         comma = true;
-        p = PUT_LIT(p, "{\"move\":\"");
-        memcpy(p, r->text, 16); /* both sides have the room */
-        p += r->len;
-        p = PUT_LIT(p, "\",\"number\":");
-        p = put_decimal(p, number);
-        if (second != first_white)
-            p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
-        else
-            p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-        p = put_path(c, &r->move, p);
-        *p++ = '}';
+        p = put_short_move(c, p, r, number, second != first_white);
         r++;
         if (second)
             number++;

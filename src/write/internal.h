@@ -72,6 +72,17 @@ last_numbering(counter after, bool renumber)
     return k;
 }
 
+/* Whether the node @n, met in a run of usual moves, is the next of them:
+ * the move @r the replay resolved, with no mark, forced or other, played
+ * by the side the numbering expects (@second), its text of at most 16
+ * bytes.  Else the run ends, for the node to be written the long way. */
+static inline bool
+run_goes_on(const pdn_node *n, const resolved *r, bool second)
+{
+    return n->kind == PDN_NODE_MOVE && r->node == n && !n->rare &&
+           !n->u.move.forced && r->second == second && r->len <= 16;
+}
+
 typedef struct writer {
     pdn_canonical *c;
     bool json;       /* JSON, not PDN (man/pdn-convert.1) */
