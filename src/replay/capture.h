@@ -1,11 +1,11 @@
-/* capture.h -- men's captures for the replay, without a call into the
- * move generator: whether the side to move has one, the test made before
- * every plain step, and the usual capture, a man's single jump, played
- * from its two squares.  Men capture forward only (RULES.md section 2),
- * and Italian men never take a king (section 3); with the bit layout of
- * rules/bitboard.h a jump is two steps the same way.  Internal to the
- * replay; tests/unit/test_replay.c holds both against the move
- * generator.
+/* capture.h -- men's captures for the replay: whether the side to move
+ * has one, the test made before every plain step, without a call into
+ * the move generator; and the usual capture, a man's single jump, played
+ * from its two squares when the generator says every capture is one.
+ * Men capture forward only (RULES.md section 2), and Italian men never
+ * take a king (section 3); with the bit layout of rules/bitboard.h a
+ * jump is two steps the same way.  Internal to the replay;
+ * tests/unit/test_replay.c holds both against the move generator.
  */
 #ifndef PDN_REPLAY_CAPTURE_H
 #define PDN_REPLAY_CAPTURE_H
@@ -14,6 +14,7 @@
 
 #include "rules/bitboard.h"
 #include "rules/board.h"
+#include "rules/movegen.h"
 #include "rules/variant.h"
 
 /** Where pieces of @from land jumping @prey one way (@d) into @empty: two
@@ -45,38 +46,22 @@ pdn_replay_men_capture(const pdn_variant *v, const pdn_board *b)
 }
 
 /** The capture from bit @from to bit @to on @b, into *@m, when every
- * capture of the side to move is a man's single jump and this is one:
- * then each is legal under every law of RULES.md section 3 (they take
- * as many pieces, none a king, and no king of the side could capture),
- * and its two squares name it.  That is when the side has no king, no
- * man can take a king, and no jump can go on from where it lands.  A
- * man's further jump goes forward, so neither the piece just taken nor
- * the square left matters to it.  Returns false otherwise, for the move
- * generator to decide. */
+ * capture of the side to move is a man's single jump and this is one of
+ * the legal ones (pdn_movegen_single_jumps()): its two squares name it.
+ * Returns false otherwise, for the move generator to decide. */
 static inline bool
 pdn_replay_single_jump(const pdn_variant *v, const pdn_board *b, int from,
                        int to, pdn_move *m)
 {
     pdn_color us = b->side;
-    pdn_bb enemy = b->pieces[pdn_color_other(us)];
-    if (b->pieces[us] & b->kings)
-        return false;
-    if (v->men_capture_kings && (enemy & b->kings))
-        return false;
-    pdn_bb men = b->pieces[us], prey = enemy & ~b->kings;
-    pdn_bb empty = BB_PLAYABLE & ~(men | enemy);
     int a = us == PDN_WHITE ? BB_UP_A : BB_DOWN_A;
     int c = us == PDN_WHITE ? BB_UP_B : BB_DOWN_B;
-    pdn_bb land_a = pdn_replay_jumps(men, prey, empty, a);
-    pdn_bb land_c = pdn_replay_jumps(men, prey, empty, c);
-    pdn_bb land = land_a | land_c;
-    if (pdn_replay_jumps(land, prey, empty, a) |
-        pdn_replay_jumps(land, prey, empty, c))
-        return false; /* a jump goes on: more pieces may be taken */
     int d = to - from;
-    pdn_bb at = (pdn_bb)1 << to;
-    if (!(d == 2 * a ? land_a & at : d == 2 * c ? land_c & at : 0))
-        return false; /* the man on from has no such jump */
+    pdn_bb land[2], at = (pdn_bb)1 << to;
+    if ((d != 2 * a && d != 2 * c) || !pdn_movegen_single_jumps(v, b, land) ||
+        !(land[d == 2 * a ? 0 : 1] & at))
+        return false; /* the man on from has no such jump, or it is not
+                         the whole story */
     int taken = from + d / 2;
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;

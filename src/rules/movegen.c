@@ -908,3 +908,22 @@ pdn_movegen_has_capture(const pdn_variant *v, const pdn_board *b)
 {
     return capturers(b, v->id, b->side) != 0;
 }
+
+INLINE bool
+single_jumps_impl(const pdn_board *b, pdn_bb *land, pdn_variant_id id,
+                  pdn_color us)
+{
+    jumps j;
+    if (!simple_jumps(b, id, us, &j))
+        return false;
+    land[0] = j.land[0];
+    land[1] = j.land[1];
+    return true;
+}
+
+bool
+pdn_movegen_single_jumps(const pdn_variant *v, const pdn_board *b,
+                         pdn_bb land[2])
+{
+    DISPATCH(single_jumps_impl, v, b, land, )
+}

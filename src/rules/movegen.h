@@ -74,6 +74,16 @@ int pdn_movegen_count(const pdn_variant *v, const pdn_board *b);
 /** Whether the side to move has a capture. */
 bool pdn_movegen_has_capture(const pdn_variant *v, const pdn_board *b);
 
+/** Whether every capture of the side to move of @b, if it has any, is a
+ * man's single jump (no king of the side can capture, and no jump can go
+ * on): then each legal capture is named by its two squares, and
+ * @land[0] and @land[1] get their landing squares, men jumping one
+ * forward direction (BB_UP_A or BB_DOWN_A) and the other (BB_UP_B or
+ * BB_DOWN_B); only those of the jumps the rules allow (Spanish men must
+ * take a king when one can). */
+bool pdn_movegen_single_jumps(const pdn_variant *v, const pdn_board *b,
+                              pdn_bb land[2]);
+
 /** What the side to move of @b can do, without listing it. */
 typedef enum pdn_moves_kind {
     PDN_MOVES_NONE,    /* no legal move: the side to move has lost */
