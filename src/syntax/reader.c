@@ -2,12 +2,20 @@
  * least the game being read and always starts at the beginning of a line;
  * when a game runs past its end, the buffer slides (dropping the games
  * handed out), fills up, and the game is read again from its start.
+ *
+ * A regular file is mapped rather than read: the buffer is then a window
+ * on the mapping that slides the same way, with no bytes copied, and the
+ * pages behind it are given back as it goes, so that memory still follows
+ * the window and not the file.
  */
+#define _DEFAULT_SOURCE /* madvise(), MAP_ANONYMOUS */
 #include "syntax/reader.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/lines.h"
@@ -27,8 +35,14 @@ struct pdn_reader {
     FILE *in;              /* NULL when reading memory or a range */
     int fd;                /* the file of a range, or -1 */
     uint64_t end;          /* the end of the range: the input ends there */
-    char *buf;             /* owned unless reading memory */
+    char *buf;             /* owned, or a window on map */
     size_t cap, len;
+    char *map; /* the mapped file and a page of zeros after
+                  it (map_span bytes), or NULL */
+    size_t map_span;
+    size_t map_released;   /* map's bytes before this are given back */
+    char held;             /* the byte of the mapping under buf[len],
+                              where the window's NUL stands */
     size_t pos;            /* where the next game's text starts */
     uint64_t base;         /* input offset of buf[0] */
     pdn_loc cur;           /* line and column at pos */
@@ -70,11 +84,46 @@ reader_new(const char *name, const pdn_reader_options *opt)
     return r;
 }
 
+/* Maps @in when it is a regular file not yet read from: the file, and
+ * after it the rest of its last page and one more page, of zeros, so that
+ * the window may end at the file's end.  Private and writable: the NUL at
+ * the window's end is the reader's own (a copy of one page).  Else leaves
+ * @r to read @in. */
+static void
+map_file(pdn_reader *r, FILE *in)
+{
+    struct stat st;
+    int fd = fileno(in);
+    long page = sysconf(_SC_PAGESIZE);
+    if (fd < 0 || page <= 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX / 2 ||
+        ftello(in) != 0)
+        return;
+    size_t len = (size_t)st.st_size;
+    size_t span = (len / (size_t)page + 1) * (size_t)page;
+    char *area = mmap(NULL, span, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area == MAP_FAILED)
+        return;
+    if (mmap(area, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+             0) == MAP_FAILED) {
+        munmap(area, span);
+        return;
+    }
+    r->map = r->buf = area;
+    r->map_span = span;
+    r->end = len;
+    r->held = area[0];
+    area[0] = '\0';
+}
+
 pdn_reader *
 pdn_reader_new(const char *name, FILE *in, const pdn_reader_options *opt)
 {
     pdn_reader *r = reader_new(name, opt);
     r->in = in;
+    if (!r->opt.no_map)
+        map_file(r, in);
     return r;
 }
 
@@ -101,7 +150,10 @@ pdn_reader_free(pdn_reader *r)
     for (size_t i = 0; i < r->nspares; i++)
         pdn_game_free(r->spares[i]);
     free(r->spares);
-    free(r->buf);
+    if (r->map)
+        munmap(r->map, r->map_span);
+    else
+        free(r->buf);
     free(r);
 }
 
@@ -188,20 +240,63 @@ read_some(pdn_reader *r, size_t n)
 /* Drops the bytes before pos (games handed out), then reads until the
  * buffer has grown by a chunk or the input ends.  Returns 0, or -1 on a
  * read error (reported in @d). */
-static int
-refill(pdn_reader *r, pdn_diags *d)
+/* The bytes before pos that the buffer may drop: the games handed out,
+ * but for the start of pos's line, kept for the source line of
+ * diagnostics unless it is far back (a file on one line). */
+static size_t
+droppable(const pdn_reader *r)
 {
     size_t keep = r->pos;
-    /* Keep the start of pos's line, for the source line of diagnostics,
-     * unless it is far back (a file on one line). */
     size_t line = keep;
     while (line > 0 && keep - line < LINE_KEEP && r->buf[line - 1] != '\n' &&
            r->buf[line - 1] != '\r')
         line--;
     if (line == 0 || r->buf[line - 1] == '\n' || r->buf[line - 1] == '\r')
         keep = line;
-    if (keep > 0) {
+    return keep;
+}
+
+/* refill() of a mapped file: the window starts @keep bytes on and grows
+ * by a chunk, its NUL moved to its new end; the whole pages before it are
+ * given back. */
+static void
+slide(pdn_reader *r, size_t keep)
+{
+    r->buf[r->len] = r->held;
+    r->buf += keep;
+    r->len -= keep;
+    r->pos -= keep;
+    r->base += keep;
+    size_t chunk = r->opt.chunk;
+    if (r->end - (r->base + r->len) <= chunk) {
+        r->len = (size_t)(r->end - r->base);
+        r->eof = true;
+    } else {
+        r->len += chunk;
+    }
+    r->held = r->buf[r->len];
+    r->buf[r->len] = '\0';
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t done = (size_t)(r->buf - r->map) / page * page;
+    if (done > r->map_released) {
+        /* Only a hint: the pages read the same if touched again. */
+        (void)madvise(r->map + r->map_released, done - r->map_released,
+                      MADV_DONTNEED);
+        r->map_released = done;
+    }
+}
+
+static int
+refill(pdn_reader *r, pdn_diags *d)
+{
+    size_t keep = droppable(r);
+    if (keep > 0)
         r->line_start = r->buf[keep - 1] == '\n' || r->buf[keep - 1] == '\r';
+    if (r->map) {
+        slide(r, keep);
+        return 0;
+    }
+    if (keep > 0) {
         memmove(r->buf, r->buf + keep, r->len - keep);
         r->len -= keep;
         r->pos -= keep;
@@ -428,6 +523,11 @@ static void
 restart_state(pdn_reader *r, const char *name, int fd,
               const pdn_reader_range *range)
 {
+    if (r->map) { /* a buffer of its own from now on */
+        munmap(r->map, r->map_span);
+        r->map = r->buf = NULL;
+        r->cap = 0;
+    }
     r->name = name;
     r->in = NULL;
     r->fd = fd;
@@ -478,9 +578,9 @@ pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
                           const pdn_reader_range *range, char **buf,
                           size_t *cap, size_t len)
 {
+    restart_state(r, name, fd, range);
     char *own = r->buf;
     size_t own_cap = r->cap;
-    restart_state(r, name, fd, range);
     r->buf = *buf;
     r->cap = *cap;
     *buf = own;

@@ -32,13 +32,18 @@ typedef struct pdn_reader_options {
     int max_depth;            /* 0: PDN_MAX_RAV_DEPTH */
     size_t chunk;             /* bytes read at a time; 0: 4 MiB (tests
                                  use tiny chunks to cut games anywhere) */
+    bool no_map;              /* read a regular file through the stream
+                                 rather than map it (the tests take
+                                 both ways) */
 } pdn_reader_options;
 
 typedef struct pdn_reader pdn_reader;
 
 /** A reader of the open stream @in, named @name in diagnostics (both
- * borrowed: they must outlive the reader; the caller closes @in).  @opt
- * may be NULL.  Free with pdn_reader_free(). */
+ * borrowed: they must outlive the reader; the caller closes @in).  A
+ * regular file not yet read from is mapped, not read (memory still
+ * follows the game, not the file; the file must not shrink meanwhile).
+ * @opt may be NULL.  Free with pdn_reader_free(). */
 pdn_reader *pdn_reader_new(const char *name, FILE *in,
                            const pdn_reader_options *opt);
 

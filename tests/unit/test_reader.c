@@ -33,7 +33,8 @@ outcome_free(outcome *o)
 }
 
 /* Reads @len bytes of @data, from memory if @chunk is 0, else through a
- * temporary file in chunks of @chunk bytes. */
+ * temporary file in chunks of @chunk bytes: read, or mapped when @opt
+ * lets the reader map it. */
 static outcome
 read_all(const char *data, size_t len, size_t chunk, pdn_reader_options opt)
 {
@@ -99,15 +100,17 @@ expect_same_in_chunks(const char *data, size_t len, const size_t *chunks,
     for (size_t i = whole.raw.len; i < len; i++)
         assert_true(data[i] == ' ' || data[i] == '\n' || data[i] == '\r' ||
                     data[i] == '\t');
-    for (size_t c = 0; c < nchunks; c++) {
-        outcome part = read_all(data, len, chunks[c], opt);
+    for (size_t c = 0; c < 2 * nchunks; c++) {
+        opt.no_map = c % 2; /* mapped, then read */
+        outcome part = read_all(data, len, chunks[c / 2], opt);
         assert_int_equal(part.games, whole.games);
         assert_int_equal(part.errors, whole.errors);
         assert_int_equal(part.warnings, whole.warnings);
         if (part.trace.len != whole.trace.len ||
             (whole.trace.len &&
              memcmp(part.trace.ptr, whole.trace.ptr, whole.trace.len) != 0))
-            fail_msg("chunk %zu: traces differ", chunks[c]);
+            fail_msg("chunk %zu, %s: traces differ", chunks[c / 2],
+                     opt.no_map ? "read" : "mapped");
         assert_int_equal(part.raw.len, whole.raw.len);
         outcome_free(&part);
     }
@@ -203,12 +206,15 @@ test_limits(void **state)
     pdn_reader_options small = {.max_game_bytes = 40};
     const char *big = "[Event \"a long game that will not fit\"]\n1. 22-18 *\n"
                       "[Event \"b\"]\n1. 21-17 *\n";
-    o = read_all(big, strlen(big), 16, small);
-    assert_int_equal(o.games, 2);
-    assert_int_equal(o.errors, 1);
-    assert_non_null(strstr(o.messages.ptr, "110 a game longer than 40"));
-    assert_non_null(strstr(o.trace.ptr, "=TAG Event \"b\""));
-    outcome_free(&o);
+    for (int way = 0; way < 2; way++) { /* mapped, then read */
+        small.no_map = way;
+        o = read_all(big, strlen(big), 16, small);
+        assert_int_equal(o.games, 2);
+        assert_int_equal(o.errors, 1);
+        assert_non_null(strstr(o.messages.ptr, "110 a game longer than 40"));
+        assert_non_null(strstr(o.trace.ptr, "=TAG Event \"b\""));
+        outcome_free(&o);
+    }
 }
 
 static void
