@@ -293,6 +293,17 @@ refill(pdn_reader *r, pdn_diags *d)
     if (keep > 0)
         r->line_start = r->buf[keep - 1] == '\n' || r->buf[keep - 1] == '\r';
     if (r->map) {
+        /* A file cut short under the mapping would kill the process at
+         * the first byte past its new end: said as a read error instead
+         * (but for a cut while this window is read). */
+        struct stat st;
+        if (fstat(fileno(r->in), &st) == 0 && (uint64_t)st.st_size < r->end) {
+            pdn_loc at = {r->base + r->len, 0, 0};
+            pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name, at, 0,
+                          "cannot read: the file shrank while it was read");
+            r->failed = true;
+            return -1;
+        }
         slide(r, keep);
         return 0;
     }

@@ -42,7 +42,8 @@ typedef struct pdn_reader pdn_reader;
 /** A reader of the open stream @in, named @name in diagnostics (both
  * borrowed: they must outlive the reader; the caller closes @in).  A
  * regular file not yet read from is mapped, not read (memory still
- * follows the game, not the file; the file must not shrink meanwhile).
+ * follows the game, not the file; a file cut short meanwhile is a read
+ * error).
  * @opt may be NULL.  Free with pdn_reader_free(). */
 pdn_reader *pdn_reader_new(const char *name, FILE *in,
                            const pdn_reader_options *opt);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/strbuf.h"
 #include "syntax/reader.h"
@@ -264,6 +265,41 @@ test_encodings_and_positions(void **state)
     outcome_free(&o);
 }
 
+/* A mapped file cut short while it is read: a read error, not a crash
+ * (the byte past the new end would be one). */
+static void
+test_file_cut_short(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    for (int i = 0; i < 2000; i++)
+        fprintf(f, "[Event \"%d\"]\n1. 22-18 *\n", i);
+    assert_int_equal(fflush(f), 0);
+    rewind(f);
+    pdn_reader_options opt = {.chunk = 64};
+    pdn_reader *r = pdn_reader_new("t.pdn", f, &opt);
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_game *g;
+    assert_int_equal(pdn_reader_next(r, &g, &d), 1);
+    pdn_reader_recycle(r, g);
+    assert_int_equal(ftruncate(fileno(f), 100), 0);
+    int rc;
+    size_t games = 1;
+    while ((rc = pdn_reader_next(r, &g, &d)) > 0) {
+        games++;
+        pdn_reader_recycle(r, g);
+    }
+    assert_int_equal(rc, -1);
+    assert_true(games < 2000);
+    assert_true(d.count > 0);
+    assert_non_null(strstr(d.items[d.count - 1].message,
+                           "the file shrank while it was read"));
+    pdn_diags_free(&d);
+    pdn_reader_free(r);
+    fclose(f);
+}
+
 int
 main(void)
 {
@@ -273,6 +309,7 @@ main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_token_limit),
         cmocka_unit_test(test_encodings_and_positions),
+        cmocka_unit_test(test_file_cut_short),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
