@@ -131,12 +131,12 @@ typedef struct turns {
        the next one starts on. */
     pthread_mutex_t lines;
     pthread_cond_t counted;
-    uint64_t lines_seq;
+    _Atomic uint64_t lines_seq; /* read awake too (await()) */
     uint32_t line_next;
     /* Under @tokens: the turns that passed their token. */
     pthread_mutex_t tokens;
     pthread_cond_t passed;
-    uint64_t sequenced;
+    _Atomic uint64_t sequenced; /* read awake too (await()) */
     carry carry;      /* the token holder's own */
     bool read_failed; /* the token holder's own */
     /* Under @writing: the turns' done flags, @written, @buf. */
@@ -179,10 +179,38 @@ turn_room(turns *s, turn *t)
     t->cap = cap;
 }
 
+/* A pause in a loop that waits awake. */
+static inline void
+cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) && defined(__GNUC__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Waits awake, a while, for *@v to be @want, which another thread sets
+ * under a lock, then wakes those asleep on it: most waits are short (the
+ * thread awaited is near the end of its step), and sleeping and being
+ * woken cost more (a system call each, and a core that may have gone
+ * idle).  The caller then takes the lock, and sleeps on the condition if
+ * *@v is still not @want. */
+static void
+await(const turns *s, _Atomic uint64_t *v, uint64_t want)
+{
+    for (int spin = 0; spin < s->spin; spin++) {
+        if (atomic_load_explicit(v, memory_order_acquire) == want)
+            return;
+        cpu_relax();
+    }
+}
+
 /* Waits until turn @seq holds the token. */
 static void
 token_take(turns *s, uint64_t seq)
 {
+    await(s, &s->sequenced, seq);
     pthread_mutex_lock(&s->tokens);
     while (s->sequenced != seq)
         pthread_cond_wait(&s->passed, &s->tokens);
@@ -194,7 +222,7 @@ static void
 token_pass(turns *s)
 {
     pthread_mutex_lock(&s->tokens);
-    s->sequenced++;
+    atomic_fetch_add_explicit(&s->sequenced, 1, memory_order_release);
     pthread_cond_broadcast(&s->passed);
     pthread_mutex_unlock(&s->tokens);
 }
@@ -338,12 +366,13 @@ load_part(worker *w, turn *t)
             memset(w->scratch + got, 0, n + 1 - got);
         lines = pdn_lines_count(w->scratch, n);
     }
+    await(s, &s->lines_seq, t->part);
     pthread_mutex_lock(&s->lines);
     while (s->lines_seq != t->part)
         pthread_cond_wait(&s->counted, &s->lines);
     t->line = t->first ? 1 : s->line_next;
     s->line_next = t->line + lines;
-    s->lines_seq++;
+    atomic_fetch_add_explicit(&s->lines_seq, 1, memory_order_release);
     pthread_cond_broadcast(&s->counted);
     pthread_mutex_unlock(&s->lines);
 }
@@ -359,11 +388,7 @@ lock_claiming(turns *s)
     for (int spin = 0; spin < s->spin; spin++) {
         if (pthread_mutex_trylock(&s->claiming) == 0)
             return;
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#elif defined(__aarch64__) && defined(__GNUC__)
-        __asm__ __volatile__("yield");
-#endif
+        cpu_relax();
     }
     pthread_mutex_lock(&s->claiming);
 }
