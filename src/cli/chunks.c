@@ -125,6 +125,12 @@ pdn_part_file_start(const pdn_part_file *pf)
                               .noted = pf->cp1252};
 }
 
+bool
+pdn_no_map(void)
+{
+    return getenv("PDN_NO_MAP") != NULL;
+}
+
 size_t
 pdn_part_bytes(void)
 {

@@ -31,6 +31,10 @@ size_t pdn_part_bytes(void);
  * end). */
 bool pdn_chunk_find(const char *buf, size_t len, size_t *at);
 
+/** Whether regular files are read rather than mapped: PDN_NO_MAP set in
+ * the environment (for the tests, which take both ways). */
+bool pdn_no_map(void);
+
 /** A regular file read in parts. */
 typedef struct pdn_part_file {
     const char *name; /* borrowed */

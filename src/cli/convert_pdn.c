@@ -14,6 +14,7 @@
 
 #include "base/arena.h"
 #include "base/strbuf.h"
+#include "cli/chunks.h"
 #include "cli/games_out.h"
 #include "syntax/json.h"
 #include "syntax/json_game.h"
@@ -79,6 +80,7 @@ static bool
 pdn_stream(converter *c, FILE *in, const char *name)
 {
     pdn_reader_options ro = {.tagmap = c->o->tagmap, .keep_raw = true};
+    ro.no_map = pdn_no_map();
     pdn_reader *r = pdn_reader_new(name, in, &ro);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_game *g;

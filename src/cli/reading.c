@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "base/strbuf.h"
+#include "cli/chunks.h"
 #include "cli/progress.h"
 #include "cli/turns.h"
 #include "syntax/reader.h"
@@ -88,7 +89,9 @@ static void
 read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
             bool colour)
 {
-    pdn_reader_options opt = {.tagmap = job->tagmap, .keep_raw = job->keep_raw};
+    pdn_reader_options opt = {.tagmap = job->tagmap,
+                              .keep_raw = job->keep_raw,
+                              .no_map = pdn_no_map()};
     pdn_reader *r = pdn_reader_new(name, in, &opt);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_strbuf buf = PDN_STRBUF_INIT;

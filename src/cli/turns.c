@@ -31,8 +31,10 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/filemap.h"
 #include "base/lines.h"
 #include "base/xalloc.h"
 #include "cli/chunks.h"
@@ -126,7 +128,8 @@ typedef struct turns {
     uint64_t parts;       /* parts claimed */
     pdn_strbuf said; /* files that could not be opened, to tell */
     uint64_t next;
-    int spin; /* tries at the lock before sleeping on it */
+    int spin;    /* tries at the lock before sleeping on it */
+    bool no_map; /* files are read, not mapped (pdn_no_map()) */
     /* Under @lines: the parts whose first line is known, and the line
        the next one starts on. */
     pthread_mutex_t lines;
@@ -157,6 +160,14 @@ typedef struct worker {
     size_t nown, capown;
     char *scratch; /* the bytes of its part, from lo on */
     size_t scratch_len, scratch_cap;
+    /* The file of its parts mapped (its own: its reader writes in it), or
+       NULL; and whether this turn's part is read from it. */
+    char *map;
+    size_t map_span;
+    uint64_t map_size;
+    dev_t map_dev;
+    ino_t map_ino;
+    bool mapped;
 } worker;
 
 /* ---- Turns ---- */
@@ -278,7 +289,8 @@ open_next(turns *s)
             return true;
         }
         pdn_reader_options opt = {.tagmap = job->tagmap,
-                                  .keep_raw = job->keep_raw};
+                                  .keep_raw = job->keep_raw,
+                                  .no_map = s->no_map};
         s->in = in;
         s->reader = pdn_reader_new(name, in, &opt);
         return true;
@@ -348,23 +360,52 @@ claim_part(turns *s, worker *w, turn *t)
     return true;
 }
 
-/* Reads the bytes of part @t into @w's scratch, counts its lines, and,
- * in the order the parts were claimed, learns the line it starts on. */
+/* Whether @w has the file of @pf mapped as it is now: mapped again if
+ * it is another file or changed size (its reader first let go of the
+ * old mapping).  False if it cannot be mapped: it is read then. */
+static bool
+map_part_file(worker *w, const pdn_part_file *pf)
+{
+    struct stat st;
+    if (w->s->no_map || fstat(pf->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_size <= 0)
+        return false;
+    if (w->map && st.st_dev == w->map_dev && st.st_ino == w->map_ino &&
+        (uint64_t)st.st_size == w->map_size)
+        return true;
+    pdn_reader_unmap(w->reader);
+    pdn_file_unmap(w->map, w->map_span);
+    w->map = pdn_file_map(pf->fd, (size_t)st.st_size, &w->map_span);
+    w->map_size = (uint64_t)st.st_size;
+    w->map_dev = st.st_dev;
+    w->map_ino = st.st_ino;
+    return w->map != NULL;
+}
+
+/* Counts the lines of part @t, from the file mapped or its bytes read
+ * into @w's scratch, and, in the order the parts were claimed, learns
+ * the line it starts on. */
 static void
 load_part(worker *w, turn *t)
 {
     turns *s = w->s;
     uint32_t lines = 0;
     w->scratch_len = 0;
+    w->mapped = map_part_file(w, t->pf) && (t->last || t->hi <= w->map_size);
     if (!t->last) {
-        /* Some bytes past it too: the count looks past a CR, and the
-           reading of the last game past its result. */
         size_t n = (size_t)(t->hi - t->lo);
-        size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
-        w->scratch_len = got;
-        if (got <= n) /* a file cut short since the claim */
-            memset(w->scratch + got, 0, n + 1 - got);
-        lines = pdn_lines_count(w->scratch, n);
+        if (w->mapped) {
+            pdn_reader_put_back(w->reader); /* its NUL may be in the part */
+            lines = pdn_lines_count(w->map + t->lo, n);
+        } else {
+            /* Some bytes past it too: the count looks past a CR, and the
+               reading of the last game past its result. */
+            size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+            w->scratch_len = got;
+            if (got <= n) /* a file cut short since the claim */
+                memset(w->scratch + got, 0, n + 1 - got);
+            lines = pdn_lines_count(w->scratch, n);
+        }
     }
     await(s, &s->lines_seq, t->part);
     pthread_mutex_lock(&s->lines);
@@ -433,9 +474,16 @@ read_part(worker *w, turn *t, pdn_reader_range range, bool note, bool guess)
                                   .keep_raw = job->keep_raw};
         w->reader = pdn_reader_new_range(name, fd, &range, &opt);
     }
-    /* The scratch holds the part's bytes: the reader takes them when it
-       starts at the part's start, copies them from farther on. */
-    if (range.from == t->lo && w->scratch_len > 0) {
+    /* The mapped file is read in place, at first as far as the part and
+       the bytes load_part() would read after it; else the scratch holds
+       the part's bytes: the reader takes them when it starts at the
+       part's start, copies them from farther on. */
+    if (w->mapped) {
+        uint64_t stop = t->last ? w->map_size : t->hi + PART_AFTER;
+        size_t len = range.from < stop ? (size_t)(stop - range.from) : 0;
+        pdn_reader_restart_mapped(w->reader, name, fd, w->map, w->map_size,
+                                  &range, len);
+    } else if (range.from == t->lo && w->scratch_len > 0) {
         pdn_reader_restart_taking(w->reader, name, fd, &range, &w->scratch,
                                   &w->scratch_cap, w->scratch_len);
         w->scratch_len = 0;
@@ -755,6 +803,7 @@ take_turns(void *arg)
     }
     give_back(w, w->reader);
     pdn_reader_free(w->reader);
+    pdn_file_unmap(w->map, w->map_span);
     free(w->own);
     free(w->scratch);
     return NULL;
@@ -774,7 +823,8 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
                .said = PDN_STRBUF_INIT,
                .buf = PDN_STRBUF_INIT,
                .depth = TURNS_PER_THREAD * (size_t)jobs,
-               .spin = jobs <= cores ? SPIN_TRIES : 0};
+               .spin = jobs <= cores ? SPIN_TRIES : 0,
+               .no_map = pdn_no_map()};
     pthread_mutex_init(&s.claiming, NULL);
     pthread_mutex_init(&s.lines, NULL);
     pthread_cond_init(&s.counted, NULL);

@@ -8,16 +8,15 @@
  * pages behind it are given back as it goes, so that memory still follows
  * the window and not the file.
  */
-#define _DEFAULT_SOURCE /* madvise(), MAP_ANONYMOUS */
 #include "syntax/reader.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/filemap.h"
 #include "base/lines.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
@@ -35,11 +34,12 @@ struct pdn_reader {
     FILE *in;              /* NULL when reading memory or a range */
     int fd;                /* the file of a range, or -1 */
     uint64_t end;          /* the end of the range: the input ends there */
-    char *buf;             /* owned, or a window on map */
-    size_t cap, len;
-    char *map; /* the mapped file and a page of zeros after
-                  it (map_span bytes), or NULL */
-    size_t map_span;
+    char *buf;             /* the bytes at hand: mem, or a window on map */
+    size_t len;
+    char *mem; /* owned, of cap bytes */
+    size_t cap;
+    char *map;             /* the file mapped (pdn_file_map()), or NULL */
+    size_t map_span;       /* 0 when map is lent to the reader */
     size_t map_released;   /* map's bytes before this are given back */
     char held;             /* the byte of the mapping under buf[len],
                               where the window's NUL stands */
@@ -94,27 +94,18 @@ map_file(pdn_reader *r, FILE *in)
 {
     struct stat st;
     int fd = fileno(in);
-    long page = sysconf(_SC_PAGESIZE);
-    if (fd < 0 || page <= 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-        st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX / 2 ||
-        ftello(in) != 0)
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_size <= 0 || ftello(in) != 0)
         return;
-    size_t len = (size_t)st.st_size;
-    size_t span = (len / (size_t)page + 1) * (size_t)page;
-    char *area = mmap(NULL, span, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (area == MAP_FAILED)
+    size_t span;
+    char *map = pdn_file_map(fd, (size_t)st.st_size, &span);
+    if (!map)
         return;
-    if (mmap(area, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
-             0) == MAP_FAILED) {
-        munmap(area, span);
-        return;
-    }
-    r->map = r->buf = area;
+    r->map = r->buf = map;
     r->map_span = span;
-    r->end = len;
-    r->held = area[0];
-    area[0] = '\0';
+    r->end = (uint64_t)st.st_size;
+    r->held = map[0];
+    map[0] = '\0';
 }
 
 pdn_reader *
@@ -133,7 +124,7 @@ pdn_reader_new_mem(const char *name, const char *data, size_t len,
 {
     pdn_reader *r = reader_new(name, opt);
     /* A copy, for the NUL the lexer wants after the bytes (lexer.h). */
-    r->buf = pdn_xmalloc(len + 1);
+    r->buf = r->mem = pdn_xmalloc(len + 1);
     memcpy(r->buf, data, len);
     r->buf[len] = '\0';
     r->len = len;
@@ -150,10 +141,9 @@ pdn_reader_free(pdn_reader *r)
     for (size_t i = 0; i < r->nspares; i++)
         pdn_game_free(r->spares[i]);
     free(r->spares);
-    if (r->map)
-        munmap(r->map, r->map_span);
-    else
-        free(r->buf);
+    if (r->map_span)
+        pdn_file_unmap(r->map, r->map_span);
+    free(r->mem);
     free(r);
 }
 
@@ -276,14 +266,7 @@ slide(pdn_reader *r, size_t keep)
     }
     r->held = r->buf[r->len];
     r->buf[r->len] = '\0';
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t done = (size_t)(r->buf - r->map) / page * page;
-    if (done > r->map_released) {
-        /* Only a hint: the pages read the same if touched again. */
-        (void)madvise(r->map + r->map_released, done - r->map_released,
-                      MADV_DONTNEED);
-        r->map_released = done;
-    }
+    pdn_file_release(r->map, &r->map_released, (size_t)(r->buf - r->map));
 }
 
 static int
@@ -297,7 +280,8 @@ refill(pdn_reader *r, pdn_diags *d)
          * the first byte past its new end: said as a read error instead
          * (but for a cut while this window is read). */
         struct stat st;
-        if (fstat(fileno(r->in), &st) == 0 && (uint64_t)st.st_size < r->end) {
+        int fd = r->in ? fileno(r->in) : r->fd;
+        if (fstat(fd, &st) == 0 && (uint64_t)st.st_size < r->end) {
             pdn_loc at = {r->base + r->len, 0, 0};
             pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name, at, 0,
                           "cannot read: the file shrank while it was read");
@@ -320,7 +304,7 @@ refill(pdn_reader *r, pdn_diags *d)
         size_t cap = r->cap ? r->cap : chunk + 1;
         while (cap - r->len < chunk + 1)
             cap *= 2;
-        r->buf = pdn_xrealloc(r->buf, cap);
+        r->buf = r->mem = pdn_xrealloc(r->mem, cap);
         r->cap = cap;
     }
     size_t want = r->len + chunk;
@@ -529,16 +513,42 @@ pdn_reader_new_range(const char *name, int fd, const pdn_reader_range *range,
     return r;
 }
 
+/* Puts back the byte under the window's NUL in a mapping, and leaves
+ * it, unmapped if it is the reader's own: the buffer is mem again. */
+static void
+leave_map(pdn_reader *r)
+{
+    if (!r->map)
+        return;
+    r->buf[r->len] = r->held;
+    if (r->map_span)
+        pdn_file_unmap(r->map, r->map_span);
+    r->map = NULL;
+    r->map_span = r->map_released = 0;
+    r->buf = r->mem;
+    r->len = 0;
+}
+
+void
+pdn_reader_put_back(pdn_reader *r)
+{
+    if (r && r->map && !r->map_span)
+        r->buf[r->len] = r->held;
+}
+
+void
+pdn_reader_unmap(pdn_reader *r)
+{
+    if (r && r->map && !r->map_span)
+        leave_map(r);
+}
+
 /* The state of pdn_reader_restart(), but for the buffer. */
 static void
 restart_state(pdn_reader *r, const char *name, int fd,
               const pdn_reader_range *range)
 {
-    if (r->map) { /* a buffer of its own from now on */
-        munmap(r->map, r->map_span);
-        r->map = r->buf = NULL;
-        r->cap = 0;
-    }
+    leave_map(r);
     r->name = name;
     r->in = NULL;
     r->fd = fd;
@@ -577,8 +587,9 @@ pdn_reader_restart(pdn_reader *r, const char *name, int fd,
         nhead = (size_t)(range->end - range->from);
     if (r->cap < nhead + 1) {
         r->cap = nhead + 1;
-        r->buf = pdn_xrealloc(r->buf, r->cap);
+        r->mem = pdn_xrealloc(r->mem, r->cap);
     }
+    r->buf = r->mem;
     if (nhead)
         memcpy(r->buf, head, nhead);
     restart_bytes(r, nhead);
@@ -590,15 +601,37 @@ pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
                           size_t *cap, size_t len)
 {
     restart_state(r, name, fd, range);
-    char *own = r->buf;
+    char *own = r->mem;
     size_t own_cap = r->cap;
-    r->buf = *buf;
+    r->buf = r->mem = *buf;
     r->cap = *cap;
     *buf = own;
     *cap = own_cap;
     if (range->end - range->from < len)
         len = (size_t)(range->end - range->from);
     restart_bytes(r, len);
+}
+
+void
+pdn_reader_restart_mapped(pdn_reader *r, const char *name, int fd, char *map,
+                          uint64_t size, const pdn_reader_range *range,
+                          size_t len)
+{
+    size_t released = r->map == map && !r->map_span ? r->map_released : 0;
+    restart_state(r, name, fd, range);
+    if (r->end > size)
+        r->end = size;
+    uint64_t from = range->from < r->end ? range->from : r->end;
+    r->map = map;
+    r->map_span = 0;
+    r->map_released = released;
+    r->base = from;
+    r->buf = map + from;
+    r->len = len < r->end - from ? len : (size_t)(r->end - from);
+    r->eof = from + r->len >= r->end;
+    r->held = r->buf[r->len];
+    r->buf[r->len] = '\0';
+    pdn_file_release(map, &r->map_released, (size_t)from);
 }
 
 void

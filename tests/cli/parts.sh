@@ -8,7 +8,8 @@
 # than many parts, lines of many games, CRLF and CR line ends, a byte order
 # mark, Windows-1252 text at the start and only after the first 4 MiB, a
 # stretch without results) and on every file of corpus/ and
-# ../shared/corpora.
+# ../shared/corpora; and the same when the files are read rather than
+# mapped (PDN_NO_MAP).
 #
 #   tests/cli/parts.sh PDN_BINARY SOURCE_ROOT
 set -u
@@ -140,6 +141,11 @@ for f in $files; do
     run one --jobs 1 --quiet "$f"
     PDN_PART_BYTES=1 run many --jobs 3 --quiet "$f"
     same one many "$name, --quiet, --jobs 3"
+    # Files are mapped; read instead, the same.
+    PDN_NO_MAP=1 run many --jobs 1 --quiet "$f"
+    same one many "$name, --quiet, read, not mapped"
+    PDN_NO_MAP=1 PDN_PART_BYTES=97 run many --jobs 2 --quiet "$f"
+    same one many "$name, --quiet, read in parts of 97 bytes"
 done
 IFS=$old_ifs
 

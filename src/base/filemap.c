@@ -1,0 +1,54 @@
+/* filemap.c -- files mapped for reading in place (filemap.h). */
+#define _DEFAULT_SOURCE /* madvise(), MAP_ANONYMOUS */
+#include "base/filemap.h"
+
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static size_t
+page_size(void)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    return page > 0 ? (size_t)page : 4096;
+}
+
+char *
+pdn_file_map(int fd, size_t len, size_t *span)
+{
+    size_t page = page_size();
+    if (len == 0 || len > SIZE_MAX / 2)
+        return NULL;
+    /* Zeros first, as many pages as the file and one more; the file over
+     * them. */
+    size_t all = (len / page + 1) * page;
+    char *area = mmap(NULL, all, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area == MAP_FAILED)
+        return NULL;
+    if (mmap(area, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+             0) == MAP_FAILED) {
+        munmap(area, all);
+        return NULL;
+    }
+    *span = all;
+    return area;
+}
+
+void
+pdn_file_unmap(char *map, size_t span)
+{
+    if (map)
+        munmap(map, span);
+}
+
+void
+pdn_file_release(char *map, size_t *released, size_t upto)
+{
+    size_t page = page_size();
+    upto = upto / page * page;
+    if (upto <= *released)
+        return;
+    (void)madvise(map + *released, upto - *released, MADV_DONTNEED);
+    *released = upto;
+}
