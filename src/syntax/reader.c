@@ -3,10 +3,11 @@
  * when a game runs past its end, the buffer slides (dropping the games
  * handed out), fills up, and the game is read again from its start.
  *
- * A regular file is mapped rather than read: the buffer is then a window
- * on the mapping that slides the same way, with no bytes copied, and the
- * pages behind it are given back as it goes, so that memory still follows
- * the window and not the file.
+ * A regular file is mapped rather than read (or its mapping is lent by
+ * the caller: the parts of a file read by several threads): the buffer is
+ * then a window on the mapping that slides the same way, with no bytes
+ * copied, and the pages behind it are given back as it goes, so that
+ * memory still follows the window and not the file.
  */
 #include "syntax/reader.h"
 
@@ -84,11 +85,10 @@ reader_new(const char *name, const pdn_reader_options *opt)
     return r;
 }
 
-/* Maps @in when it is a regular file not yet read from: the file, and
- * after it the rest of its last page and one more page, of zeros, so that
- * the window may end at the file's end.  Private and writable: the NUL at
- * the window's end is the reader's own (a copy of one page).  Else leaves
- * @r to read @in. */
+/* Maps @in when it is a regular file not yet read from (filemap.h: the
+ * NUL at the window's end is written in the reader's own copy of a page,
+ * and may stand right after the file's last byte).  Else leaves @r to
+ * read @in. */
 static void
 map_file(pdn_reader *r, FILE *in)
 {
