@@ -1,0 +1,310 @@
+/* turn_parts.c -- the parts of a regular file that the threads of
+ * turns.c read at the same time: a part claimed up to a cut, its lines
+ * counted, its games read from the file mapped (or read into the thread's
+ * scratch), and settled with the token after the parts before it.
+ */
+#include "cli/turns_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/filemap.h"
+#include "base/lines.h"
+#include "base/xalloc.h"
+
+/* ---- Claiming and loading ---- */
+
+/* Reads @n bytes of @fd at @off into the worker's scratch, at @at;
+ * returns how many it could. */
+static size_t
+scratch_read(worker *w, size_t at, size_t n, int fd, uint64_t off)
+{
+    if (w->scratch_cap < at + n + 1) {
+        w->scratch_cap = at + n + 1;
+        w->scratch = pdn_xrealloc(w->scratch, w->scratch_cap);
+    }
+    return pdn_pread_all(fd, w->scratch + at, n, off);
+}
+
+/* Makes @t the next part of s->pf, under s->claiming: up to the first cut
+ * past the part's size, or to the end of the file.  Only the bytes around
+ * the cut are read here; the part's own, by its thread
+ * (pdn_turns_load_part()).  Returns false when no cut is found for a long
+ * stretch: the rest of the file is then read as a stream. */
+bool
+pdn_turns_claim_part(turns *s, worker *w, turn *t)
+{
+    pdn_part_file *pf = s->pf;
+    uint64_t lo = s->part_lo;
+    size_t aim = atomic_load_explicit(&s->part_aim, memory_order_relaxed);
+    /* From a little before the part's size: the text of a result. */
+    size_t back = aim < 64 ? aim : 64;
+    uint64_t from = lo + aim - back;
+    /* Not far past it: a part holds few games more than it aims at. */
+    size_t search = 8 * aim < CUT_SEARCH ? CUT_SEARCH : 8 * aim;
+    size_t step = CUT_WINDOW, want = back + step, have = 0, at = back;
+    t->kind = TURN_PART;
+    t->pf = pf;
+    t->first = lo == 0;
+    t->lo = lo;
+    for (;;) {
+        have += scratch_read(w, have, want - have, pf->fd, from + have);
+        if (pdn_chunk_find(w->scratch, have, &at)) {
+            t->last = false;
+            t->hi = from + at;
+            s->part_lo = t->hi;
+            break;
+        }
+        if (have < want) { /* the end of the file */
+            t->last = true;
+            t->hi = UINT64_MAX;
+            s->pf = NULL;
+            break;
+        }
+        if (have >= search) {
+            s->pf = NULL;
+            s->stream_pf = pf;
+            t->kind = TURN_STREAM;
+            return false;
+        }
+        want += step;
+        step *= 2;
+    }
+    t->part = s->parts++;
+    return true;
+}
+
+/* Whether @w has the file of @pf mapped as it is now: mapped again if
+ * it is another file or changed size (its reader first let go of the
+ * old mapping).  False if it cannot be mapped: it is read then. */
+static bool
+map_part_file(worker *w, const pdn_part_file *pf)
+{
+    struct stat st;
+    if (w->s->no_map || fstat(pf->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_size <= 0)
+        return false;
+    if (w->map && st.st_dev == w->map_dev && st.st_ino == w->map_ino &&
+        (uint64_t)st.st_size == w->map_size)
+        return true;
+    pdn_reader_unmap(w->reader);
+    pdn_file_unmap(w->map, w->map_span);
+    w->map = pdn_file_map(pf->fd, (size_t)st.st_size, &w->map_span);
+    w->map_size = (uint64_t)st.st_size;
+    w->map_dev = st.st_dev;
+    w->map_ino = st.st_ino;
+    return w->map != NULL;
+}
+
+/* Counts the lines of part @t, from the file mapped or its bytes read
+ * into @w's scratch, and, in the order the parts were claimed, learns
+ * the line it starts on. */
+void
+pdn_turns_load_part(worker *w, turn *t)
+{
+    turns *s = w->s;
+    uint32_t lines = 0;
+    w->scratch_len = 0;
+    w->mapped = map_part_file(w, t->pf) && (t->last || t->hi <= w->map_size);
+    if (!t->last) {
+        size_t n = (size_t)(t->hi - t->lo);
+        if (w->mapped) {
+            pdn_reader_put_back(w->reader); /* its NUL may be in the part */
+            lines = pdn_lines_count(w->map + t->lo, n);
+        } else {
+            /* Some bytes past it too: the count looks past a CR, and the
+               reading of the last game past its result. */
+            size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+            w->scratch_len = got;
+            if (got <= n) /* a file cut short since the claim */
+                memset(w->scratch + got, 0, n + 1 - got);
+            lines = pdn_lines_count(w->scratch, n);
+        }
+    }
+    await(s, &s->lines_seq, t->part);
+    pthread_mutex_lock(&s->lines);
+    while (s->lines_seq != t->part)
+        pthread_cond_wait(&s->counted, &s->lines);
+    t->line = t->first ? 1 : s->line_next;
+    s->line_next = t->line + lines;
+    atomic_fetch_add_explicit(&s->lines_seq, 1, memory_order_release);
+    pthread_cond_broadcast(&s->counted);
+    pthread_mutex_unlock(&s->lines);
+}
+
+/* ---- Reading ---- */
+
+/* Reads part @t from @range with @w's reader: its games, up to the first
+ * whose next one starts at t->hi or past it (for the last part, to the
+ * end of the file), as one reading of the whole file reads them: the
+ * reading goes past hi as far as the last game needs.  When the start is
+ * only guessed (@guess), not farther than PART_PAST times the part's size
+ * past hi: t->cut_short says then that the reading stopped there, to be
+ * done again once the start is known to be right.  With @note, the first
+ * game's diagnostics start with the note that the file is not UTF-8.
+ * t->next says where the game after them starts. */
+void
+pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
+                    bool guess)
+{
+    turns *s = w->s;
+    const pdn_read_job *job = s->job;
+    range.end = UINT64_MAX;
+    if (guess && !t->last)
+        range.end = t->hi + PART_PAST * (t->hi - t->lo) + PART_AFTER;
+    const char *name = t->pf->name;
+    int fd = t->pf->fd;
+    if (!w->reader) {
+        pdn_reader_options opt = {.tagmap = job->tagmap,
+                                  .keep_raw = job->keep_raw};
+        w->reader = pdn_reader_new_range(name, fd, &range, &opt);
+    }
+    /* The mapped file is read in place, at first as far as the part and
+       the bytes pdn_turns_load_part() would read after it; else the scratch
+       holds the part's bytes: the reader takes them when it starts at the
+       part's start, copies them from farther on. */
+    if (w->mapped) {
+        uint64_t stop = t->last ? w->map_size : t->hi + PART_AFTER;
+        size_t len = range.from < stop ? (size_t)(stop - range.from) : 0;
+        pdn_reader_restart_mapped(w->reader, name, fd, w->map, w->map_size,
+                                  &range, len);
+    } else if (range.from == t->lo && w->scratch_len > 0) {
+        pdn_reader_restart_taking(w->reader, name, fd, &range, &w->scratch,
+                                  &w->scratch_cap, w->scratch_len);
+        w->scratch_len = 0;
+    } else if (range.from > t->lo && range.from - t->lo <= w->scratch_len) {
+        size_t at = (size_t)(range.from - t->lo);
+        pdn_reader_restart(w->reader, name, fd, &range, w->scratch + at,
+                           w->scratch_len - at);
+    } else
+        pdn_reader_restart(w->reader, name, fd, &range, NULL, 0);
+    pdn_reader *r = w->reader;
+    t->n = 0;
+    t->noted = -1;
+    t->failed = t->eof = false;
+    t->cut_short = false;
+    for (;;) {
+        pdn_turns_room(s, t);
+        pdn_diags *d = &t->diags[t->n];
+        if (note && t->n == 0)
+            pdn_reader_note_encoding(name, t->pf->note_at, d);
+        bool noted = pdn_reader_noted(r);
+        int got = pdn_reader_next(r, &t->games[t->n], d);
+        if (got <= 0) {
+            pdn_diags spare = t->tail;
+            t->tail = *d;
+            *d = spare;
+            t->failed = got < 0;
+            t->eof = true;
+            break;
+        }
+        if (!noted && pdn_reader_noted(r))
+            t->noted = (long)t->n;
+        t->n++;
+        if (!t->last && pdn_reader_offset(r) >= t->hi)
+            break;
+    }
+    /* The range's end is not the file's: what ran into it may go on. */
+    t->cut_short = range.end != UINT64_MAX && pdn_reader_offset(r) >= range.end;
+    pdn_reader_resume(r, &t->next);
+}
+
+/* Drops from @d the note that text is not UTF-8: the file said so
+ * before. */
+static void
+drop_encoding_note(pdn_diags *d)
+{
+    for (size_t i = 0; i < d->count; i++)
+        if (d->items[i].code == PDN_N_ENCODING) {
+            pdn_diags_remove(d, i);
+            return;
+        }
+}
+
+/* Forgets the games read for @t. */
+static void
+forget_games(worker *w, turn *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        pdn_reader_recycle(w->reader, t->games[i]);
+        pdn_diags_clear(&t->diags[i]);
+    }
+    pdn_diags_clear(&t->tail);
+    t->n = 0;
+    t->noted = -1;
+    t->failed = false;
+}
+
+/* With the token of part @t: its games are the ones that start from
+ * where those before ended (read again when the cut was wrong, none when
+ * the parts before read past it), numbered after those before, and
+ * counted. */
+void
+pdn_turns_settle_part(worker *w, turn *t)
+{
+    turns *s = w->s;
+    carry *c = &s->carry;
+    if (t->first) {
+        c->pf = t->pf;
+        c->next = pdn_part_file_start(t->pf);
+        c->eof = false;
+        pdn_progress_start(s->cli, s->job->progress, t->pf->fd, &c->pr);
+    }
+    uint64_t base = c->next.games;
+    if (c->eof || (!t->last && c->next.at.off >= t->hi)) {
+        forget_games(w, t); /* read by the parts before */
+        t->next = c->next;
+        t->eof = c->eof;
+        base = 0;
+    } else if (c->next.at.off != (t->first ? t->pf->bom : t->lo)) {
+        /* The cut was wrong: read from where the game before it ended. */
+        forget_games(w, t);
+        pdn_reader_range from = c->next;
+        from.noted = false; /* the notes are sorted out below */
+        pdn_turns_read_part(w, t, from, false, false);
+        base = 0;
+    } else if (t->cut_short) { /* a game far past the cut: read it all */
+        bool note = t->first && t->pf->note;
+        forget_games(w, t);
+        pdn_turns_read_part(w, t, c->next, note, false);
+        base = 0;
+    }
+    if (base) {
+        for (size_t i = 0; i < t->n; i++) {
+            pdn_diags *d = &t->diags[i];
+            t->games[i]->number += base;
+            for (size_t k = 0; k < d->count; k++)
+                if (d->items[k].game)
+                    d->items[k].game += base;
+        }
+        for (size_t k = 0; k < t->tail.count; k++)
+            if (t->tail.items[k].game)
+                t->tail.items[k].game += base;
+        t->next.games += base;
+    }
+    if (t->noted >= 0 && c->next.noted)
+        drop_encoding_note(&t->diags[t->noted]);
+    bool noted = c->next.noted || t->noted >= 0;
+    s->read_failed |= t->failed;
+    pdn_turns_pick(s, t, t->last ? t->lo : t->hi);
+    c->next = t->next;
+    c->next.noted = noted;
+    c->eof = t->eof;
+    if (t->last) {
+        pdn_progress_end(s->cli, &c->pr);
+        pdn_part_file_close(t->pf);
+        c->pf = NULL;
+    }
+    /* The next parts aim at about TURN_GAMES games each. */
+    if (t->n >= 8 && !t->last) {
+        uint64_t per_game = (t->hi - t->lo) / t->n;
+        size_t bytes = (size_t)(per_game * TURN_GAMES);
+        size_t least = s->part_bytes < 1024 ? s->part_bytes : 1024;
+        atomic_store_explicit(&s->part_aim,
+                              bytes < least           ? least
+                              : bytes > s->part_bytes ? s->part_bytes
+                                                      : bytes,
+                              memory_order_relaxed);
+    }
+}
