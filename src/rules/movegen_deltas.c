@@ -168,10 +168,10 @@ short_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_delta_list *out,
                 continue;
             }
             if (!is_king) {
-                pdn_bb over_a = pdn_bb_step(s.sq, a) & s.prey;
-                pdn_bb land_a = pdn_bb_step(over_a, a) & empty;
-                pdn_bb over_b = pdn_bb_step(s.sq, bb) & s.prey;
-                pdn_bb land_b = pdn_bb_step(over_b, bb) & empty;
+                pdn_bb over_a = step(s.sq, a) & s.prey;
+                pdn_bb land_a = step(over_a, a) & empty;
+                pdn_bb over_b = step(s.sq, bb) & s.prey;
+                pdn_bb land_b = step(over_b, bb) & empty;
                 if (!(land_a | land_b)) {
                     if (s.depth > 0)
                         emit_jump_delta(&j, law, &s, from, 0);
@@ -186,8 +186,8 @@ short_capture_deltas(const pdn_board *b, pdn_bb movers, pdn_delta_list *out,
             int found = 0;
             for (int i = 3; i >= 0; i--) {
                 int d = all_dirs[i];
-                pdn_bb over = pdn_bb_step(s.sq, d) & s.prey;
-                pdn_bb land = pdn_bb_step(over, d) & empty;
+                pdn_bb over = step(s.sq, d) & s.prey;
+                pdn_bb land = step(over, d) & empty;
                 if (land) {
                     push_jump(&j, &s, over, land, 1);
                     found = 1;
@@ -207,7 +207,7 @@ men_quiet_deltas(pdn_delta_list *l, int n, pdn_bb men, pdn_bb empty,
                  pdn_color us, int d)
 {
     pdn_bb promo = us == PDN_WHITE ? BB_RANK_8 : BB_RANK_1;
-    for (pdn_bb to = pdn_bb_step(men, d) & empty; to; to &= to - 1) {
+    for (pdn_bb to = step(men, d) & empty; to; to &= to - 1) {
         pdn_bb t = to & -to;
         put_quiet(l, n++, t | back(t, d), t & promo);
     }
@@ -218,7 +218,7 @@ INLINE int
 kings_quiet_deltas(pdn_delta_list *l, int n, pdn_bb kings, pdn_bb empty,
                    int flying, int d)
 {
-    pdn_bb to = pdn_bb_step(kings, d) & empty;
+    pdn_bb to = step(kings, d) & empty;
     for (int dist = 1; to; dist++) {
         for (pdn_bb t = to; t; t &= t - 1) {
             pdn_bb ft = (t & -t) | back(t & -t, d * dist);
@@ -226,7 +226,7 @@ kings_quiet_deltas(pdn_delta_list *l, int n, pdn_bb kings, pdn_bb empty,
         }
         if (!flying)
             break;
-        to = pdn_bb_step(to, d) & empty;
+        to = step(to, d) & empty;
     }
     return n;
 }
@@ -351,10 +351,10 @@ kind_impl(const pdn_board *b, pdn_variant_id id, pdn_color us)
     pdn_bb empty = BB_PLAYABLE & ~(b->pieces[0] | b->pieces[1]);
     pdn_bb men = b->pieces[us] & ~b->kings, kings = b->pieces[us] & b->kings;
     /* A flying king's first step is a short king's step. */
-    pdn_bb to = pdn_bb_step(men, FWD_A(us)) | pdn_bb_step(men, FWD_B(us));
+    pdn_bb to = step(men, FWD_A(us)) | step(men, FWD_B(us));
     if (kings)
-        to |= pdn_bb_step(kings, BB_UP_A) | pdn_bb_step(kings, BB_UP_B) |
-              pdn_bb_step(kings, BB_DOWN_A) | pdn_bb_step(kings, BB_DOWN_B);
+        to |= step(kings, BB_UP_A) | step(kings, BB_UP_B) |
+              step(kings, BB_DOWN_A) | step(kings, BB_DOWN_B);
     return to & empty ? PDN_MOVES_QUIET : PDN_MOVES_NONE;
 }
 
