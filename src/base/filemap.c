@@ -6,6 +6,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* Pages are given back this many bytes at a time: each time costs a
+ * system call, and in a process of several threads a flush of the other
+ * cores' address caches. */
+#define RELEASE_STEP ((size_t)8 << 20)
+
 static size_t
 page_size(void)
 {
@@ -47,7 +52,7 @@ pdn_file_release(char *map, size_t *released, size_t upto)
 {
     size_t page = page_size();
     upto = upto / page * page;
-    if (upto <= *released)
+    if (upto <= *released || upto - *released < RELEASE_STEP)
         return;
     (void)madvise(map + *released, upto - *released, MADV_DONTNEED);
     *released = upto;

@@ -17,9 +17,9 @@ char *pdn_file_map(int fd, size_t len, size_t *span);
 void pdn_file_unmap(char *map, size_t span);
 
 /** Gives back the memory of the whole pages of @map between byte offsets
- * *@released and @upto, and moves *@released up to them: only a hint,
- * the bytes read the same if touched again (but for what was written in
- * them, which is dropped). */
+ * *@released and @upto, and moves *@released up to them, once they make
+ * 8 MiB or more: only a hint, the bytes read the same if touched again
+ * (but for what was written in them, which is dropped). */
 void pdn_file_release(char *map, size_t *released, size_t upto);
 
 #endif

@@ -1,15 +1,13 @@
 /* turn_parts.c -- the parts of a regular file that the threads of
  * turns.c read at the same time: a part claimed up to a cut, its lines
- * counted, its games read from the file mapped (or read into the thread's
- * scratch), and settled with the token after the parts before it.
+ * counted, its games read into the thread's scratch, and settled with the token
+ * after the parts before it.
  */
 #include "cli/turns_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "base/filemap.h"
 #include "base/lines.h"
 #include "base/xalloc.h"
 
@@ -75,28 +73,6 @@ pdn_turns_claim_part(turns *s, worker *w, turn *t)
     return true;
 }
 
-/* Whether @w has the file of @pf mapped as it is now: mapped again if
- * it is another file or changed size (its reader first let go of the
- * old mapping).  False if it cannot be mapped: it is read then. */
-static bool
-map_part_file(worker *w, const pdn_part_file *pf)
-{
-    struct stat st;
-    if (w->s->no_map || fstat(pf->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-        st.st_size <= 0)
-        return false;
-    if (w->map && st.st_dev == w->map_dev && st.st_ino == w->map_ino &&
-        (uint64_t)st.st_size == w->map_size)
-        return true;
-    pdn_reader_unmap(w->reader);
-    pdn_file_unmap(w->map, w->map_span);
-    w->map = pdn_file_map(pf->fd, (size_t)st.st_size, &w->map_span);
-    w->map_size = (uint64_t)st.st_size;
-    w->map_dev = st.st_dev;
-    w->map_ino = st.st_ino;
-    return w->map != NULL;
-}
-
 /* Counts the lines of part @t, from the file mapped or its bytes read
  * into @w's scratch, and, in the order the parts were claimed, learns
  * the line it starts on. */
@@ -106,21 +82,15 @@ pdn_turns_load_part(worker *w, turn *t)
     turns *s = w->s;
     uint32_t lines = 0;
     w->scratch_len = 0;
-    w->mapped = map_part_file(w, t->pf) && (t->last || t->hi <= w->map_size);
     if (!t->last) {
+        /* Some bytes past it too: the count looks past a CR, and the
+           reading of the last game past its result. */
         size_t n = (size_t)(t->hi - t->lo);
-        if (w->mapped) {
-            pdn_reader_put_back(w->reader); /* its NUL may be in the part */
-            lines = pdn_lines_count(w->map + t->lo, n);
-        } else {
-            /* Some bytes past it too: the count looks past a CR, and the
-               reading of the last game past its result. */
-            size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
-            w->scratch_len = got;
-            if (got <= n) /* a file cut short since the claim */
-                memset(w->scratch + got, 0, n + 1 - got);
-            lines = pdn_lines_count(w->scratch, n);
-        }
+        size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+        w->scratch_len = got;
+        if (got <= n) /* a file cut short since the claim */
+            memset(w->scratch + got, 0, n + 1 - got);
+        lines = pdn_lines_count(w->scratch, n);
     }
     await(s, &s->lines_seq, t->part);
     pthread_mutex_lock(&s->lines);
@@ -160,16 +130,9 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
                                   .keep_raw = job->keep_raw};
         w->reader = pdn_reader_new_range(name, fd, &range, &opt);
     }
-    /* The mapped file is read in place, at first as far as the part and
-       the bytes pdn_turns_load_part() would read after it; else the scratch
-       holds the part's bytes: the reader takes them when it starts at the
-       part's start, copies them from farther on. */
-    if (w->mapped) {
-        uint64_t stop = t->last ? w->map_size : t->hi + PART_AFTER;
-        size_t len = range.from < stop ? (size_t)(stop - range.from) : 0;
-        pdn_reader_restart_mapped(w->reader, name, fd, w->map, w->map_size,
-                                  &range, len);
-    } else if (range.from == t->lo && w->scratch_len > 0) {
+    /* The scratch holds the part's bytes: the reader takes them when it
+       starts at the part's start, copies them from farther on. */
+    if (range.from == t->lo && w->scratch_len > 0) {
         pdn_reader_restart_taking(w->reader, name, fd, &range, &w->scratch,
                                   &w->scratch_cap, w->scratch_len);
         w->scratch_len = 0;

@@ -32,7 +32,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/filemap.h"
 #include "base/xalloc.h"
 
 /* A turn of a stream reads no more than TURN_BYTES bytes past its first
@@ -359,7 +358,6 @@ take_turns(void *arg)
     }
     give_back(w, w->reader);
     pdn_reader_free(w->reader);
-    pdn_file_unmap(w->map, w->map_span);
     free(w->own);
     free(w->scratch);
     return NULL;

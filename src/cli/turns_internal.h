@@ -130,14 +130,6 @@ typedef struct worker {
     size_t nown, capown;
     char *scratch; /* the bytes of its part, from lo on */
     size_t scratch_len, scratch_cap;
-    /* The file of its parts mapped (its own: its reader writes in it), or
-       NULL; and whether this turn's part is read from it. */
-    char *map;
-    size_t map_span;
-    uint64_t map_size;
-    dev_t map_dev;
-    ino_t map_ino;
-    bool mapped;
 } worker;
 
 /* A pause in a loop that waits awake. */

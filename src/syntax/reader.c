@@ -3,11 +3,10 @@
  * when a game runs past its end, the buffer slides (dropping the games
  * handed out), fills up, and the game is read again from its start.
  *
- * A regular file is mapped rather than read (or its mapping is lent by
- * the caller: the parts of a file read by several threads): the buffer is
- * then a window on the mapping that slides the same way, with no bytes
- * copied, and the pages behind it are given back as it goes, so that
- * memory still follows the window and not the file.
+ * A regular file is mapped rather than read: the buffer is then a window
+ * on the mapping that slides the same way, with no bytes copied, and the
+ * pages behind it are given back as it goes, so that memory still follows
+ * the window and not the file.
  */
 #include "syntax/reader.h"
 
@@ -40,7 +39,7 @@ struct pdn_reader {
     char *mem; /* owned, of cap bytes */
     size_t cap;
     char *map;             /* the file mapped (pdn_file_map()), or NULL */
-    size_t map_span;       /* 0 when map is lent to the reader */
+    size_t map_span;
     size_t map_released;   /* map's bytes before this are given back */
     char held;             /* the byte of the mapping under buf[len],
                               where the window's NUL stands */
@@ -141,8 +140,7 @@ pdn_reader_free(pdn_reader *r)
     for (size_t i = 0; i < r->nspares; i++)
         pdn_game_free(r->spares[i]);
     free(r->spares);
-    if (r->map_span)
-        pdn_file_unmap(r->map, r->map_span);
+    pdn_file_unmap(r->map, r->map_span);
     free(r->mem);
     free(r);
 }
@@ -280,8 +278,7 @@ refill(pdn_reader *r, pdn_diags *d)
          * the first byte past its new end: said as a read error instead
          * (but for a cut while this window is read). */
         struct stat st;
-        int fd = r->in ? fileno(r->in) : r->fd;
-        if (fstat(fd, &st) == 0 && (uint64_t)st.st_size < r->end) {
+        if (fstat(fileno(r->in), &st) == 0 && (uint64_t)st.st_size < r->end) {
             pdn_loc at = {r->base + r->len, 0, 0};
             pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name, at, 0,
                           "cannot read: the file shrank while it was read");
@@ -513,34 +510,17 @@ pdn_reader_new_range(const char *name, int fd, const pdn_reader_range *range,
     return r;
 }
 
-/* Puts back the byte under the window's NUL in a mapping, and leaves
- * it, unmapped if it is the reader's own: the buffer is mem again. */
+/* Leaves the mapped file for a range: the buffer is mem again. */
 static void
 leave_map(pdn_reader *r)
 {
     if (!r->map)
         return;
-    r->buf[r->len] = r->held;
-    if (r->map_span)
-        pdn_file_unmap(r->map, r->map_span);
+    pdn_file_unmap(r->map, r->map_span);
     r->map = NULL;
     r->map_span = r->map_released = 0;
     r->buf = r->mem;
     r->len = 0;
-}
-
-void
-pdn_reader_put_back(pdn_reader *r)
-{
-    if (r && r->map && !r->map_span)
-        r->buf[r->len] = r->held;
-}
-
-void
-pdn_reader_unmap(pdn_reader *r)
-{
-    if (r && r->map && !r->map_span)
-        leave_map(r);
 }
 
 /* The state of pdn_reader_restart(), but for the buffer. */
@@ -610,28 +590,6 @@ pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
     if (range->end - range->from < len)
         len = (size_t)(range->end - range->from);
     restart_bytes(r, len);
-}
-
-void
-pdn_reader_restart_mapped(pdn_reader *r, const char *name, int fd, char *map,
-                          uint64_t size, const pdn_reader_range *range,
-                          size_t len)
-{
-    size_t released = r->map == map && !r->map_span ? r->map_released : 0;
-    restart_state(r, name, fd, range);
-    if (r->end > size)
-        r->end = size;
-    uint64_t from = range->from < r->end ? range->from : r->end;
-    r->map = map;
-    r->map_span = 0;
-    r->map_released = released;
-    r->base = from;
-    r->buf = map + from;
-    r->len = len < r->end - from ? len : (size_t)(r->end - from);
-    r->eof = from + r->len >= r->end;
-    r->held = r->buf[r->len];
-    r->buf[r->len] = '\0';
-    pdn_file_release(map, &r->map_released, (size_t)from);
 }
 
 void

@@ -88,25 +88,6 @@ void pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
                                const pdn_reader_range *range, char **buf,
                                size_t *cap, size_t len);
 
-/** pdn_reader_restart() over @map, the file open as @fd (@size bytes)
- * mapped by the caller with pdn_file_map() and lent to @r, which reads it
- * in place, its first window @len bytes from range->from on: @r writes
- * the NUL after its window in the mapping and puts the byte back when it
- * moves on, and gives back the pages it has passed.  The mapping must
- * outlive @r's use of it: pdn_reader_unmap() first. */
-void pdn_reader_restart_mapped(pdn_reader *r, const char *name, int fd,
-                               char *map, uint64_t size,
-                               const pdn_reader_range *range, size_t len);
-
-/** Puts back the byte under the NUL after @r's window in a mapping lent
- * to it, so that the caller may read the mapping as the file is; @r must
- * be restarted before it reads again. */
-void pdn_reader_put_back(pdn_reader *r);
-
-/** Puts back what @r wrote in a mapping lent to it, and forgets the
- * mapping (the reader must be restarted before it reads again). */
-void pdn_reader_unmap(pdn_reader *r);
-
 /** Where the next game's reading starts (the file offset), and the same
  * as the start of a range that reads on from there: the games after the
  * last one handed out, numbered on. */
