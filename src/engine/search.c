@@ -231,33 +231,38 @@ node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
 {
     size_t at = e->nkeys_game + (size_t)ply; /* this position's key */
     *score = 0;
-    if (ply > 0 && reversible >= 2) {
-        if (!e->keys[at])
-            e->keys[at] = board_key(b);
-        if (repeated(e, at, reversible))
+    /* Below leaf_reversible plies, no draw rule applies and there is no
+     * solver (root.c). */
+    if (reversible >= e->leaf_reversible) {
+        if (ply > 0 && reversible >= 2) {
+            if (!e->keys[at])
+                e->keys[at] = board_key(b);
+            if (repeated(e, at, reversible))
+                return true;
+        }
+        if (e->opt.no_progress && reversible >= e->opt.no_progress)
             return true;
+        /* The ply limit (below) comes before the solver. */
+        if (e->solver && ply > 0 && ply < PDN_MAX_PLY - 1 &&
+            pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->solver_pieces) {
+            int plies;
+            switch (pdn_solver_probe(e->solver, b, &plies)) {
+            case PDN_SOLVED_WIN:
+                *score = PDN_SCORE_WIN - ply - plies;
+                return true;
+            case PDN_SOLVED_LOSS:
+                *score = -PDN_SCORE_WIN + ply + plies;
+                return true;
+            case PDN_SOLVED_DRAW:
+                return true;
+            default:
+                break;
+            }
+        }
     }
-    if (e->opt.no_progress && reversible >= e->opt.no_progress)
-        return true;
     if (ply >= PDN_MAX_PLY - 1) {
         *score = pdn_eval(&e->eval, b);
         return true;
-    }
-    if (e->solver && ply > 0 &&
-        pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->solver_pieces) {
-        int plies;
-        switch (pdn_solver_probe(e->solver, b, &plies)) {
-        case PDN_SOLVED_WIN:
-            *score = PDN_SCORE_WIN - ply - plies;
-            return true;
-        case PDN_SOLVED_LOSS:
-            *score = -PDN_SCORE_WIN + ply + plies;
-            return true;
-        case PDN_SOLVED_DRAW:
-            return true;
-        default:
-            break;
-        }
     }
     /* A leaf stops unless a capture is pending: its moves are not
      * listed. */
