@@ -40,6 +40,7 @@ static const pdn_code_info codes[] = {
     {PDN_N_MISSING_TAGS, PDN_SEV_NOTE, "missing-tags"},
     {PDN_W_BAD_DATE, PDN_SEV_WARNING, "bad-date"},
     {PDN_W_PLY_COUNT, PDN_SEV_WARNING, "ply-count"},
+    {PDN_N_OTHER_VARIANT, PDN_SEV_NOTE, "other-variant"},
     {PDN_N_DATE_KEPT, PDN_SEV_NOTE, "date-kept"},
 };
 

@@ -28,36 +28,38 @@ typedef enum pdn_code {
     PDN_E_UNCLOSED_COMMENT = 102, /* { without } */
     PDN_E_UNCLOSED_STRING = 103,  /* " without " on its line */
     PDN_E_UNCLOSED_VARIATION = 104,
-    PDN_E_STRAY_RPAREN = 105,     /* ) with no ( open */
-    PDN_E_BAD_TAG = 106,          /* [Name "value"] malformed */
-    PDN_E_BAD_SQUARE = 107,       /* a move naming square 0 */
-    PDN_E_TOO_DEEP = 108,         /* variations nested past the limit */
-    PDN_E_TOO_LONG = 109,         /* a token past the limit */
-    PDN_E_TOO_BIG = 110,          /* a game past the limit */
-    PDN_W_PROSE = 151,            /* (prose) read as a comment */
-    PDN_W_JUNK = 152,             /* text between games skipped */
-    PDN_W_STRAY_TEXT = 153,       /* a word among the moves, kept */
-    PDN_N_ENCODING = 181,         /* not UTF-8: read as Windows-1252 */
+    PDN_E_STRAY_RPAREN = 105, /* ) with no ( open */
+    PDN_E_BAD_TAG = 106,      /* [Name "value"] malformed */
+    PDN_E_BAD_SQUARE = 107,   /* a move naming square 0 */
+    PDN_E_TOO_DEEP = 108,     /* variations nested past the limit */
+    PDN_E_TOO_LONG = 109,     /* a token past the limit */
+    PDN_E_TOO_BIG = 110,      /* a game past the limit */
+    PDN_W_PROSE = 151,        /* (prose) read as a comment */
+    PDN_W_JUNK = 152,         /* text between games skipped */
+    PDN_W_STRAY_TEXT = 153,   /* a word among the moves, kept */
+    PDN_N_ENCODING = 181,     /* not UTF-8: read as Windows-1252 */
     /* replaying: 02xx */
-    PDN_E_ILLEGAL = 201,          /* a move no rule allows */
-    PDN_E_AMBIGUOUS = 202,        /* names several moves; nothing decides */
-    PDN_W_RESOLVED = 203,         /* names several; what follows decides */
-    PDN_W_MOVE_NUMBER = 204,      /* "12..." where White is to move */
-    PDN_E_BAD_FEN = 205,          /* a FEN tag or setup that is not FEN */
-    PDN_N_NOT_REPLAYED = 206,     /* a GameType this program does not play */
-    PDN_N_UNKNOWN_MOVE = 207,     /* "-": the rest of the line is unknown */
-    PDN_W_BAD_GAMETYPE = 208,     /* a GameType tag that is no GameType */
-    PDN_W_PAST_DRAW = 209,        /* play goes on past an automatic draw */
-    PDN_N_DRAW = 210,             /* 1/2-1/2: a rule draw, or agreed */
-    PDN_E_FALSE_RESULT = 211,     /* the side to move has lost; the result
-                                     says otherwise */
-    PDN_E_RESULT_MISMATCH = 212,  /* Result tag and terminator disagree */
-    PDN_W_NO_RESULT = 213,        /* no result, or only "*" */
-    PDN_N_MISSING_TAGS = 214,     /* Seven-Tag-Roster tags missing */
-    PDN_W_BAD_DATE = 215,         /* a Date in no known form */
-    PDN_W_PLY_COUNT = 216,        /* PlyCount and the main line disagree */
+    PDN_E_ILLEGAL = 201,         /* a move no rule allows */
+    PDN_E_AMBIGUOUS = 202,       /* names several moves; nothing decides */
+    PDN_W_RESOLVED = 203,        /* names several; what follows decides */
+    PDN_W_MOVE_NUMBER = 204,     /* "12..." where White is to move */
+    PDN_E_BAD_FEN = 205,         /* a FEN tag or setup that is not FEN */
+    PDN_N_NOT_REPLAYED = 206,    /* a GameType this program does not play */
+    PDN_N_UNKNOWN_MOVE = 207,    /* "-": the rest of the line is unknown */
+    PDN_W_BAD_GAMETYPE = 208,    /* a GameType tag that is no GameType */
+    PDN_W_PAST_DRAW = 209,       /* play goes on past an automatic draw */
+    PDN_N_DRAW = 210,            /* 1/2-1/2: a rule draw, or agreed */
+    PDN_E_FALSE_RESULT = 211,    /* the side to move has lost; the result
+                                    says otherwise */
+    PDN_E_RESULT_MISMATCH = 212, /* Result tag and terminator disagree */
+    PDN_W_NO_RESULT = 213,       /* no result, or only "*" */
+    PDN_N_MISSING_TAGS = 214,    /* Seven-Tag-Roster tags missing */
+    PDN_W_BAD_DATE = 215,        /* a Date in no known form */
+    PDN_W_PLY_COUNT = 216,       /* PlyCount and the main line disagree */
+    PDN_N_OTHER_VARIANT = 217,   /* no GameType, and the moves stop being
+                                    legal; in another variant they are */
     /* Writing (pdn fmt, pdn convert): 03xx */
-    PDN_N_DATE_KEPT = 301,        /* a Date left as written by pdn fmt */
+    PDN_N_DATE_KEPT = 301, /* a Date left as written by pdn fmt */
 } pdn_code;
 
 /** What is known of a code: its default severity and a short name. */

@@ -73,4 +73,11 @@ void pdn_replay_check_tags(pdn_replay_state *r);
 /** A PlyCount tag against the moves of the main line (verdict.c). */
 void pdn_replay_check_ply_count(pdn_replay_state *r);
 
+/** For a game with no GameType tag, read in the variant it was given,
+ * that stops at a move no rule allows (replay.c says when to ask): if
+ * every move of it is legal in another variant, a note says which (the
+ * archive is likely of that variant).  The other variants replay the
+ * moves alone, quietly. */
+void pdn_replay_suggest_variant(pdn_replay_state *r);
+
 #endif

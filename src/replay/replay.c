@@ -729,8 +729,6 @@ game_variant(pdn_replay_state *r, const pdn_replay_options *o)
     return NULL;
 }
 
-/* ---- Games ---- */
-
 /* The start position of @g (its FEN tag, else the variant's), into @b;
  * 0, or -1 after reporting a bad FEN. */
 static int
@@ -796,5 +794,11 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     pdn_replay_check_result(&r);
     if (all)
         pdn_replay_check_ply_count(&r);
+    /* An archive of another variant fails at its first move, from the
+     * start position: a position of its own is a problem set, most
+     * likely, whose first move may break a law of this variant only. */
+    if (all && r.v && !r.tags[TAG_GAMETYPE] && !r.tags[TAG_FEN] && g->moves &&
+        out->plies == 0 && r.errors)
+        pdn_replay_suggest_variant(&r);
     return r.errors;
 }

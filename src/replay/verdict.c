@@ -199,3 +199,29 @@ pdn_replay_check_ply_count(pdn_replay_state *r)
                           "PlyCount says %lu plies, but the main line has %zu",
                           n, r->out->plies);
 }
+
+void
+pdn_replay_suggest_variant(pdn_replay_state *r)
+{
+    static const pdn_variant_id ids[] = {PDN_ITALIAN, PDN_SPANISH, PDN_ENGLISH};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        const pdn_variant *v = pdn_variant_get(ids[i]);
+        if (v == r->v)
+            continue;
+        pdn_replay_options other = {.variant = v, .moves_only = true};
+        pdn_diags quiet = PDN_DIAGS_INIT;
+        quiet.count_only = true;
+        pdn_replay_result res;
+        pdn_replay_game(r->game, &other, &quiet, &res);
+        pdn_diags_free(&quiet);
+        if (res.complete && res.moves > 0) {
+            pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_OTHER_VARIANT,
+                              r->game->start,
+                              "the game has no GameType tag and was read as "
+                              "%s; every move of it is legal in %s "
+                              "(GameType %d)",
+                              r->v->title, v->title, v->gametype);
+            return;
+        }
+    }
+}

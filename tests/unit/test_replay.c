@@ -222,6 +222,26 @@ expect_with(const char *game, const pdn_replay_options *o, size_t errors,
     pdn_strbuf_free(&t.text);
 }
 
+/* No GameType, a first move illegal from the start, every move legal in
+ * another variant: a note names it.  Not from a position of its own (a
+ * problem whose first move breaks a law), nor for a game that goes wrong
+ * later, nor when the game says its variant. */
+static void
+test_other_variant(void **state)
+{
+    (void)state;
+    expect("1. 11-15 23-19 2. 8-11 22-17 *", PDN_ITALIAN, 1,
+           "217 the game has no GameType tag and was read as Italian "
+           "draughts; every move of it is legal in English checkers "
+           "(GameType 21)");
+    expect("1. 22-18 11-15 *", PDN_ENGLISH, 1,
+           "legal in Italian draughts (GameType 22)");
+    expect_with("[FEN \"W:WK30:B10,K12,K18,20,K26,K27\"] 1. 30x7 *", NULL, 1,
+                NULL, " 217 ");
+    expect_with("1. 22-18 11-15 2. 22-17 *", NULL, 1, NULL, " 217 ");
+    expect_with("[GameType \"22\"] 1. 11-15 23-19 *", NULL, 1, NULL, " 217 ");
+}
+
 /* The roster, so that the games below are asked nothing else. */
 #define ROSTER                                                              \
     "[Event \"e\"] [Site \"s\"] [Date \"2002.06.01\"] [Round \"1\"] "       \
@@ -556,6 +576,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_archives),
         cmocka_unit_test(test_diagnostics),
+        cmocka_unit_test(test_other_variant),
         cmocka_unit_test(test_lookahead),
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_no_progress),
