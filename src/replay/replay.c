@@ -797,8 +797,8 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     /* An archive of another variant fails at its first move, from the
      * start position: a position of its own is a problem set, most
      * likely, whose first move may break a law of this variant only. */
-    if (all && r.v && !r.tags[TAG_GAMETYPE] && !r.tags[TAG_FEN] && g->moves &&
-        out->plies == 0 && r.errors)
+    if (r.errors && out->plies == 0 && all && r.v && g->moves &&
+        !r.tags[TAG_GAMETYPE] && !r.tags[TAG_FEN])
         pdn_replay_suggest_variant(&r);
     return r.errors;
 }
