@@ -34,10 +34,8 @@ struct pdn_reader {
     FILE *in;              /* NULL when reading memory or a range */
     int fd;                /* the file of a range, or -1 */
     uint64_t end;          /* the end of the range: the input ends there */
-    char *buf;             /* the bytes at hand: mem, or a window on map */
-    size_t len;
-    char *mem; /* owned, of cap bytes */
-    size_t cap;
+    char *buf;             /* owned, of cap bytes, or a window on map */
+    size_t cap, len;
     char *map;             /* the file mapped (pdn_file_map()), or NULL */
     size_t map_span;
     size_t map_released;   /* map's bytes before this are given back */
@@ -123,7 +121,7 @@ pdn_reader_new_mem(const char *name, const char *data, size_t len,
 {
     pdn_reader *r = reader_new(name, opt);
     /* A copy, for the NUL the lexer wants after the bytes (lexer.h). */
-    r->buf = r->mem = pdn_xmalloc(len + 1);
+    r->buf = pdn_xmalloc(len + 1);
     memcpy(r->buf, data, len);
     r->buf[len] = '\0';
     r->len = len;
@@ -140,8 +138,10 @@ pdn_reader_free(pdn_reader *r)
     for (size_t i = 0; i < r->nspares; i++)
         pdn_game_free(r->spares[i]);
     free(r->spares);
-    pdn_file_unmap(r->map, r->map_span);
-    free(r->mem);
+    if (r->map)
+        pdn_file_unmap(r->map, r->map_span);
+    else
+        free(r->buf);
     free(r);
 }
 
@@ -301,7 +301,7 @@ refill(pdn_reader *r, pdn_diags *d)
         size_t cap = r->cap ? r->cap : chunk + 1;
         while (cap - r->len < chunk + 1)
             cap *= 2;
-        r->buf = r->mem = pdn_xrealloc(r->mem, cap);
+        r->buf = pdn_xrealloc(r->buf, cap);
         r->cap = cap;
     }
     size_t want = r->len + chunk;
@@ -510,7 +510,7 @@ pdn_reader_new_range(const char *name, int fd, const pdn_reader_range *range,
     return r;
 }
 
-/* Leaves the mapped file for a range: the buffer is mem again. */
+/* Leaves the mapped file for a range: the buffer is its own again. */
 static void
 leave_map(pdn_reader *r)
 {
@@ -519,8 +519,8 @@ leave_map(pdn_reader *r)
     pdn_file_unmap(r->map, r->map_span);
     r->map = NULL;
     r->map_span = r->map_released = 0;
-    r->buf = r->mem;
-    r->len = 0;
+    r->buf = NULL;
+    r->cap = r->len = 0;
 }
 
 /* The state of pdn_reader_restart(), but for the buffer. */
@@ -567,9 +567,8 @@ pdn_reader_restart(pdn_reader *r, const char *name, int fd,
         nhead = (size_t)(range->end - range->from);
     if (r->cap < nhead + 1) {
         r->cap = nhead + 1;
-        r->mem = pdn_xrealloc(r->mem, r->cap);
+        r->buf = pdn_xrealloc(r->buf, r->cap);
     }
-    r->buf = r->mem;
     if (nhead)
         memcpy(r->buf, head, nhead);
     restart_bytes(r, nhead);
@@ -581,9 +580,9 @@ pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
                           size_t *cap, size_t len)
 {
     restart_state(r, name, fd, range);
-    char *own = r->mem;
+    char *own = r->buf;
     size_t own_cap = r->cap;
-    r->buf = r->mem = *buf;
+    r->buf = *buf;
     r->cap = *cap;
     *buf = own;
     *cap = own_cap;
