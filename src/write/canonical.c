@@ -175,15 +175,6 @@ put_number(pdn_strbuf *s, const counter *k)
     }
 }
 
-static void
-advance(counter *k)
-{
-    if (k->second)
-        k->number++;
-    k->second = !k->second;
-    k->renumber = false;
-}
-
 static void write_line(writer *w, const pdn_node *n, counter k);
 
 /* The usual move, resolved and without a strength mark: its number if
@@ -302,8 +293,7 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
     const resolved *first = r;
     const bool renumber_first = k->renumber;
     pdn_strbuf *out = w->l.out;
-    uint32_t number = k->number;
-    bool second = k->second, renumber = k->renumber;
+    counter at = *k; /* the numbering of the next move */
     unsigned col = w->l.col;
     const unsigned width = w->l.width;
     bool glue = w->l.glue;
@@ -313,15 +303,15 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
     for (; n; n = n->next) {
         if (n->kind == PDN_NODE_NUMBER)
             continue;
-        if (!run_goes_on(n, r, second))
+        if (!run_goes_on(n, r, at.second))
             break;
         /* The unit after a byte left for the blank or line end before
          * it, which its length then decides. */
         bool apart = col > 0 && !glue;
         char *unit = p + apart, *end = unit;
-        if (!second || renumber) {
-            end = put_decimal(end, number);
-            end = second ? PUT_LIT(end, "... ") : PUT_LIT(end, ". ");
+        if (!at.second || at.renumber) {
+            end = put_decimal(end, at.number);
+            end = at.second ? PUT_LIT(end, "... ") : PUT_LIT(end, ". ");
         }
         memcpy(end, r->text, 16); /* both sides have the room */
         end += r->len;
@@ -339,21 +329,14 @@ write_run(writer *w, const pdn_node *n, counter *k, counter *before)
         glue = false;
         p = end;
         r++;
-        if (second)
-            number++;
-        second = !second;
-        renumber = false;
-        if (p > limit) {
-            pdn_strbuf_commit(out, p);
-            p = pdn_strbuf_reserve(out, RUN_ROOM);
-            limit = p + RUN_ROOM - RUN_MOVE_MAX;
-        }
+        advance(&at);
+        p = run_room(out, p, &limit, RUN_ROOM, RUN_MOVE_MAX);
     }
     pdn_strbuf_commit(out, p);
     w->next = (size_t)(r - w->c->moves);
     w->l.col = col;
     w->l.glue = glue;
-    *k = (counter){number, second, renumber};
+    *k = at;
     if (r != first)
         *before = last_numbering(*k, r == first + 1 && renumber_first);
     return n;

@@ -203,8 +203,8 @@ pdn_canonical_json_run(writer *w, const pdn_node *n, counter *k,
     const resolved *first = r;
     const bool renumber_first = k->renumber;
     pdn_strbuf *out = w->out;
-    uint32_t number = k->number;
-    bool second = k->second, renumber = k->renumber, comma = w->comma;
+    counter at = *k; /* the numbering of the next move */
+    bool comma = w->comma;
     /* side_name(): the first mover's colour, or the other's */
     bool first_white = !w->variant || w->variant->first == PDN_WHITE;
     char *p = pdn_strbuf_reserve(out, JSON_RUN_ROOM);
@@ -213,27 +213,20 @@ pdn_canonical_json_run(writer *w, const pdn_node *n, counter *k,
     for (; n; n = n->next) {
         if (n->kind == PDN_NODE_NUMBER)
             continue;
-        if (!run_goes_on(n, r, second))
+        if (!run_goes_on(n, r, at.second))
             break;
         if (comma)
             *p++ = ',';
         comma = true;
-        p = put_short_move(c, p, r, number, second != first_white);
+        p = put_short_move(c, p, r, at.number, at.second != first_white);
         r++;
-        if (second)
-            number++;
-        second = !second;
-        renumber = false;
-        if (p > limit) {
-            pdn_strbuf_commit(out, p);
-            p = pdn_strbuf_reserve(out, JSON_RUN_ROOM);
-            limit = p + JSON_RUN_ROOM - JSON_MOVE_MAX;
-        }
+        advance(&at);
+        p = run_room(out, p, &limit, JSON_RUN_ROOM, JSON_MOVE_MAX);
     }
     pdn_strbuf_commit(out, p);
     w->next = (size_t)(r - c->moves);
     w->comma = comma;
-    *k = (counter){number, second, renumber};
+    *k = at;
     if (r != first)
         *before = last_numbering(*k, r == first + 1 && renumber_first);
     return n;

@@ -72,6 +72,16 @@ last_numbering(counter after, bool renumber)
     return k;
 }
 
+/* Moves @k on past a move written with it: the second mover's move ends
+ * its number, and no number is written again before the next. */
+static inline void
+advance(counter *k)
+{
+    k->number += k->second;
+    k->second = !k->second;
+    k->renumber = false;
+}
+
 /* Whether the node @n, met in a run of usual moves, is the next of them:
  * the move @r the replay resolved, with no mark, forced or other, played
  * by the side the numbering expects (@second), its text of at most 16
@@ -98,6 +108,21 @@ typedef struct writer {
  *
  * The writers append a few bytes at a time, millions of times: room is
  * made once for a whole unit, which is then written with plain stores. */
+
+/* In a run's loop: once the write position @p has passed *@limit, the
+ * bytes written go to @out and room is made for @room more, of which a
+ * move takes at most @move_max (the new *@limit keeps that much).
+ * Returns the write position. */
+static inline char *
+run_room(pdn_strbuf *out, char *p, char **limit, size_t room, size_t move_max)
+{
+    if (p > *limit) {
+        pdn_strbuf_commit(out, p);
+        p = pdn_strbuf_reserve(out, room);
+        *limit = p + room - move_max;
+    }
+    return p;
+}
 
 /* A string literal copied to @p; the byte after it. */
 #define PUT_LIT(p, lit)                                                        \

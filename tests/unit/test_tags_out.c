@@ -43,6 +43,17 @@ write_tags(const pdn_game *g, const char *result, const char *gametype,
     pdn_diags_free(&d);
 }
 
+/* The PDN tags of @g, with result "*", are @want; frees @g. */
+static void
+expect_tags(pdn_game *g, const char *want)
+{
+    pdn_strbuf b = PDN_STRBUF_INIT;
+    write_tags(g, "*", NULL, false, &b);
+    assert_string_equal(b.ptr, want);
+    pdn_strbuf_free(&b);
+    pdn_game_free(g);
+}
+
 static void
 test_order(void **state)
 {
@@ -167,12 +178,7 @@ test_mapped(void **state)
     pdn_tags_find(g, &found);
     assert_string_equal(found.value[PDN_TAGS_FEN], "x");
     assert_string_equal(found.value[PDN_TAGS_GAMETYPE], "22");
-    pdn_strbuf b = PDN_STRBUF_INIT;
-    write_tags(g, "*", NULL, false, &b);
-    assert_string_equal(b.ptr, "[Event \"x\"]\n[Result \"*\"]\n"
-                               "[GameType \"22\"]\n");
-    pdn_strbuf_free(&b);
-    pdn_game_free(g);
+    expect_tags(g, "[Event \"x\"]\n[Result \"*\"]\n[GameType \"22\"]\n");
 }
 
 /* More than 64 tags: the leading ones and the others past the 64th. */
@@ -195,13 +201,8 @@ test_many(void **state)
     for (int i = 0; i < N; i++)
         if (i != 66 && i != 3)
             pdn_strbuf_printf(&want, "[%s \"v\"]\n", tags[i].name);
-    pdn_game *g = game_of(tags, N);
-    pdn_strbuf b = PDN_STRBUF_INIT;
-    write_tags(g, "*", NULL, false, &b);
-    assert_string_equal(b.ptr, want.ptr);
-    pdn_strbuf_free(&b);
+    expect_tags(game_of(tags, N), want.ptr);
     pdn_strbuf_free(&want);
-    pdn_game_free(g);
 }
 
 /* Values of every length to 80, with a '"' or '\\' at each place, at the
@@ -231,13 +232,8 @@ test_escapes(void **state)
                 }
                 pdn_strbuf_puts(&want, "\"]\n");
                 pdn_tag tag = {.name = "Note", .value = value};
-                pdn_game *g = game_of(&tag, 1);
-                pdn_strbuf b = PDN_STRBUF_INIT;
-                write_tags(g, "*", NULL, false, &b);
-                assert_string_equal(b.ptr, want.ptr);
-                pdn_strbuf_free(&b);
+                expect_tags(game_of(&tag, 1), want.ptr);
                 pdn_strbuf_free(&want);
-                pdn_game_free(g);
                 free(value);
             }
 }
