@@ -3,6 +3,7 @@
  */
 #include "base/diag.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,14 +251,17 @@ pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
                       diag->text_col ? diag->text_col : diag->at.col, colour,
                       out);
     if (diag->note) {
+        char game[32] = "";
+        if (diag->note_game)
+            snprintf(game, sizeof game, "game %" PRIu64 " ", diag->game);
         if (colour)
             pdn_strbuf_printf(out, BOLD "%s:%u:%u: " RESET "%snote:" RESET
-                                        " %s\n",
+                                        " %s%s\n",
                               file, diag->note_at.line, diag->note_at.col,
-                              severity_colour(PDN_SEV_NOTE), diag->note);
+                              severity_colour(PDN_SEV_NOTE), game, diag->note);
         else
-            pdn_strbuf_printf(out, "%s:%u:%u: note: %s\n", file,
-                              diag->note_at.line, diag->note_at.col,
+            pdn_strbuf_printf(out, "%s:%u:%u: note: %s%s\n", file,
+                              diag->note_at.line, diag->note_at.col, game,
                               diag->note);
     }
 }

@@ -94,6 +94,8 @@ typedef struct pdn_diag {
     uint32_t text_col; /* the caret's column in line_text; 0: at.col */
     char *note;        /* "the game starts here", owned; NULL if none */
     pdn_loc note_at;
+    bool note_game;    /* the note is about game @game: written after
+                          "game N " (so that it follows a renumbering) */
     /* About a move (replaying), else 0 and NULL; owned: */
     uint32_t ply;      /* 1-based ply of the move in its line */
     char *move;        /* the move as written */

@@ -56,6 +56,8 @@ typedef struct check_job {
     bool variant_set;      /* by --variant */
     const char *draw_rule; /* NULL: each variant's own */
     bool automatic_draws;
+    pdn_replay_options replay; /* the three above, set once: read for
+                                  every game */
     const char *config;    /* --config FILE, or NULL */
     pdn_config cfg;        /* the file's settings under the options' */
     pdn_config opts;       /* --severity and --disable alone */
@@ -113,8 +115,10 @@ read_shard(check_job *job, const char *value)
     return 0;
 }
 
-/* "the game starts here: White - Black, Event" for the diagnostics of @g
- * from @first on. */
+/* "game N starts here: White - Black, Event" for the diagnostics of @g
+ * from @first on.  The number is the diagnostic's game, written with the
+ * note (note_game): the games of a part of a file read by a thread are
+ * numbered after those before only once these are read (turns.c). */
 static void
 name_game(const pdn_game *g, pdn_diags *d, size_t first)
 {
@@ -122,7 +126,7 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
     const char *black = pdn_game_tag(g, "Black");
     const char *event = pdn_game_tag(g, "Event");
     pdn_strbuf note = PDN_STRBUF_INIT;
-    pdn_strbuf_printf(&note, "game %" PRIu64 " starts here", g->number);
+    pdn_strbuf_puts(&note, "starts here");
     if (white || black)
         pdn_strbuf_printf(&note, ": %s - %s", white ? white : "?",
                           black ? black : "?");
@@ -137,6 +141,7 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
         free(x->note);
         x->note = pdn_xstrndup(note.ptr, note.len);
         x->note_at = g->start;
+        x->note_game = true;
     }
     pdn_strbuf_free(&note);
 }
@@ -156,13 +161,10 @@ check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
-    pdn_replay_options o = {.variant = job->variant,
-                            .draw_rule = job->draw_rule,
-                            .automatic_draw = job->automatic_draws};
     pdn_replay_result res;
     verdict v = {.sound = true};
     if (!g->errors)
-        pdn_replay_game(g, &o, d, &res);
+        pdn_replay_game(g, &job->replay, d, &res);
     if (!d->count_only)
         name_game(g, d, first);
     /* Sound: no error once the severities are overridden. */
@@ -405,6 +407,9 @@ read_config(const pdn_cli *cli, check_job *job)
         job->draw_rule = job->cfg.draw_rule;
     if (!job->automatic_draws)
         job->automatic_draws = job->cfg.automatic_draws;
+    job->replay = (pdn_replay_options){.variant = job->variant,
+                                       .draw_rule = job->draw_rule,
+                                       .automatic_draw = job->automatic_draws};
     return -1;
 }
 
@@ -471,7 +476,13 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
             job.jobs = cores < 1 ? 1 : cores > 256 ? 256 : cores;
         }
         work.jobs = job.jobs;
+        /* Every game is this run's unless it is a shard: with no pick,
+           the threads work on each game as soon as they have read it. */
+        if (!job.shards)
+            work.pick = NULL;
         rc = pdn_read_files(cli, &rj);
+        if (!job.shards)
+            job.checked = rj.games;
         summary(cli, &job, &rj, pdn_clock_since(&t0));
     }
     pdn_strbuf_free(&job.buf);

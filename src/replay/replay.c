@@ -781,8 +781,8 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     out->variant = r.v;
     if (r.v && start_board(&r, &b) == 0) {
         out->complete = true;
-        out->start = b;
-        out->final = b;
+        pdn_board_copy(&out->start, &b);
+        pdn_board_copy(&out->final, &b);
         /* A game of no moves ends where it starts (a position of a
          * collection, say): no line to replay unless a draw is claimed. */
         if (g->moves || r.want_end) {

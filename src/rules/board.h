@@ -40,11 +40,46 @@ enum {
     PDN_MOVE_PROMOTES = 2, /* a man is crowned on arrival */
 };
 
-/** The variant's start position. */
-pdn_board pdn_board_start(const pdn_variant *v);
-
 /** An empty board with @side to move. */
-pdn_board pdn_board_empty(pdn_color side);
+static inline pdn_board
+pdn_board_empty(pdn_color side)
+{
+    pdn_board b = {.pieces = {0, 0}, .kings = 0, .side = side};
+    return b;
+}
+
+/** The variant's start position: twelve men a side on the three rows
+ * nearest each player, White always at ranks 1-3.  Inline, as a value
+ * built in place: the replay of every game starts here. */
+static inline pdn_board
+pdn_board_start(const pdn_variant *v)
+{
+    pdn_board b = pdn_board_empty(v->first);
+    for (int i = 0; i < 12; i++) {
+        b.pieces[PDN_WHITE] |= PDN_BB_OF_INDEX(i);
+        b.pieces[PDN_BLACK] |= PDN_BB_OF_INDEX(PDN_SQUARES - 1 - i);
+    }
+    return b;
+}
+
+/** Copies @src into @dst a field at a time.  Right after @src was written
+ * field by field (pdn_fen_parse(), pdn_board_start()), a copy in one wide
+ * load would wait for those writes to reach the cache: the compiler is
+ * kept from merging the fields. */
+static inline void
+pdn_board_copy(pdn_board *dst, const pdn_board *src)
+{
+    dst->pieces[0] = src->pieces[0];
+#if defined(__GNUC__)
+    __asm__ volatile("" ::: "memory");
+#endif
+    dst->pieces[1] = src->pieces[1];
+#if defined(__GNUC__)
+    __asm__ volatile("" ::: "memory");
+#endif
+    dst->kings = src->kings;
+    dst->side = src->side;
+}
 
 /** Writes into @after the position @m (legal in @b) leads to; @after may
  * be @b.  Reads @b's fields before writing any of @after's, and never
