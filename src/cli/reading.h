@@ -35,7 +35,11 @@ typedef void (*pdn_diag_fn)(const pdn_cli *cli, const pdn_diag *d, void *ctx);
  * work() does the work, in any thread and at the same time as on other
  * games, so it must change nothing but @d; then, in file order and one
  * game at a time, the game's diagnostics are reported and done() gets
- * what work() returned. */
+ * what work() returned.  With no pick(), work() may see a game before
+ * the games before it in its file are read: g->number then counts from
+ * where its thread started, and the game's diagnostics are renumbered
+ * with it after (so a number work() writes into a message would go
+ * wrong: pdn_diag.note_game writes it when the note is written). */
 typedef struct pdn_read_work {
     bool (*pick)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
                  void *ctx); /* NULL: every game */

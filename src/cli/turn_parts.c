@@ -105,6 +105,21 @@ pdn_turns_load_part(worker *w, turn *t)
 
 /* ---- Reading ---- */
 
+/* Works on game @i of @t as soon as it is read (turns.early), and gives
+ * it back to the reader: its memory is the next game's, still in the
+ * core's cache.  Its number may change after (pdn_turns_settle_part()):
+ * work() leaves it to its diagnostics. */
+static void
+work_early(worker *w, turn *t, size_t i)
+{
+    const pdn_read_job *job = w->s->job;
+    t->values[i] =
+        job->work->work(w->s->cli, t->games[i], &t->diags[i], job->ctx);
+    t->worked[i] = true;
+    pdn_reader_recycle(w->reader, t->games[i]);
+    t->games[i] = NULL;
+}
+
 /* Reads part @t from @range with @w's reader: its games, up to the first
  * whose next one starts at t->hi or past it (for the last part, to the
  * end of the file), as one reading of the whole file reads them: the
@@ -162,8 +177,11 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
             t->eof = true;
             break;
         }
+        t->worked[t->n] = false;
         if (!noted && pdn_reader_noted(r))
-            t->noted = (long)t->n;
+            t->noted = (long)t->n; /* worked on once the note is settled */
+        else if (s->early)
+            work_early(w, t, t->n);
         t->n++;
         if (!t->last && pdn_reader_offset(r) >= t->hi)
             break;
@@ -190,7 +208,7 @@ static void
 forget_games(worker *w, turn *t)
 {
     for (size_t i = 0; i < t->n; i++) {
-        pdn_reader_recycle(w->reader, t->games[i]);
+        pdn_reader_recycle(w->reader, t->games[i]); /* NULL: given back */
         pdn_diags_clear(&t->diags[i]);
     }
     pdn_diags_clear(&t->tail);
@@ -236,7 +254,8 @@ pdn_turns_settle_part(worker *w, turn *t)
     if (base) {
         for (size_t i = 0; i < t->n; i++) {
             pdn_diags *d = &t->diags[i];
-            t->games[i]->number += base;
+            if (t->games[i])
+                t->games[i]->number += base;
             for (size_t k = 0; k < d->count; k++)
                 if (d->items[k].game)
                     d->items[k].game += base;
@@ -259,8 +278,9 @@ pdn_turns_settle_part(worker *w, turn *t)
         pdn_part_file_close(t->pf);
         c->pf = NULL;
     }
-    /* The next parts aim at about TURN_GAMES games each. */
-    if (t->n >= 8 && !t->last) {
+    /* The next parts aim at about TURN_GAMES games each, but for those
+       worked on as read: they hold no games, and are as large as can be. */
+    if (t->n >= 8 && !t->last && !s->early) {
         uint64_t per_game = (t->hi - t->lo) / t->n;
         size_t bytes = (size_t)(per_game * TURN_GAMES);
         size_t least = s->part_bytes < 1024 ? s->part_bytes : 1024;

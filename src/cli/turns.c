@@ -18,6 +18,11 @@
  * (it has no games of its own), or elsewhere (it is read again from
  * there); it numbers its games after those before, and drops a second
  * note that the file is not UTF-8.  Parts aim at about TURN_GAMES games.
+ * When the work has no pick() (turns.early), a part's games are worked on
+ * as they are read, before they are numbered: each game is still in the
+ * core's cache, and its memory serves the next one, as when one thread
+ * reads and works in turn (reading.c).
+ *
  * A file with no place to cut for a stretch of eight parts, standard
  * input and pipes are read by one thread at a time, a turn of games each
  * (a stream), under the claiming lock.
@@ -59,6 +64,7 @@ pdn_turns_room(turns *s, turn *t)
     t->diags = pdn_xrealloc(t->diags, cap * sizeof *t->diags);
     t->values = pdn_xrealloc(t->values, cap * sizeof *t->values);
     t->picked = pdn_xrealloc(t->picked, cap * sizeof *t->picked);
+    t->worked = pdn_xrealloc(t->worked, cap * sizeof *t->worked);
     for (size_t i = t->cap; i < cap; i++) {
         t->diags[i] = (pdn_diags)PDN_DIAGS_INIT;
         t->diags[i].count_only = s->count_only;
@@ -238,6 +244,7 @@ read_stream_turn(turns *s, worker *w, turn *t)
             t->pf = NULL;
             break;
         }
+        t->worked[t->n] = false;
         const pdn_game *g = t->games[t->n++];
         if (stop == UINT64_MAX)
             stop = g->start.off + TURN_BYTES;
@@ -338,7 +345,7 @@ take_turns(void *arg)
             token_pass(s);
         }
         for (size_t i = 0; i < t->n; i++) {
-            if (t->picked[i])
+            if (t->picked[i] && !t->worked[i])
                 t->values[i] =
                     work->work(s->cli, t->games[i], &t->diags[i], ctx);
         }
@@ -348,9 +355,10 @@ take_turns(void *arg)
             w->capown = t->n;
             w->own = pdn_xrealloc(w->own, w->capown * sizeof *w->own);
         }
-        if (t->n)
-            memcpy(w->own, t->games, t->n * sizeof *t->games);
-        w->nown = t->n;
+        w->nown = 0;
+        for (size_t i = 0; i < t->n; i++)
+            if (t->games[i])
+                w->own[w->nown++] = t->games[i];
         pthread_mutex_lock(&s->writing);
         t->done = true;
         write_turns(s);
@@ -372,6 +380,7 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
                .job = job,
                .colour = colour,
                .count_only = job->count_only && job->quiet,
+               .early = !job->work->pick,
                .part_bytes = pdn_part_bytes(),
                .part_aim = pdn_part_bytes(),
                .said = PDN_STRBUF_INIT,
@@ -416,6 +425,7 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
         free(t->diags);
         free(t->values);
         free(t->picked);
+        free(t->worked);
         pdn_diags_free(&t->tail);
         pdn_strbuf_free(&t->said);
     }

@@ -52,6 +52,8 @@ typedef struct turn {
     pdn_diags *diags;
     long *values; /* what work() returned */
     bool *picked;
+    bool *worked; /* work() ran as the game was read (turns.early): the
+                     game went back to its reader, games[i] is NULL */
     size_t n, cap;
     pdn_diags tail; /* the file's last diagnostics, after its last game */
     bool done;      /* worked on, and waiting to be written */
@@ -85,6 +87,9 @@ typedef struct turns {
     pdn_read_job *job;
     bool colour;
     bool count_only;         /* pdn_diags.count_only of every game */
+    bool early; /* no pick(): the games of a part are worked on as they are
+                   read, before they are numbered, while they are still in
+                   the core's cache, and given back at once */
     size_t part_bytes;       /* the largest size of parts */
     _Atomic size_t part_aim; /* their size now: about TURN_GAMES games */
     /* Under @claiming: the files, the stream's reader, the next turn. */
