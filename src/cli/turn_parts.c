@@ -73,15 +73,29 @@ pdn_turns_claim_part(turns *s, worker *w, turn *t)
     return true;
 }
 
-/* Counts the lines of part @t, from the file mapped or its bytes read
- * into @w's scratch, and, in the order the parts were claimed, learns
- * the line it starts on. */
+/* Reads the bytes of part @t into @w's scratch; counts its lines and, in
+ * the order the parts were claimed, learns the line it starts on.  Parts
+ * worked on as read (turns.early) count no lines: they are read from a
+ * line 1 of their own, and their diagnostics moved to the file's lines
+ * once the parts before are read (pdn_turns_settle_part()). */
 void
 pdn_turns_load_part(worker *w, turn *t)
 {
     turns *s = w->s;
     uint32_t lines = 0;
     w->scratch_len = 0;
+    if (s->early) {
+        t->line = 1;
+        if (!t->last) {
+            size_t n = (size_t)(t->hi - t->lo);
+            size_t got =
+                scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+            w->scratch_len = got;
+            if (got <= n) /* a file cut short since the claim */
+                memset(w->scratch + got, 0, n + 1 - got);
+        }
+        return;
+    }
     if (!t->last) {
         /* Some bytes past it too: the count looks past a CR, and the
            reading of the last game past its result. */
@@ -217,6 +231,20 @@ forget_games(worker *w, turn *t)
     t->failed = false;
 }
 
+/* Moves the diagnostics of @d @lines lines down: those of a part read
+ * from a line 1 of its own. */
+static void
+move_lines(pdn_diags *d, uint32_t lines)
+{
+    for (size_t k = 0; k < d->count; k++) {
+        pdn_diag *x = &d->items[k];
+        if (x->at.line)
+            x->at.line += lines;
+        if (x->note && x->note_at.line)
+            x->note_at.line += lines;
+    }
+}
+
 /* With the token of part @t: its games are the ones that start from
  * where those before ended (read again when the cut was wrong, none when
  * the parts before read past it), numbered after those before, and
@@ -245,11 +273,23 @@ pdn_turns_settle_part(worker *w, turn *t)
         from.noted = false; /* the notes are sorted out below */
         pdn_turns_read_part(w, t, from, false, false);
         base = 0;
-    } else if (t->cut_short) { /* a game far past the cut: read it all */
+    } else if (t->cut_short || (s->early && t->noted >= 0)) {
+        /* A game far past the cut: read it all.  Or a part worked on as
+           read whose reading noted that the file is not UTF-8: read again
+           from the file's lines, its game that notes it worked on after,
+           once the note is settled. */
         bool note = t->first && t->pf->note;
         forget_games(w, t);
         pdn_turns_read_part(w, t, c->next, note, false);
         base = 0;
+    } else if (c->next.at.line != t->line) {
+        /* Read from a line 1 of its own (turns.early): now on the
+           file's. */
+        uint32_t lines = c->next.at.line - t->line;
+        for (size_t i = 0; i < t->n; i++)
+            move_lines(&t->diags[i], lines);
+        move_lines(&t->tail, lines);
+        t->next.at.line += lines;
     }
     if (base) {
         for (size_t i = 0; i < t->n; i++) {
