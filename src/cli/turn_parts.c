@@ -217,12 +217,22 @@ drop_encoding_note(pdn_diags *d)
         }
 }
 
+void
+pdn_turns_drop_game(worker *w, pdn_game *g)
+{
+    if (w->reader)
+        pdn_reader_recycle(w->reader, g);
+    else
+        pdn_game_free(g);
+}
+
 /* Forgets the games read for @t. */
 static void
 forget_games(worker *w, turn *t)
 {
     for (size_t i = 0; i < t->n; i++) {
-        pdn_reader_recycle(w->reader, t->games[i]); /* NULL: given back */
+        if (t->games[i]) /* NULL: given back when worked on */
+            pdn_turns_drop_game(w, t->games[i]);
         pdn_diags_clear(&t->diags[i]);
     }
     pdn_diags_clear(&t->tail);

@@ -21,7 +21,10 @@
  * When the work has no pick() (turns.early), a part's games are worked on
  * as they are read, before they are numbered: each game is still in the
  * core's cache, and its memory serves the next one, as when one thread
- * reads and works in turn (reading.c).
+ * reads and works in turn (reading.c).  Such a part is read from a line 1
+ * of its own, and settled by the thread that writes it out, which holds
+ * the token then: its own thread goes on to the next turn without
+ * waiting for the parts before.
  *
  * A file with no place to cut for a stretch of eight parts, standard
  * input and pipes are read by one thread at a time, a turn of games each
@@ -285,14 +288,40 @@ claim(turns *s, worker *w)
 
 /* ---- Writing ---- */
 
-/* Writes out the turns done, oldest first, under s->writing. */
+/* A part worked on as read (turns.early), done, settled by the thread
+ * that writes it out, @w's: what depends on the parts before it is known
+ * by then, without its own thread waiting for them.  The games left (one
+ * whose reading noted that the file is not UTF-8) are worked on now, and
+ * given back to @w's reader. */
 static void
-write_turns(turns *s)
+settle_early(turns *s, worker *w, turn *t)
+{
+    const pdn_read_work *work = s->job->work;
+    w->scratch_len = 0; /* the bytes of @w's own part, read by now */
+    pdn_turns_settle_part(w, t);
+    for (size_t i = 0; i < t->n; i++) {
+        if (!t->games[i])
+            continue;
+        if (t->picked[i] && !t->worked[i])
+            t->values[i] = work->work(s->cli, t->games[i], &t->diags[i],
+                                      s->job->ctx);
+        pdn_turns_drop_game(w, t->games[i]);
+        t->games[i] = NULL;
+    }
+    token_pass(s);
+}
+
+/* Writes out the turns done, oldest first, under s->writing, with @ws's
+ * reader for what settle_early() reads again. */
+static void
+write_turns(turns *s, worker *ws)
 {
     pdn_read_job *job = s->job;
     const pdn_read_work *w = job->work;
     turn *t;
     while ((t = &s->ring[s->written % s->depth])->done) {
+        if (t->kind == TURN_PART && s->early)
+            settle_early(s, ws, t);
         if (t->said.len) {
             fwrite(t->said.ptr, 1, t->said.len, s->cli->err);
             pdn_strbuf_clear(&t->said);
@@ -313,7 +342,8 @@ write_turns(turns *s)
 
 /* What each thread does: claims a turn, reads its games (a part's while
  * others read theirs), settles it with its token, works on its games, and
- * writes out the turns done, until nothing is left. */
+ * writes out the turns done, until nothing is left.  A part worked on as
+ * read is settled when it is written out (settle_early()). */
 static void *
 take_turns(void *arg)
 {
@@ -337,14 +367,18 @@ take_turns(void *arg)
                                               .at = {t->lo, t->line, 1},
                                               .cp1252 = t->pf->cp1252};
             pdn_turns_read_part(w, t, from, t->first && t->pf->note, true);
-            token_take(s, t->seq);
-            pdn_turns_settle_part(w, t);
-            token_pass(s);
+            if (!s->early) {
+                token_take(s, t->seq);
+                pdn_turns_settle_part(w, t);
+                token_pass(s);
+            }
         } else if (t->kind == TURN_TOLD) {
             token_take(s, t->seq);
             token_pass(s);
         }
         for (size_t i = 0; i < t->n; i++) {
+            if (t->kind == TURN_PART && s->early)
+                break; /* picked and worked on when settled */
             if (t->picked[i] && !t->worked[i])
                 t->values[i] =
                     work->work(s->cli, t->games[i], &t->diags[i], ctx);
@@ -356,12 +390,13 @@ take_turns(void *arg)
             w->own = pdn_xrealloc(w->own, w->capown * sizeof *w->own);
         }
         w->nown = 0;
-        for (size_t i = 0; i < t->n; i++)
+        for (size_t i = 0; i < t->n && !(t->kind == TURN_PART && s->early);
+             i++)
             if (t->games[i])
                 w->own[w->nown++] = t->games[i];
         pthread_mutex_lock(&s->writing);
         t->done = true;
-        write_turns(s);
+        write_turns(s, w);
         pthread_mutex_unlock(&s->writing);
     }
     give_back(w, w->reader);

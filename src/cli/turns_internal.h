@@ -179,6 +179,9 @@ void pdn_turns_pick(turns *s, turn *t, uint64_t bytes);
  * rest of the file is to be read as a stream. */
 bool pdn_turns_claim_part(turns *s, worker *w, turn *t);
 
+/** Gives @g back to @w's reader (freed if @w has none yet). */
+void pdn_turns_drop_game(worker *w, pdn_game *g);
+
 /** Counts the lines of part @t and learns the line it starts on. */
 void pdn_turns_load_part(worker *w, turn *t);
 
@@ -186,7 +189,8 @@ void pdn_turns_load_part(worker *w, turn *t);
 void pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
                          bool guess);
 
-/** With the token of part @t: its games settled after those before. */
+/** With the token of part @t (or, worked on as read, as it is written
+ * out): its games settled after those before. */
 void pdn_turns_settle_part(worker *w, turn *t);
 
 #endif
