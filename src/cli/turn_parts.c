@@ -26,31 +26,33 @@ scratch_read(worker *w, size_t at, size_t n, int fd, uint64_t off)
 }
 
 /* Makes @t the next part of s->pf, under s->claiming: up to the first cut
- * past the part's size, or to the end of the file.  Only the bytes around
- * the cut are read here; the part's own, by its thread
- * (pdn_turns_load_part()).  Returns false when no cut is found for a long
- * stretch: the rest of the file is then read as a stream. */
+ * past the part's size, or to the end of the file.  Its bytes are read
+ * here, into @w's scratch, in one go with those looked at for the cut:
+ * the thread that claims a part loads it (pdn_turns_load_part()), which
+ * reads only what the cut left out.  Returns false when no cut is found
+ * for a long stretch: the rest of the file is then read as a stream. */
 bool
 pdn_turns_claim_part(turns *s, worker *w, turn *t)
 {
     pdn_part_file *pf = s->pf;
     uint64_t lo = s->part_lo;
     size_t aim = atomic_load_explicit(&s->part_aim, memory_order_relaxed);
-    /* From a little before the part's size: the text of a result. */
+    /* The part's bytes are read here, in one go with those looked at for
+       its cut, from its size on, with the text of a result before. */
     size_t back = aim < 64 ? aim : 64;
-    uint64_t from = lo + aim - back;
     /* Not far past it: a part holds few games more than it aims at. */
     size_t search = 8 * aim < CUT_SEARCH ? CUT_SEARCH : 8 * aim;
-    size_t step = CUT_WINDOW, want = back + step, have = 0, at = back;
+    size_t step = CUT_WINDOW, want = aim + step, have = 0, at = aim;
     t->kind = TURN_PART;
     t->pf = pf;
     t->first = lo == 0;
     t->lo = lo;
     for (;;) {
-        have += scratch_read(w, have, want - have, pf->fd, from + have);
+        have += scratch_read(w, have, want - have, pf->fd, lo + have);
+        w->scratch_len = have;
         if (pdn_chunk_find(w->scratch, have, &at)) {
             t->last = false;
-            t->hi = from + at;
+            t->hi = lo + at;
             s->part_lo = t->hi;
             break;
         }
@@ -60,7 +62,7 @@ pdn_turns_claim_part(turns *s, worker *w, turn *t)
             s->pf = NULL;
             break;
         }
-        if (have >= search) {
+        if (have - (aim - back) >= search) {
             s->pf = NULL;
             s->stream_pf = pf;
             t->kind = TURN_STREAM;
@@ -83,13 +85,16 @@ pdn_turns_load_part(worker *w, turn *t)
 {
     turns *s = w->s;
     uint32_t lines = 0;
+    size_t have = w->scratch_len; /* read with the claim, from lo on */
     w->scratch_len = 0;
     if (s->early) {
         t->line = 1;
         if (!t->last) {
             size_t n = (size_t)(t->hi - t->lo);
-            size_t got =
-                scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+            size_t got = have;
+            if (got < n + PART_AFTER)
+                got += scratch_read(w, got, n + PART_AFTER - got, t->pf->fd,
+                                    t->lo + got);
             w->scratch_len = got;
             if (got <= n) /* a file cut short since the claim */
                 memset(w->scratch + got, 0, n + 1 - got);
@@ -100,7 +105,10 @@ pdn_turns_load_part(worker *w, turn *t)
         /* Some bytes past it too: the count looks past a CR, and the
            reading of the last game past its result. */
         size_t n = (size_t)(t->hi - t->lo);
-        size_t got = scratch_read(w, 0, n + PART_AFTER, t->pf->fd, t->lo);
+        size_t got = have;
+        if (got < n + PART_AFTER)
+            got += scratch_read(w, got, n + PART_AFTER - got, t->pf->fd,
+                                t->lo + got);
         w->scratch_len = got;
         if (got <= n) /* a file cut short since the claim */
             memset(w->scratch + got, 0, n + 1 - got);
