@@ -87,32 +87,22 @@ pdn_turns_load_part(worker *w, turn *t)
     uint32_t lines = 0;
     size_t have = w->scratch_len; /* read with the claim, from lo on */
     w->scratch_len = 0;
-    if (s->early) {
-        t->line = 1;
-        if (!t->last) {
-            size_t n = (size_t)(t->hi - t->lo);
-            size_t got = have;
-            if (got < n + PART_AFTER)
-                got += scratch_read(w, got, n + PART_AFTER - got, t->pf->fd,
-                                    t->lo + got);
-            w->scratch_len = got;
-            if (got <= n) /* a file cut short since the claim */
-                memset(w->scratch + got, 0, n + 1 - got);
-        }
-        return;
-    }
     if (!t->last) {
         /* Some bytes past it too: the count looks past a CR, and the
            reading of the last game past its result. */
         size_t n = (size_t)(t->hi - t->lo);
-        size_t got = have;
-        if (got < n + PART_AFTER)
-            got += scratch_read(w, got, n + PART_AFTER - got, t->pf->fd,
-                                t->lo + got);
-        w->scratch_len = got;
-        if (got <= n) /* a file cut short since the claim */
-            memset(w->scratch + got, 0, n + 1 - got);
-        lines = pdn_lines_count(w->scratch, n);
+        if (have < n + PART_AFTER)
+            have += scratch_read(w, have, n + PART_AFTER - have, t->pf->fd,
+                                 t->lo + have);
+        w->scratch_len = have;
+        if (have <= n) /* a file cut short since the claim */
+            memset(w->scratch + have, 0, n + 1 - have);
+        if (!s->early)
+            lines = pdn_lines_count(w->scratch, n);
+    }
+    if (s->early) {
+        t->line = 1;
+        return;
     }
     await(s, &s->lines_seq, t->part);
     pthread_mutex_lock(&s->lines);
