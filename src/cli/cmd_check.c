@@ -75,11 +75,12 @@ typedef struct check_job {
     pdn_strbuf buf;
 } check_job;
 
-/* Whether the game just read (job->seen) is one of this shard's. */
+/* Whether the game just read (job->seen) is one of this shard's
+ * (--shard given). */
 static bool
 in_shard(const check_job *job)
 {
-    return job->shards == 0 || (job->seen - 1) % job->shards == job->shard - 1;
+    return (job->seen - 1) % job->shards == job->shard - 1;
 }
 
 /* Drops the diagnostics of a game of another shard from @d, keeping those
@@ -444,7 +445,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
                      .buf = PDN_STRBUF_INIT};
     pdn_read_job rj = {.cmd = CMD};
     pdn_read_work work = {
-        .pick = pick_game, .work = work_game, .done = count_verdict};
+        .work = work_game, .done = count_verdict};
     int rc;
 
     pdn_config_init(&job.cfg);
@@ -478,8 +479,8 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         work.jobs = job.jobs;
         /* Every game is this run's unless it is a shard: with no pick,
            the threads work on each game as soon as they have read it. */
-        if (!job.shards)
-            work.pick = NULL;
+        if (job.shards)
+            work.pick = pick_game;
         rc = pdn_read_files(cli, &rj);
         if (!job.shards)
             job.checked = rj.games;

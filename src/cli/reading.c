@@ -125,10 +125,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
 void
 pdn_read_give_back(pdn_read_job *job, pdn_game *g)
 {
-    if (job->reader)
-        pdn_reader_recycle(job->reader, g);
-    else
-        pdn_game_free(g);
+    pdn_reader_recycle(job->reader, g);
 }
 
 const char *

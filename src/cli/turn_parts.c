@@ -127,7 +127,6 @@ work_early(worker *w, turn *t, size_t i)
     const pdn_read_job *job = w->s->job;
     t->values[i] =
         job->work->work(w->s->cli, t->games[i], &t->diags[i], job->ctx);
-    t->worked[i] = true;
     pdn_reader_recycle(w->reader, t->games[i]);
     t->games[i] = NULL;
 }
@@ -189,7 +188,6 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
             t->eof = true;
             break;
         }
-        t->worked[t->n] = false;
         if (!noted && pdn_reader_noted(r))
             t->noted = (long)t->n; /* worked on once the note is settled */
         else if (s->early)
@@ -215,22 +213,12 @@ drop_encoding_note(pdn_diags *d)
         }
 }
 
-void
-pdn_turns_drop_game(worker *w, pdn_game *g)
-{
-    if (w->reader)
-        pdn_reader_recycle(w->reader, g);
-    else
-        pdn_game_free(g);
-}
-
 /* Forgets the games read for @t. */
 static void
 forget_games(worker *w, turn *t)
 {
     for (size_t i = 0; i < t->n; i++) {
-        if (t->games[i]) /* NULL: given back when worked on */
-            pdn_turns_drop_game(w, t->games[i]);
+        pdn_reader_recycle(w->reader, t->games[i]); /* NULL: given back */
         pdn_diags_clear(&t->diags[i]);
     }
     pdn_diags_clear(&t->tail);

@@ -67,7 +67,6 @@ pdn_turns_room(turns *s, turn *t)
     t->diags = pdn_xrealloc(t->diags, cap * sizeof *t->diags);
     t->values = pdn_xrealloc(t->values, cap * sizeof *t->values);
     t->picked = pdn_xrealloc(t->picked, cap * sizeof *t->picked);
-    t->worked = pdn_xrealloc(t->worked, cap * sizeof *t->worked);
     for (size_t i = t->cap; i < cap; i++) {
         t->diags[i] = (pdn_diags)PDN_DIAGS_INIT;
         t->diags[i].count_only = s->count_only;
@@ -177,13 +176,8 @@ lock_claiming(turns *s)
 static void
 give_back(worker *w, pdn_reader *to)
 {
-    while (w->nown) {
-        pdn_game *g = w->own[--w->nown];
-        if (to)
-            pdn_reader_recycle(to, g);
-        else
-            pdn_game_free(g);
-    }
+    while (w->nown)
+        pdn_reader_recycle(to, w->own[--w->nown]);
 }
 
 /* ---- Reading a stream ---- */
@@ -247,7 +241,6 @@ read_stream_turn(turns *s, worker *w, turn *t)
             t->pf = NULL;
             break;
         }
-        t->worked[t->n] = false;
         const pdn_game *g = t->games[t->n++];
         if (stop == UINT64_MAX)
             stop = g->start.off + TURN_BYTES;
@@ -301,11 +294,11 @@ settle_early(turns *s, worker *w, turn *t)
     pdn_turns_settle_part(w, t);
     for (size_t i = 0; i < t->n; i++) {
         if (!t->games[i])
-            continue;
-        if (t->picked[i] && !t->worked[i])
+            continue; /* worked on as read */
+        if (t->picked[i])
             t->values[i] = work->work(s->cli, t->games[i], &t->diags[i],
                                       s->job->ctx);
-        pdn_turns_drop_game(w, t->games[i]);
+        pdn_reader_recycle(w->reader, t->games[i]);
         t->games[i] = NULL;
     }
     token_pass(s);
@@ -376,24 +369,23 @@ take_turns(void *arg)
             token_take(s, t->seq);
             token_pass(s);
         }
-        for (size_t i = 0; i < t->n; i++) {
-            if (t->kind == TURN_PART && s->early)
-                break; /* picked and worked on when settled */
-            if (t->picked[i] && !t->worked[i])
-                t->values[i] =
-                    work->work(s->cli, t->games[i], &t->diags[i], ctx);
+        /* A part worked on as read is done with here: what is left of it
+           is picked and worked on as it is settled (settle_early()). */
+        if (!(t->kind == TURN_PART && s->early)) {
+            for (size_t i = 0; i < t->n; i++)
+                if (t->picked[i])
+                    t->values[i] =
+                        work->work(s->cli, t->games[i], &t->diags[i], ctx);
+            /* The games are the thread's until its next turn: the
+               diagnostics own their text. */
+            if (w->capown < t->n) {
+                w->capown = t->n;
+                w->own = pdn_xrealloc(w->own, w->capown * sizeof *w->own);
+            }
+            if (t->n)
+                memcpy(w->own, t->games, t->n * sizeof *t->games);
+            w->nown = t->n;
         }
-        /* The games are the thread's until its next turn: the
-           diagnostics own their text. */
-        if (w->capown < t->n) {
-            w->capown = t->n;
-            w->own = pdn_xrealloc(w->own, w->capown * sizeof *w->own);
-        }
-        w->nown = 0;
-        for (size_t i = 0; i < t->n && !(t->kind == TURN_PART && s->early);
-             i++)
-            if (t->games[i])
-                w->own[w->nown++] = t->games[i];
         pthread_mutex_lock(&s->writing);
         t->done = true;
         write_turns(s, w);
@@ -460,7 +452,6 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
         free(t->diags);
         free(t->values);
         free(t->picked);
-        free(t->worked);
         pdn_diags_free(&t->tail);
         pdn_strbuf_free(&t->said);
     }

@@ -48,12 +48,12 @@ typedef struct turn {
     uint64_t seq; /* its number, in file order */
     turn_kind kind;
     pdn_strbuf said;  /* what to tell first: files that cannot be opened */
-    pdn_game **games; /* the games read, of the thread that read them */
+    pdn_game **games; /* the games read, of the thread that read them;
+                         NULL: worked on as read (turns.early), and
+                         given back to the reader */
     pdn_diags *diags;
     long *values; /* what work() returned */
     bool *picked;
-    bool *worked; /* work() ran as the game was read (turns.early): the
-                     game went back to its reader, games[i] is NULL */
     size_t n, cap;
     pdn_diags tail; /* the file's last diagnostics, after its last game */
     bool done;      /* worked on, and waiting to be written */
@@ -178,9 +178,6 @@ void pdn_turns_pick(turns *s, turn *t, uint64_t bytes);
 /** Makes @t the next part of s->pf, under s->claiming; false when the
  * rest of the file is to be read as a stream. */
 bool pdn_turns_claim_part(turns *s, worker *w, turn *t);
-
-/** Gives @g back to @w's reader (freed if @w has none yet). */
-void pdn_turns_drop_game(worker *w, pdn_game *g);
 
 /** Counts the lines of part @t and learns the line it starts on. */
 void pdn_turns_load_part(worker *w, turn *t);

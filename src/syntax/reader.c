@@ -152,7 +152,7 @@ pdn_reader_recycle(pdn_reader *r, pdn_game *g)
         return;
     /* Games come back many at a time from the threads of pdn check and
      * pdn annotate: keep enough for the next turn or batch. */
-    if (r->nspares == MAX_SPARES) {
+    if (!r || r->nspares == MAX_SPARES) {
         pdn_game_free(g);
         return;
     }

@@ -121,7 +121,7 @@ int pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d);
 
 /** Gives back a game the caller is done with, instead of
  * pdn_game_free(): the reader reuses its memory for the next game.  @g
- * must have come from @r. */
+ * may come from any reader; with no reader (@r NULL) it is freed. */
 void pdn_reader_recycle(pdn_reader *r, pdn_game *g);
 
 /** Bytes read so far, and the number of games handed out. */
