@@ -40,6 +40,32 @@ pdn_file_map(int fd, size_t len, size_t *span)
     return area;
 }
 
+const char *
+pdn_file_view(int fd, size_t len, size_t *span)
+{
+    size_t page = page_size();
+    if (len == 0 || len > SIZE_MAX / 2)
+        return NULL;
+    size_t all = (len / page + 1) * page;
+    char *area = mmap(NULL, all, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area == MAP_FAILED)
+        return NULL;
+    if (mmap(area, len, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) ==
+        MAP_FAILED) {
+        munmap(area, all);
+        return NULL;
+    }
+    *span = all;
+    return area;
+}
+
+void
+pdn_file_unview(const char *map, size_t span)
+{
+    if (map)
+        munmap((void *)(uintptr_t)map, span);
+}
+
 void
 pdn_file_unmap(char *map, size_t span)
 {
@@ -48,12 +74,13 @@ pdn_file_unmap(char *map, size_t span)
 }
 
 void
-pdn_file_release(char *map, size_t *released, size_t upto)
+pdn_file_release(const char *map, size_t *released, size_t upto)
 {
     size_t page = page_size();
     upto = upto / page * page;
     if (upto <= *released || upto - *released < RELEASE_STEP)
         return;
-    (void)madvise(map + *released, upto - *released, MADV_DONTNEED);
+    (void)madvise((void *)(uintptr_t)(map + *released), upto - *released,
+                  MADV_DONTNEED);
     *released = upto;
 }

@@ -16,10 +16,19 @@ char *pdn_file_map(int fd, size_t len, size_t *span);
 
 void pdn_file_unmap(char *map, size_t span);
 
+/** The @len bytes (more than 0) of the regular file open as @fd, mapped
+ * read only and shared: threads read it at once, in place, and nothing is
+ * copied (pdn_reader_restart_view()); zeros follow up to the end of the
+ * page after the last, as with pdn_file_map().  NULL if the file cannot
+ * be mapped. */
+const char *pdn_file_view(int fd, size_t len, size_t *span);
+
+void pdn_file_unview(const char *map, size_t span);
+
 /** Gives back the memory of the whole pages of @map between byte offsets
  * *@released and @upto, and moves *@released up to them, once they make
  * 8 MiB or more: only a hint, the bytes read the same if touched again
  * (but for what was written in them, which is dropped). */
-void pdn_file_release(char *map, size_t *released, size_t upto);
+void pdn_file_release(const char *map, size_t *released, size_t upto);
 
 #endif

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/filemap.h"
 #include "base/xalloc.h"
 
 static bool
@@ -87,30 +88,54 @@ pdn_pread_all(int fd, char *buf, size_t n, uint64_t off)
 }
 
 pdn_part_file *
-pdn_part_file_open(FILE *in, const char *name)
+pdn_part_file_open(FILE *in, const char *name, bool map)
 {
     struct stat st;
     int fd = fileno(in);
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
         return NULL;
-    size_t want = PDN_READ_CHUNK;
-    if ((uint64_t)st.st_size < want)
-        want = (size_t)st.st_size;
-    char *head = pdn_xmalloc(want + 1);
-    size_t len = pdn_pread_all(fd, head, want, 0);
     pdn_part_file *pf = pdn_xcalloc(1, sizeof *pf);
     pf->name = name;
     pf->in = in;
     pf->fd = fd;
-    pf->bom = pdn_reader_encoding(head, len, &pf->cp1252, &pf->note_at);
+    pf->size = (uint64_t)st.st_size;
+    if (map && st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
+        pf->view = pdn_file_view(fd, (size_t)st.st_size, &pf->view_span);
+    size_t want = PDN_READ_CHUNK;
+    if (pf->size < want)
+        want = (size_t)pf->size;
+    if (pf->view) {
+        pf->bom =
+            pdn_reader_encoding(pf->view, want, &pf->cp1252, &pf->note_at);
+    } else {
+        char *head = pdn_xmalloc(want + 1);
+        size_t len = pdn_pread_all(fd, head, want, 0);
+        pf->bom = pdn_reader_encoding(head, len, &pf->cp1252, &pf->note_at);
+        free(head);
+    }
     pf->note = pf->cp1252;
-    free(head);
     return pf;
+}
+
+void
+pdn_part_file_check(pdn_part_file *pf)
+{
+    struct stat st;
+    if (pf->view && fstat(pf->fd, &st) == 0 && (uint64_t)st.st_size < pf->size)
+        atomic_store_explicit(&pf->shrunk, true, memory_order_relaxed);
+}
+
+void
+pdn_part_file_release(pdn_part_file *pf, uint64_t upto)
+{
+    if (pf->view)
+        pdn_file_release(pf->view, &pf->released, (size_t)upto);
 }
 
 void
 pdn_part_file_close(pdn_part_file *pf)
 {
+    pdn_file_unview(pf->view, pf->view_span);
     fclose(pf->in);
     free(pf);
 }

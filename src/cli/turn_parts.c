@@ -1,10 +1,12 @@
 /* turn_parts.c -- the parts of a regular file that the threads of
  * turns.c read at the same time: a part claimed up to a cut, its lines
- * counted, its games read into the thread's scratch, and settled with the token
+ * counted, its games read in place from the file mapped (or from the
+ * thread's scratch, where they are read), and settled with the token
  * after the parts before it.
  */
 #include "cli/turns_internal.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,74 +27,184 @@ scratch_read(worker *w, size_t at, size_t n, int fd, uint64_t off)
     return pdn_pread_all(fd, w->scratch + at, n, off);
 }
 
+/* The bytes of @pf from @lo + @from up to @lo + *@have, *@have grown to
+ * @want or to the end of the file: in place when the file is mapped, else
+ * read into @w's scratch at their place in the part. */
+static const char *
+part_bytes(worker *w, const pdn_part_file *pf, uint64_t lo, size_t from,
+           size_t *have, size_t want)
+{
+    const char *view = pdn_part_file_view(pf);
+    if (view) {
+        uint64_t left = pf->size > lo ? pf->size - lo : 0;
+        size_t before = *have;
+        *have = left < want ? (size_t)left : want;
+        if (*have < from)
+            *have = from;
+        /* Bytes no one has read yet: their lines asked for at once, not
+           one after another as the search comes to them. */
+        for (size_t i = before; i < *have; i += 64)
+            __builtin_prefetch(view + lo + i);
+        return view + lo + from;
+    }
+    *have += scratch_read(w, *have, want - *have, pf->fd, lo + *have);
+    w->scratch_len = *have;
+    return w->scratch + from;
+}
+
+/* Looks for the cut of the part of @pf that starts at @lo and aims at
+ * @aim bytes: the first cut past @aim, or the end of the file.  Of a file
+ * read with pread(), only the bytes looked at are read, into @w's scratch
+ * at their place in the part (w->scratch_from on); the others, by
+ * pdn_turns_load_part().  Returns CUT_NONE when there is no cut for a
+ * long stretch. */
+static cut_kind
+find_cut(worker *w, const pdn_part_file *pf, uint64_t lo, size_t aim,
+         size_t *at)
+{
+    /* From a little before the part's size: the text of a result. */
+    size_t back = aim < 64 ? aim : 64;
+    size_t from = aim - back;
+    /* Not far past it: a part holds few games more than it aims at. */
+    size_t search = 8 * aim < CUT_SEARCH ? CUT_SEARCH : 8 * aim;
+    size_t step = CUT_WINDOW, want = aim + step, have = from;
+    size_t in = back; /* where the search goes on, from @from */
+    w->scratch_from = pdn_part_file_view(pf) ? 0 : from;
+    for (;;) {
+        const char *bytes = part_bytes(w, pf, lo, from, &have, want);
+        /* Text before the window counts as blanks. */
+        if (pdn_chunk_find(bytes, have - from, &in)) {
+            *at = from + in;
+            return CUT_FOUND;
+        }
+        if (have < want) /* the end of the file */
+            return CUT_END;
+        if (have - from >= search) {
+            w->scratch_len = w->scratch_from = 0;
+            return CUT_NONE;
+        }
+        want += step;
+        step *= 2;
+    }
+}
+
+/* The file stays open (and mapped) while a thread may look in it for a
+ * cut: s->foreseeing counts those that do, from before they read
+ * s->next_pf (all in one order of these operations: a closing that comes
+ * after the claim that took the file away from s->next_pf sees the count
+ * of those that read it still). */
+void
+pdn_turns_foresee_part(turns *s, worker *w)
+{
+    w->foreseen = false;
+    atomic_fetch_add(&s->foreseeing, 1);
+    uint64_t claims = atomic_load_explicit(&s->claims, memory_order_acquire);
+    const pdn_part_file *pf = atomic_load(&s->next_pf);
+    uint64_t lo = atomic_load_explicit(&s->next_lo, memory_order_relaxed);
+    if (pf) {
+        size_t aim = atomic_load_explicit(&s->part_aim, memory_order_relaxed);
+        w->cut = find_cut(w, pf, lo, aim, &w->cut_at);
+        w->seen_claims = claims;
+        w->seen_pf = pf;
+        w->seen_lo = lo;
+        w->foreseen = true;
+    }
+    atomic_fetch_sub_explicit(&s->foreseeing, 1, memory_order_release);
+}
+
+void
+pdn_turns_publish(turns *s)
+{
+    atomic_store(&s->next_pf, s->pf);
+    atomic_store_explicit(&s->next_lo, s->part_lo, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->claims, 1, memory_order_release);
+}
+
+void
+pdn_turns_close_file(turns *s, pdn_part_file *pf)
+{
+    while (atomic_load(&s->foreseeing) != 0)
+        sched_yield(); /* a look at a few hundred bytes */
+    pdn_part_file_close(pf);
+}
+
 /* Makes @t the next part of s->pf, under s->claiming: up to the first cut
- * past the part's size, or to the end of the file.  Its bytes are read
- * here, into @w's scratch, in one go with those looked at for the cut:
- * the thread that claims a part loads it (pdn_turns_load_part()), which
- * reads only what the cut left out.  Returns false when no cut is found
- * for a long stretch: the rest of the file is then read as a stream. */
+ * past the part's size, or to the end of the file.  The cut is the one
+ * @w foresaw if nothing was claimed since; else it is looked for now.
+ * Returns false when no cut is found for a long stretch: the rest of the
+ * file is then read as a stream. */
 bool
 pdn_turns_claim_part(turns *s, worker *w, turn *t)
 {
     pdn_part_file *pf = s->pf;
     uint64_t lo = s->part_lo;
-    size_t aim = atomic_load_explicit(&s->part_aim, memory_order_relaxed);
-    /* The part's bytes are read here, in one go with those looked at for
-       its cut, from its size on, with the text of a result before. */
-    size_t back = aim < 64 ? aim : 64;
-    /* Not far past it: a part holds few games more than it aims at. */
-    size_t search = 8 * aim < CUT_SEARCH ? CUT_SEARCH : 8 * aim;
-    size_t step = CUT_WINDOW, want = aim + step, have = 0, at = aim;
+    cut_kind cut;
+    size_t at = 0;
+    if (w->foreseen && w->seen_claims == s->claims && w->seen_pf == pf &&
+        w->seen_lo == lo) {
+        cut = w->cut;
+        at = w->cut_at;
+    } else {
+        size_t aim = atomic_load_explicit(&s->part_aim, memory_order_relaxed);
+        cut = find_cut(w, pf, lo, aim, &at);
+    }
+    w->foreseen = false;
     t->kind = TURN_PART;
     t->pf = pf;
     t->first = lo == 0;
     t->lo = lo;
-    for (;;) {
-        have += scratch_read(w, have, want - have, pf->fd, lo + have);
-        w->scratch_len = have;
-        if (pdn_chunk_find(w->scratch, have, &at)) {
-            t->last = false;
-            t->hi = lo + at;
-            s->part_lo = t->hi;
-            break;
-        }
-        if (have < want) { /* the end of the file */
-            t->last = true;
-            t->hi = UINT64_MAX;
-            s->pf = NULL;
-            break;
-        }
-        if (have - (aim - back) >= search) {
-            s->pf = NULL;
-            s->stream_pf = pf;
-            t->kind = TURN_STREAM;
-            return false;
-        }
-        want += step;
-        step *= 2;
+    switch (cut) {
+    case CUT_FOUND:
+        t->last = false;
+        t->hi = lo + at;
+        s->part_lo = t->hi;
+        break;
+    case CUT_END:
+        t->last = true;
+        t->hi = UINT64_MAX;
+        s->pf = NULL;
+        break;
+    case CUT_NONE:
+        s->pf = NULL;
+        s->stream_pf = pf;
+        t->kind = TURN_STREAM;
+        return false;
     }
     t->part = s->parts++;
     return true;
 }
 
-/* Reads the bytes of part @t into @w's scratch; counts its lines and, in
- * the order the parts were claimed, learns the line it starts on.  Parts
- * worked on as read (turns.early) count no lines: they are read from a
- * line 1 of their own, and their diagnostics moved to the file's lines
- * once the parts before are read (pdn_turns_settle_part()). */
+/* Reads the bytes of part @t into @w's scratch, unless the file is mapped
+ * (they are read in place); counts its lines and, in the order the parts
+ * were claimed, learns the line it starts on.  Parts worked on as read
+ * (turns.early) count no lines: they are read from a line 1 of their
+ * own, and their diagnostics moved to the file's lines once the parts
+ * before are read (pdn_turns_settle_part()). */
 void
 pdn_turns_load_part(worker *w, turn *t)
 {
     turns *s = w->s;
+    pdn_part_file *pf = t->pf;
     uint32_t lines = 0;
     size_t have = w->scratch_len; /* read with the claim, from lo on */
     w->scratch_len = 0;
-    if (!t->last) {
+    if (t->last || t->lo / PDN_READ_CHUNK != t->hi / PDN_READ_CHUNK)
+        pdn_part_file_check(pf);
+    const char *view = pdn_part_file_view(pf);
+    if (view) {
+        if (!s->early && !t->last) /* a NUL or a byte of the file after */
+            lines = pdn_lines_count(view + t->lo, (size_t)(t->hi - t->lo));
+    } else if (!t->last) {
+        if (w->scratch_from > 0) { /* before the cut's window */
+            size_t got = scratch_read(w, 0, w->scratch_from, pf->fd, t->lo);
+            if (got < w->scratch_from) /* a file cut short since */
+                have = got;
+        }
         /* Some bytes past it too: the count looks past a CR, and the
            reading of the last game past its result. */
         size_t n = (size_t)(t->hi - t->lo);
         if (have < n + PART_AFTER)
-            have += scratch_read(w, have, n + PART_AFTER - have, t->pf->fd,
+            have += scratch_read(w, have, n + PART_AFTER - have, pf->fd,
                                  t->lo + have);
         w->scratch_len = have;
         if (have <= n) /* a file cut short since the claim */
@@ -100,6 +212,7 @@ pdn_turns_load_part(worker *w, turn *t)
         if (!s->early)
             lines = pdn_lines_count(w->scratch, n);
     }
+    w->scratch_from = 0;
     if (s->early) {
         t->line = 1;
         return;
@@ -156,9 +269,13 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
                                   .keep_raw = job->keep_raw};
         w->reader = pdn_reader_new_range(name, fd, &range, &opt);
     }
-    /* The scratch holds the part's bytes: the reader takes them when it
-       starts at the part's start, copies them from farther on. */
-    if (range.from == t->lo && w->scratch_len > 0) {
+    /* A mapped file is read in place.  Else the scratch holds the part's
+       bytes: the reader takes them when it starts at the part's start,
+       copies them from farther on. */
+    const char *view = pdn_part_file_view(t->pf);
+    if (view) {
+        pdn_reader_restart_view(w->reader, name, fd, &range, view, t->pf->size);
+    } else if (range.from == t->lo && w->scratch_len > 0) {
         pdn_reader_restart_taking(w->reader, name, fd, &range, &w->scratch,
                                   &w->scratch_cap, w->scratch_len);
         w->scratch_len = 0;
@@ -311,8 +428,10 @@ pdn_turns_settle_part(worker *w, turn *t)
     c->eof = t->eof;
     if (t->last) {
         pdn_progress_end(s->cli, &c->pr);
-        pdn_part_file_close(t->pf);
+        pdn_turns_close_file(s, t->pf);
         c->pf = NULL;
+    } else {
+        pdn_part_file_release(t->pf, t->lo); /* the parts before are read */
     }
     /* The next parts aim at about TURN_GAMES games each, but for those
        worked on as read: they hold no games, and are as large as can be. */

@@ -7,7 +7,12 @@
  * memory follows the ring's size times the largest turn.
  *
  * A regular file is cut into parts (chunks.h) that the threads read at
- * the same time, each with a reader of its own.  A part is read from its
+ * the same time, each with a reader of its own, in place from one mapping
+ * of the file (or into memory of its own, when the file is not mapped).
+ * A thread looks for the cut that ends the next part before it takes the
+ * claiming lock, and takes that cut if no one claimed a part meanwhile:
+ * the lock is held for no reading, and a thread that the host stops for
+ * a while seldom holds up the others.  A part is read from its
  * start up to the first game whose next one starts at its end or past it,
  * the reading going on past the end as far as that game needs: its games
  * are those of one reading of the whole file when its start is.  What
@@ -52,7 +57,7 @@
  * holds the others up. */
 #define TURNS_PER_THREAD 4
 
-/* Tries at the claiming lock before sleeping on it (lock_claiming()). */
+/* Tries at a lock before sleeping on it (lock_awake()). */
 #define SPIN_TRIES 4096
 
 /* ---- Turns ---- */
@@ -95,11 +100,15 @@ token_pass(turns *s)
     pthread_mutex_unlock(&s->tokens);
 }
 
-/* Waits, under s->writing, until fewer than @ahead turns are claimed and
- * not written. */
+/* Waits until fewer than @ahead turns are claimed and not written.  The
+ * ring is seldom full: s->written is read first without the writing
+ * lock, which the thread that writes may hold for a while. */
 static void
 wait_written(turns *s, uint64_t ahead)
 {
+    if (s->next - atomic_load_explicit(&s->written, memory_order_acquire) <
+        ahead)
+        return;
     pthread_mutex_lock(&s->writing);
     while (s->next - s->written >= ahead)
         pthread_cond_wait(&s->wrote, &s->writing);
@@ -137,7 +146,8 @@ open_next(turns *s)
         }
         bool is_stdin = strcmp(path, "-") == 0;
         const char *name = is_stdin ? PDN_STDIN_NAME : path;
-        pdn_part_file *pf = is_stdin ? NULL : pdn_part_file_open(in, name);
+        pdn_part_file *pf =
+            is_stdin ? NULL : pdn_part_file_open(in, name, !s->no_map);
         if (pf) {
             s->pf = pf;
             s->part_lo = 0;
@@ -155,20 +165,21 @@ open_next(turns *s)
 
 /* ---- Claiming ---- */
 
-/* Takes the claiming lock.  The thread that holds it is mostly near the
- * end of its claim: waiting for it awake, a while, costs less than
- * sleeping and being woken (a system call each, and a core that may have
- * gone idle).  Not when there are more threads than cores: the one
- * awaited may be waiting for a core. */
+/* Takes lock @m, which another thread holds for a short while: the
+ * claiming of a turn, the writing out of one.  The thread that holds it is
+ * mostly near the end of that step: waiting for it awake, a while, costs
+ * less than sleeping and being woken (a system call each, and a core that
+ * may have gone idle).  Not when there are more threads than cores: the
+ * one awaited may be waiting for a core. */
 static void
-lock_claiming(turns *s)
+lock_awake(const turns *s, pthread_mutex_t *m)
 {
     for (int spin = 0; spin < s->spin; spin++) {
-        if (pthread_mutex_trylock(&s->claiming) == 0)
+        if (pthread_mutex_trylock(m) == 0)
             return;
         cpu_relax();
     }
-    pthread_mutex_lock(&s->claiming);
+    pthread_mutex_lock(m);
 }
 
 /* Gives back the games of @w's last turn: to the stream's reader when
@@ -190,7 +201,7 @@ close_stream(turns *s)
     pdn_reader_free(s->reader);
     s->reader = NULL;
     if (s->stream_pf) {
-        pdn_part_file_close(s->stream_pf);
+        pdn_turns_close_file(s, s->stream_pf);
         s->stream_pf = NULL;
     } else if (s->in != s->cli->in) {
         fclose(s->in);
@@ -328,7 +339,7 @@ write_turns(turns *s, worker *ws)
         }
         pdn_read_report(s->cli, job, &t->tail, s->colour, &s->buf);
         t->done = false;
-        s->written++;
+        atomic_fetch_add_explicit(&s->written, 1, memory_order_release);
         pthread_cond_broadcast(&s->wrote);
     }
 }
@@ -345,8 +356,10 @@ take_turns(void *arg)
     const pdn_read_work *work = s->job->work;
     void *ctx = s->job->ctx;
     for (;;) {
-        lock_claiming(s);
+        pdn_turns_foresee_part(s, w);
+        lock_awake(s, &s->claiming);
         turn *t = claim(s, w);
+        pdn_turns_publish(s);
         pthread_mutex_unlock(&s->claiming);
         if (!t)
             break;
@@ -386,7 +399,7 @@ take_turns(void *arg)
                 memcpy(w->own, t->games, t->n * sizeof *t->games);
             w->nown = t->n;
         }
-        pthread_mutex_lock(&s->writing);
+        lock_awake(s, &s->writing);
         t->done = true;
         write_turns(s, w);
         pthread_mutex_unlock(&s->writing);

@@ -38,6 +38,13 @@
  * sizes: a game that long across a cut is read again, with the token. */
 #define PART_PAST 4
 
+/* What the search for a part's cut found (turn_parts.c). */
+typedef enum cut_kind {
+    CUT_FOUND, /* a cut */
+    CUT_END,   /* the end of the file */
+    CUT_NONE   /* no cut for a long stretch */
+} cut_kind;
+
 typedef enum turn_kind {
     TURN_TOLD,   /* only files that could not be opened, to tell */
     TURN_STREAM, /* games read under the claiming lock */
@@ -86,10 +93,10 @@ typedef struct turns {
     const pdn_cli *cli;
     pdn_read_job *job;
     bool colour;
-    bool count_only;         /* pdn_diags.count_only of every game */
-    bool early; /* no pick(): the games of a part are worked on as they are
-                   read, before they are numbered, while they are still in
-                   the core's cache, and given back at once */
+    bool count_only; /* pdn_diags.count_only of every game */
+    bool early;      /* no pick(): the games of a part are worked on as they are
+                        read, before they are numbered, while they are still in
+                        the core's cache, and given back at once */
     size_t part_bytes;       /* the largest size of parts */
     _Atomic size_t part_aim; /* their size now: about TURN_GAMES games */
     /* Under @claiming: the files, the stream's reader, the next turn. */
@@ -103,8 +110,16 @@ typedef struct turns {
     uint64_t parts;           /* parts claimed */
     pdn_strbuf said;          /* files that could not be opened, to tell */
     uint64_t next;
-    int spin;    /* tries at the lock before sleeping on it */
-    bool no_map; /* files are read, not mapped (pdn_no_map()) */
+    /* Set under @claiming, read without it: where the next part starts,
+       for a thread to look for its cut before it claims it
+       (pdn_turns_foresee_part()), and how many claims were made, so that
+       it knows whether what it saw is still so. */
+    pdn_part_file *_Atomic next_pf; /* s->pf */
+    _Atomic uint64_t next_lo;
+    _Atomic uint64_t claims;
+    _Atomic int foreseeing; /* threads that may look in s->next_pf */
+    int spin;               /* tries at the lock before sleeping on it */
+    bool no_map;            /* files are read, not mapped (pdn_no_map()) */
     /* Under @lines: the parts whose first line is known, and the line
        the next one starts on. */
     pthread_mutex_t lines;
@@ -126,8 +141,9 @@ typedef struct turns {
     size_t depth;
 } turns;
 
-/* A thread's own: the reader of its parts, the games it gave back, and
- * the bytes it looked at for a cut. */
+/* A thread's own: the reader of its parts, the games it gave back, the
+ * bytes of its part when the file is not mapped, and the cut it looked
+ * for before claiming. */
 typedef struct worker {
     turns *s;
     pdn_reader *reader;
@@ -135,6 +151,13 @@ typedef struct worker {
     size_t nown, capown;
     char *scratch; /* the bytes of its part, from lo on */
     size_t scratch_len, scratch_cap;
+    size_t scratch_from; /* the cut's search read only from there on */
+    /* The cut looked for before claiming (pdn_turns_foresee_part()) */
+    bool foreseen;
+    cut_kind cut;
+    size_t cut_at;
+    uint64_t seen_claims, seen_lo;
+    const pdn_part_file *seen_pf;
 } worker;
 
 /* A pause in a loop that waits awake. */
@@ -174,6 +197,20 @@ void pdn_turns_room(turns *s, turn *t);
 void pdn_turns_pick(turns *s, turn *t, uint64_t bytes);
 
 /* ---- turn_parts.c ---- */
+
+/** Before claiming, without s->claiming: looks for the cut of the next
+ * part of the file being cut, if any, as pdn_turns_claim_part() would,
+ * for it to take if nothing was claimed meanwhile.  A claim that reads
+ * nothing spares the other threads, who wait for the lock, the reading's
+ * delays. */
+void pdn_turns_foresee_part(turns *s, worker *w);
+
+/** Under s->claiming, after a claim: what pdn_turns_foresee_part()
+ * reads without the lock. */
+void pdn_turns_publish(turns *s);
+
+/** Closes @pf once no thread looks for a cut in it. */
+void pdn_turns_close_file(turns *s, pdn_part_file *pf);
 
 /** Makes @t the next part of s->pf, under s->claiming; false when the
  * rest of the file is to be read as a stream. */

@@ -41,6 +41,10 @@ struct pdn_reader {
     size_t map_released;   /* map's bytes before this are given back */
     char held;             /* the byte of the mapping under buf[len],
                               where the window's NUL stands */
+    bool view;             /* buf is a view on a mapping the caller owns
+                              (pdn_reader_restart_view()), read only */
+    char *own;             /* the buffer of @r's own meanwhile */
+    size_t own_cap;
     size_t pos;            /* where the next game's text starts */
     uint64_t base;         /* input offset of buf[0] */
     pdn_loc cur;           /* line and column at pos */
@@ -141,7 +145,7 @@ pdn_reader_free(pdn_reader *r)
     if (r->map)
         pdn_file_unmap(r->map, r->map_span);
     else
-        free(r->buf);
+        free(r->view ? r->own : r->buf);
     free(r);
 }
 
@@ -466,9 +470,18 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
         pdn_game *g = fresh_game(r);
         g->file = r->name;
         g->number = r->games + 1;
-        size_t mark = d->count;
+        size_t mark = d->count, pos = r->pos;
+        pdn_loc cur = r->cur;
         bool noted = r->encoding_noted, more;
         int got = read_game(r, g, d, &more);
+        if (got && r->view && r->pos - pos > r->opt.max_game_bytes) {
+            /* A view is read whole: a game too large for the limit is
+               the same one a reading by chunks finds too large. */
+            r->pos = pos;
+            r->cur = cur;
+            r->ahead = false;
+            more = true;
+        }
         if (more) {
             pdn_reader_recycle(r, g);
             pdn_diags_truncate(d, mark);
@@ -529,6 +542,11 @@ restart_state(pdn_reader *r, const char *name, int fd,
               const pdn_reader_range *range)
 {
     leave_map(r);
+    if (r->view) {
+        r->buf = r->own;
+        r->cap = r->own_cap;
+        r->view = false;
+    }
     r->name = name;
     r->in = NULL;
     r->fd = fd;
@@ -589,6 +607,23 @@ pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
     if (range->end - range->from < len)
         len = (size_t)(range->end - range->from);
     restart_bytes(r, len);
+}
+
+void
+pdn_reader_restart_view(pdn_reader *r, const char *name, int fd,
+                        const pdn_reader_range *range, const char *map,
+                        uint64_t size)
+{
+    restart_state(r, name, fd, range);
+    r->own = r->buf;
+    r->own_cap = r->cap;
+    r->view = true;
+    /* Never written: the lexer's NUL is the mapping's, after the file. */
+    uint64_t from = range->from < size ? range->from : size;
+    r->buf = (char *)(uintptr_t)(map + from);
+    r->cap = 0;
+    r->len = (size_t)(size - from);
+    r->eof = true;
 }
 
 void

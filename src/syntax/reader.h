@@ -88,6 +88,15 @@ void pdn_reader_restart_taking(pdn_reader *r, const char *name, int fd,
                                const pdn_reader_range *range, char **buf,
                                size_t *cap, size_t len);
 
+/** pdn_reader_restart() that reads the range in place, from @map, the
+ * @size bytes of the file @fd mapped (borrowed, unchanged while @r reads
+ * it; a NUL after its last byte, as pdn_file_view() maps it): nothing is
+ * copied.  The reading goes on to the end of the file, whatever
+ * range->end says: the caller stops asking for games. */
+void pdn_reader_restart_view(pdn_reader *r, const char *name, int fd,
+                             const pdn_reader_range *range, const char *map,
+                             uint64_t size);
+
 /** Where the next game's reading starts (the file offset), and the same
  * as the start of a range that reads on from there: the games after the
  * last one handed out, numbered on. */

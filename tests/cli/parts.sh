@@ -8,8 +8,8 @@
 # than many parts, lines of many games, CRLF and CR line ends, a byte order
 # mark, Windows-1252 text at the start and only after the first 4 MiB, a
 # stretch without results) and on every file of corpus/ and
-# ../shared/corpora; and --jobs 1 the same when the files are read rather
-# than mapped (PDN_NO_MAP).
+# ../shared/corpora; and the same when the files are read rather than
+# mapped (PDN_NO_MAP), by one thread or by several.
 #
 #   tests/cli/parts.sh PDN_BINARY SOURCE_ROOT
 set -u
@@ -144,6 +144,11 @@ for f in $files; do
     # One thread maps a file; reading it instead gives the same.
     PDN_NO_MAP=1 run many --jobs 1 --quiet "$f"
     same one many "$name, --quiet, read, not mapped"
+    # Threads read the parts in place from one mapping of the file; read
+    # into memory of their own instead, the same.
+    run one --jobs 1 "$f"
+    PDN_NO_MAP=1 PDN_PART_BYTES=97 run many --jobs 2 "$f"
+    same one many "$name, parts of 97 bytes, read, not mapped"
 done
 IFS=$old_ifs
 
@@ -154,9 +159,14 @@ set -- "$tmp/cuts.pdn" "$tmp/missing.pdn" - "$tmp/late-latin.pdn" "$tmp" \
 run one --jobs 1 "$@"
 PDN_PART_BYTES=1 run many --jobs 2 "$@"
 same one many "several operands"
+PDN_NO_MAP=1 PDN_PART_BYTES=1 run many --jobs 2 "$@"
+same one many "several operands, read, not mapped"
 PDN_PART_BYTES=50 run many --jobs 3 --format json --shard 2/3 "$@"
 run one --jobs 1 --format json --shard 2/3 "$@"
 same one many "several operands, --shard 2/3"
+PDN_NO_MAP=1 PDN_PART_BYTES=50 run many --jobs 3 --format json --shard 2/3 \
+    "$@"
+same one many "several operands, --shard 2/3, read, not mapped"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
