@@ -132,10 +132,11 @@ typedef struct turns {
     _Atomic uint64_t sequenced; /* read awake too (await()) */
     carry carry;                /* the token holder's own */
     bool read_failed;           /* the token holder's own */
-    /* Under @writing: the turns' done flags, @written, @buf. */
+    /* Under @writing: the turns' done flags, @written (read without it
+       too: wait_written()), @buf. */
     pthread_mutex_t writing;
     pthread_cond_t wrote; /* @written grew */
-    uint64_t written;
+    _Atomic uint64_t written;
     pdn_strbuf buf;
     turn *ring;
     size_t depth;
