@@ -3,8 +3,9 @@
  * file, and at places where pdn_chunk_find() cuts it, the file is read as
  * a range from its start up to the first game whose next one starts at
  * the cut or past it, then on from where pdn_reader_resume() says, with
- * a reader aimed there anew.  The games and diagnostics must be those of
- * one reading of the whole.
+ * a reader aimed there anew (reading the file, or the bytes it is given,
+ * or the file mapped, in place).  The games and diagnostics must be those
+ * of one reading of the whole.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/filemap.h"
 #include "base/strbuf.h"
 #include "cli/chunks.h"
 #include "model/game.h"
@@ -69,11 +71,14 @@ compare(const pdn_strbuf *whole, const pdn_strbuf *parts, size_t cut)
     abort();
 }
 
-/* Reads the file @fd of @size bytes (also at @text) in two parts cut at
- * @cut, and compares with @whole. */
+/* Reads the file @fd of @size bytes (also at @text, and mapped at @view
+ * when it could be) in two parts cut at @cut, and compares with @whole.
+ * The second part is read from the file, or from the bytes of the line
+ * it starts on, or in place from @view, as the cut says. */
 static void
-read_in_parts(const char *text, size_t size, int fd, size_t cut,
-              const pdn_strbuf *whole, const pdn_reader_options *opt)
+read_in_parts(const char *text, size_t size, int fd, const char *view,
+              size_t cut, const pdn_strbuf *whole,
+              const pdn_reader_options *opt)
 {
     pdn_strbuf out = PDN_STRBUF_INIT;
     pdn_diags d = PDN_DIAGS_INIT;
@@ -94,11 +99,14 @@ read_in_parts(const char *text, size_t size, int fd, size_t cut,
         pdn_reader_resume(r, &rest);
         if (rest.at.off < cut)
             abort(); /* stopped short of the cut */
-        /* The bytes from the start of the line, or not, as pdn check
-           has them or not. */
-        pdn_reader_restart(r, "fuzz.pdn", fd, &rest,
-                           cut % 2 ? text + rest.from : NULL,
-                           cut % 2 ? size - (size_t)rest.from : 0);
+        /* The bytes from the start of the line, or not, or the file
+           mapped, as pdn check has them. */
+        if (view && cut % 3 == 2)
+            pdn_reader_restart_view(r, "fuzz.pdn", fd, &rest, view, size);
+        else
+            pdn_reader_restart(r, "fuzz.pdn", fd, &rest,
+                               cut % 3 ? text + rest.from : NULL,
+                               cut % 3 ? size - (size_t)rest.from : 0);
         read_games(r, &d, &out, UINT64_MAX);
     }
     pdn_reader_free(r);
@@ -123,6 +131,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *f = tmpfile();
     if (!f || fwrite(data, 1, size, f) != size || fflush(f) != 0)
         abort();
+    size_t span = 0;
+    const char *view = size ? pdn_file_view(fileno(f), size, &span) : NULL;
     /* A cut in each eighth of the input, where there is one. */
     size_t last = 0;
     for (size_t i = 0; i < 8; i++) {
@@ -131,9 +141,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             at = last + 1;
         if (at >= size || !pdn_chunk_find(text, size, &at))
             break;
-        read_in_parts(text, size, fileno(f), at, &whole, &opt);
+        read_in_parts(text, size, fileno(f), view, at, &whole, &opt);
         last = at;
     }
+    pdn_file_unview(view, span);
     fclose(f);
     pdn_strbuf_free(&whole);
     return 0;
