@@ -76,6 +76,8 @@ pdn_file_unmap(char *map, size_t span)
 void
 pdn_file_release(const char *map, size_t *released, size_t upto)
 {
+    if (upto <= *released || upto - *released < RELEASE_STEP)
+        return; /* most calls: before the page size is asked for */
     size_t page = page_size();
     upto = upto / page * page;
     if (upto <= *released || upto - *released < RELEASE_STEP)

@@ -287,6 +287,8 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
         pdn_reader_restart(w->reader, name, fd, &range, NULL, 0);
     pdn_reader *r = w->reader;
     t->n = 0;
+    t->shift_lines = 0;
+    t->shift_games = 0;
     t->noted = -1;
     t->failed = t->eof = false;
     t->cut_short = false;
@@ -344,10 +346,8 @@ forget_games(worker *w, turn *t)
     t->failed = false;
 }
 
-/* Moves the diagnostics of @d @lines lines down: those of a part read
- * from a line 1 of its own. */
-static void
-move_lines(pdn_diags *d, uint32_t lines)
+void
+pdn_turns_shift(pdn_diags *d, uint32_t lines, uint64_t games)
 {
     for (size_t k = 0; k < d->count; k++) {
         pdn_diag *x = &d->items[k];
@@ -355,6 +355,8 @@ move_lines(pdn_diags *d, uint32_t lines)
             x->at.line += lines;
         if (x->note && x->note_at.line)
             x->note_at.line += lines;
+        if (x->game)
+            x->game += games;
     }
 }
 
@@ -396,26 +398,25 @@ pdn_turns_settle_part(worker *w, turn *t)
         pdn_turns_read_part(w, t, c->next, note, false);
         base = 0;
     } else if (c->next.at.line != t->line) {
-        /* Read from a line 1 of its own (turns.early): now on the
-           file's. */
-        uint32_t lines = c->next.at.line - t->line;
-        for (size_t i = 0; i < t->n; i++)
-            move_lines(&t->diags[i], lines);
-        move_lines(&t->tail, lines);
-        t->next.at.line += lines;
+        /* Read from a line 1 of its own (turns.early): now on the file's,
+           its games' diagnostics as they are written out. */
+        t->shift_lines = c->next.at.line - t->line;
+        pdn_turns_shift(&t->tail, t->shift_lines, 0);
+        t->next.at.line += t->shift_lines;
     }
     if (base) {
-        for (size_t i = 0; i < t->n; i++) {
-            pdn_diags *d = &t->diags[i];
-            if (t->games[i])
-                t->games[i]->number += base;
-            for (size_t k = 0; k < d->count; k++)
-                if (d->items[k].game)
-                    d->items[k].game += base;
+        if (s->early) {
+            /* Its games were worked on, and are given back: their
+               diagnostics are numbered as they are written out. */
+            t->shift_games = base;
+        } else {
+            for (size_t i = 0; i < t->n; i++) {
+                if (t->games[i])
+                    t->games[i]->number += base;
+                pdn_turns_shift(&t->diags[i], 0, base);
+            }
         }
-        for (size_t k = 0; k < t->tail.count; k++)
-            if (t->tail.items[k].game)
-                t->tail.items[k].game += base;
+        pdn_turns_shift(&t->tail, 0, base);
         t->next.games += base;
     }
     if (t->noted >= 0 && c->next.noted)

@@ -275,6 +275,8 @@ claim(turns *s, worker *w)
     t->said = s->said;
     s->said = said;
     t->n = 0;
+    t->shift_lines = 0;
+    t->shift_games = 0;
     t->pf = NULL;
     t->first = t->last = false;
     if (s->pf && pdn_turns_claim_part(s, w, t))
@@ -332,8 +334,11 @@ write_turns(turns *s, worker *ws)
         }
         for (size_t i = 0; i < t->n; i++) {
             pdn_diags *d = &t->diags[i];
-            if (pdn_diags_any(d))
+            if (pdn_diags_any(d)) {
+                if (t->shift_lines || t->shift_games)
+                    pdn_turns_shift(d, t->shift_lines, t->shift_games);
                 pdn_read_report(s->cli, job, d, s->colour, &s->buf);
+            }
             if (t->picked[i] && w->done)
                 w->done(s->cli, t->values[i], job->ctx);
         }

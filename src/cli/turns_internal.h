@@ -76,6 +76,10 @@ typedef struct turn {
        whose diagnostics say that text is not UTF-8 (-1: none). */
     pdn_reader_range next;
     long noted;
+    /* What its games' diagnostics are still to be moved by, as they are
+       written out: lines down and game numbers up (turns.early). */
+    uint32_t shift_lines;
+    uint64_t shift_games;
     bool eof;       /* it read to the end of the file */
     bool cut_short; /* it stopped short of its last game's end */
     bool failed;    /* a read error */
@@ -223,6 +227,11 @@ void pdn_turns_load_part(worker *w, turn *t);
 /** Reads the games of part @t from @range (see turn_parts.c). */
 void pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
                          bool guess);
+
+/** Moves the diagnostics of @d @lines lines down and their games'
+ * numbers @games up: those of a part read from a line 1 of its own, or
+ * numbered before the games of the parts before it were counted. */
+void pdn_turns_shift(pdn_diags *d, uint32_t lines, uint64_t games);
 
 /** With the token of part @t (or, worked on as read, as it is written
  * out): its games settled after those before. */
