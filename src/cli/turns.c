@@ -335,7 +335,8 @@ write_turns(turns *s, worker *ws)
         for (size_t i = 0; i < t->n; i++) {
             pdn_diags *d = &t->diags[i];
             if (pdn_diags_any(d)) {
-                if (t->shift_lines || t->shift_games)
+                /* Only counted: where they stand is written nowhere. */
+                if ((t->shift_lines || t->shift_games) && !s->count_only)
                     pdn_turns_shift(d, t->shift_lines, t->shift_games);
                 pdn_read_report(s->cli, job, d, s->colour, &s->buf);
             }
