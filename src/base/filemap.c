@@ -18,59 +18,43 @@ page_size(void)
     return page > 0 ? (size_t)page : 4096;
 }
 
-char *
-pdn_file_map(int fd, size_t len, size_t *span)
+/* The file @fd's @len bytes mapped with @prot and @flags over zeros: as
+ * many pages as the file and one more (*@span bytes in all). */
+static char *
+map_over_zeros(int fd, size_t len, int prot, int flags, size_t *span)
 {
     size_t page = page_size();
     if (len == 0 || len > SIZE_MAX / 2)
         return NULL;
-    /* Zeros first, as many pages as the file and one more; the file over
-     * them. */
     size_t all = (len / page + 1) * page;
-    char *area = mmap(NULL, all, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *area = mmap(NULL, all, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (area == MAP_FAILED)
         return NULL;
-    if (mmap(area, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
-             0) == MAP_FAILED) {
+    if (mmap(area, len, prot, flags | MAP_FIXED, fd, 0) == MAP_FAILED) {
         munmap(area, all);
         return NULL;
     }
     *span = all;
     return area;
+}
+
+char *
+pdn_file_map(int fd, size_t len, size_t *span)
+{
+    return map_over_zeros(fd, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, span);
 }
 
 const char *
 pdn_file_view(int fd, size_t len, size_t *span)
 {
-    size_t page = page_size();
-    if (len == 0 || len > SIZE_MAX / 2)
-        return NULL;
-    size_t all = (len / page + 1) * page;
-    char *area = mmap(NULL, all, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (area == MAP_FAILED)
-        return NULL;
-    if (mmap(area, len, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) ==
-        MAP_FAILED) {
-        munmap(area, all);
-        return NULL;
-    }
-    *span = all;
-    return area;
+    return map_over_zeros(fd, len, PROT_READ, MAP_SHARED, span);
 }
 
 void
-pdn_file_unview(const char *map, size_t span)
+pdn_file_unmap(const char *map, size_t span)
 {
     if (map)
         munmap((void *)(uintptr_t)map, span);
-}
-
-void
-pdn_file_unmap(char *map, size_t span)
-{
-    if (map)
-        munmap(map, span);
 }
 
 void

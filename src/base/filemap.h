@@ -14,7 +14,8 @@
  * all, for pdn_file_unmap().  NULL if the file cannot be mapped. */
 char *pdn_file_map(int fd, size_t len, size_t *span);
 
-void pdn_file_unmap(char *map, size_t span);
+/** Unmaps what pdn_file_map() or pdn_file_view() mapped (NULL: nothing). */
+void pdn_file_unmap(const char *map, size_t span);
 
 /** The @len bytes (more than 0) of the regular file open as @fd, mapped
  * read only and shared: threads read it at once, in place, and nothing is
@@ -22,8 +23,6 @@ void pdn_file_unmap(char *map, size_t span);
  * page after the last, as with pdn_file_map().  NULL if the file cannot
  * be mapped. */
 const char *pdn_file_view(int fd, size_t len, size_t *span);
-
-void pdn_file_unview(const char *map, size_t span);
 
 /** Gives back the memory of the whole pages of @map between byte offsets
  * *@released and @upto, and moves *@released up to them, once they make

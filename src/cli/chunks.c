@@ -135,7 +135,7 @@ pdn_part_file_release(pdn_part_file *pf, uint64_t upto)
 void
 pdn_part_file_close(pdn_part_file *pf)
 {
-    pdn_file_unview(pf->view, pf->view_span);
+    pdn_file_unmap(pf->view, pf->view_span);
     fclose(pf->in);
     free(pf);
 }

@@ -287,8 +287,6 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
         pdn_reader_restart(w->reader, name, fd, &range, NULL, 0);
     pdn_reader *r = w->reader;
     t->n = 0;
-    t->shift_lines = 0;
-    t->shift_games = 0;
     t->noted = -1;
     t->failed = t->eof = false;
     t->cut_short = false;
@@ -401,7 +399,6 @@ pdn_turns_settle_part(worker *w, turn *t)
         /* Read from a line 1 of its own (turns.early): now on the file's,
            its games' diagnostics as they are written out. */
         t->shift_lines = c->next.at.line - t->line;
-        pdn_turns_shift(&t->tail, t->shift_lines, 0);
         t->next.at.line += t->shift_lines;
     }
     if (base) {
@@ -411,12 +408,11 @@ pdn_turns_settle_part(worker *w, turn *t)
             t->shift_games = base;
         } else {
             for (size_t i = 0; i < t->n; i++) {
-                if (t->games[i])
-                    t->games[i]->number += base;
+                t->games[i]->number += base;
                 pdn_turns_shift(&t->diags[i], 0, base);
             }
+            pdn_turns_shift(&t->tail, 0, base);
         }
-        pdn_turns_shift(&t->tail, 0, base);
         t->next.games += base;
     }
     if (t->noted >= 0 && c->next.noted)

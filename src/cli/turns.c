@@ -317,6 +317,17 @@ settle_early(turns *s, worker *w, turn *t)
     token_pass(s);
 }
 
+/* Counts and writes out the diagnostics @d of turn @t, moved first where
+ * its part's settling left them to move (only counted: where they stand
+ * is written nowhere). */
+static void
+report_turn_diags(turns *s, const turn *t, pdn_diags *d)
+{
+    if ((t->shift_lines || t->shift_games) && !s->count_only)
+        pdn_turns_shift(d, t->shift_lines, t->shift_games);
+    pdn_read_report(s->cli, s->job, d, s->colour, &s->buf);
+}
+
 /* Writes out the turns done, oldest first, under s->writing, with @ws's
  * reader for what settle_early() reads again. */
 static void
@@ -334,16 +345,12 @@ write_turns(turns *s, worker *ws)
         }
         for (size_t i = 0; i < t->n; i++) {
             pdn_diags *d = &t->diags[i];
-            if (pdn_diags_any(d)) {
-                /* Only counted: where they stand is written nowhere. */
-                if ((t->shift_lines || t->shift_games) && !s->count_only)
-                    pdn_turns_shift(d, t->shift_lines, t->shift_games);
-                pdn_read_report(s->cli, job, d, s->colour, &s->buf);
-            }
+            if (pdn_diags_any(d))
+                report_turn_diags(s, t, d);
             if (t->picked[i] && w->done)
                 w->done(s->cli, t->values[i], job->ctx);
         }
-        pdn_read_report(s->cli, job, &t->tail, s->colour, &s->buf);
+        report_turn_diags(s, t, &t->tail);
         t->done = false;
         atomic_fetch_add_explicit(&s->written, 1, memory_order_release);
         pthread_cond_broadcast(&s->wrote);

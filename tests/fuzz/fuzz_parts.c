@@ -144,7 +144,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         read_in_parts(text, size, fileno(f), view, at, &whole, &opt);
         last = at;
     }
-    pdn_file_unview(view, span);
+    pdn_file_unmap(view, span);
     fclose(f);
     pdn_strbuf_free(&whole);
     return 0;
