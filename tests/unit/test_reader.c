@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/filemap.h"
 #include "base/strbuf.h"
 #include "syntax/reader.h"
 #include "write/trace.h"
@@ -79,6 +80,46 @@ read_all(const char *data, size_t len, size_t chunk, pdn_reader_options opt)
     pdn_tagmap_free(map);
     if (f)
         fclose(f);
+    return o;
+}
+
+/* Reads @len bytes of @data through a temporary file mapped with
+ * pdn_file_view() and read in place (pdn_reader_restart_view()), as the
+ * threads of pdn check --jobs read their parts; the outcome as
+ * read_all()'s. */
+static outcome
+read_view(const char *data, size_t len, pdn_reader_options opt)
+{
+    outcome o;
+    memset(&o, 0, sizeof o);
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fflush(f), 0);
+    size_t span;
+    const char *view = pdn_file_view(fileno(f), len, &span);
+    assert_non_null(view);
+    pdn_reader_range range = {.end = UINT64_MAX, .at = {0, 1, 1}};
+    pdn_reader *r = pdn_reader_new_range("t.pdn", fileno(f), &range, &opt);
+    pdn_reader_restart_view(r, "t.pdn", fileno(f), &range, view, len);
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_game *g;
+    int rc;
+    while ((rc = pdn_reader_next(r, &g, &d)) > 0) {
+        pdn_trace_game(g, &o.trace);
+        o.games++;
+        pdn_reader_recycle(r, g);
+    }
+    assert_int_equal(rc, 0);
+    for (size_t i = 0; i < d.count; i++)
+        pdn_strbuf_printf(&o.messages, "%u:%u %d %s\n", d.items[i].at.line,
+                          d.items[i].at.col, d.items[i].code,
+                          d.items[i].message);
+    o.errors = d.errors;
+    pdn_diags_free(&d);
+    pdn_reader_free(r);
+    pdn_file_unmap(view, span);
+    fclose(f);
     return o;
 }
 
@@ -207,12 +248,14 @@ test_limits(void **state)
     pdn_reader_options small = {.max_game_bytes = 40};
     const char *big = "[Event \"a long game that will not fit\"]\n1. 22-18 *\n"
                       "[Event \"b\"]\n1. 21-17 *\n";
-    for (int way = 0; way < 2; way++) { /* mapped, then read */
-        small.no_map = way;
-        o = read_all(big, strlen(big), 16, small);
+    for (int way = 0; way < 3; way++) { /* mapped, read, a view */
+        small.no_map = way == 1;
+        o = way < 2 ? read_all(big, strlen(big), 16, small)
+                    : read_view(big, strlen(big), small);
         assert_int_equal(o.games, 2);
         assert_int_equal(o.errors, 1);
-        assert_non_null(strstr(o.messages.ptr, "110 a game longer than 40"));
+        assert_non_null(
+            strstr(o.messages.ptr, "1:1 110 a game longer than 40 bytes"));
         assert_non_null(strstr(o.trace.ptr, "=TAG Event \"b\""));
         outcome_free(&o);
     }
