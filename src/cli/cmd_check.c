@@ -83,15 +83,17 @@ in_shard(const check_job *job)
     return (job->seen - 1) % job->shards == job->shard - 1;
 }
 
-/* Drops the diagnostics of a game of another shard from @d, keeping those
- * of no game (a file's encoding note) in the first shard only. */
+/* Keeps in @d what this shard reports of the game just read: its own
+ * diagnostics when @mine, and those of no game (a file's encoding note,
+ * met while reading whichever game) in the first shard only, so that the
+ * shards together report each once. */
 static void
-drop_other_shard(const check_job *job, pdn_diags *d)
+keep_shard_diags(const check_job *job, pdn_diags *d, bool mine)
 {
     size_t keep = 0;
     for (size_t i = 0; i < d->count; i++) {
         pdn_diag tmp = d->items[i];
-        if (tmp.game == 0 && job->shard == 1) {
+        if (tmp.game == 0 ? job->shard == 1 : mine) {
             d->items[i] = d->items[keep];
             d->items[keep++] = tmp;
         }
@@ -186,10 +188,10 @@ pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     (void)cli;
     (void)g;
     job->seen++;
-    if (!in_shard(job)) {
-        drop_other_shard(job, d);
+    bool mine = in_shard(job);
+    keep_shard_diags(job, d, mine);
+    if (!mine)
         return false;
-    }
     job->checked++;
     return true;
 }

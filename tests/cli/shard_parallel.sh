@@ -14,11 +14,10 @@ if ! command -v parallel >/dev/null 2>&1; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-files=$(ls "$root"/../shared/corpora/italian/gc_*.pdn 2>/dev/null)
-if [ -z "$files" ]; then
-    echo "shard_parallel: ../shared/corpora is missing: using corpus/" >&2
-    files=$(ls "$root"/corpus/y_*.pdn | grep -v y_move_forms)
-fi
+# The real archives, and the game files of corpus/ (among them a Latin-1
+# file, whose encoding note belongs to one shard only).
+files=$(ls "$root"/corpus/real/italian/gc_*.pdn "$root"/corpus/y_*.pdn |
+        grep -v y_move_forms)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-shard.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
