@@ -3,10 +3,10 @@
 # Sourced with $size, $runs and $name (the script's name) set; sets
 # $pdn, $file, $bytes, $out and the functions measure and median.
 
-src=../shared/corpora/italian
+src=corpus/real/italian
 if ! ls "$src"/*.pdn >/dev/null 2>&1; then
-    echo "$name: no PDN files in $src: the shared corpora are" \
-         "missing, so there is nothing to read (nothing was measured)" >&2
+    echo "$name: no PDN files in $src: nothing to read" \
+         "(nothing was measured)" >&2
     exit 1
 fi
 

@@ -27,20 +27,15 @@ bad() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 cases=$root/tests/cli/annotate
 # The planted blunder, the best moves, a game with its own annotations,
-# and three games of the Italian archive (when it is there).
+# and three games of the Italian archive (corpus/real/).
 cat "$cases/blunder.pdn" >"$tmp/in.pdn"
 echo >>"$tmp/in.pdn"
 cat "$cases/best.pdn" >>"$tmp/in.pdn"
 echo >>"$tmp/in.pdn"
 cat "$cases/own.pdn" >>"$tmp/in.pdn"
-archive=$root/../shared/corpora/italian/gc_italian_partite.pdn
-if [ -f "$archive" ]; then
-    echo >>"$tmp/in.pdn"
-    awk '/^\[Event / { k++ } k > 3 { exit } { print }' "$archive" \
-        >>"$tmp/in.pdn"
-else
-    echo "note: $archive is missing: the archive games are left out"
-fi
+archive=$root/corpus/real/italian/gc_italian_partite.pdn
+echo >>"$tmp/in.pdn"
+awk '/^\[Event / { k++ } k > 3 { exit } { print }' "$archive" >>"$tmp/in.pdn"
 games=$(grep -c '^\[Event ' "$tmp/in.pdn")
 
 # The planted blunder (4. 30-27, which lets 11-15 20x11 7x30 take two)

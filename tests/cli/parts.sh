@@ -7,8 +7,8 @@
 # the line of the result before it, junk, unclosed comments, a game longer
 # than many parts, lines of many games, CRLF and CR line ends, a byte order
 # mark, Windows-1252 text at the start and only after the first 4 MiB, a
-# stretch without results) and on every file of corpus/ and
-# ../shared/corpora; and the same when the files are read rather than
+# stretch without results) and on every file of corpus/ and corpus/real/;
+# and the same when the files are read rather than
 # mapped (PDN_NO_MAP), by one thread or by several.
 #
 #   tests/cli/parts.sh PDN_BINARY SOURCE_ROOT
@@ -100,7 +100,7 @@ awk 'BEGIN {
 
 files=$(for f in cuts crlf cr bom latin latin-first late-latin no-results \
     long; do echo "$tmp/$f.pdn"; done
-    ls "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn 2>/dev/null)
+    ls "$root"/corpus/*.pdn "$root"/corpus/real/*/*.pdn)
 
 # Everything but the time the summary gives, and the exit status.
 run() {

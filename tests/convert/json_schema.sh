@@ -4,7 +4,7 @@
 # each with '.B KEY'.  Every member written must be listed, and every
 # listed member must be described and be written somewhere.
 #   - pdn convert --to json (man/pdn-convert.1, JSON OUTPUT), over
-#     corpus/, ../shared/corpora and tests/cli/convert (with --positions,
+#     corpus/, corpus/real/ and tests/cli/convert (with --positions,
 #     English games as English);
 #   - with "annotate": pdn annotate --report json (man/pdn-annotate.1,
 #     JSON REPORT) at depth 4 over tests/cli/annotate, variations judged,
@@ -20,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 failed=0
 
 if [ "$kind" = annotate ]; then
-    man=$root/man/pdn-annotate.1.in
+    man=$root/man/pdn-annotate.1
     section="JSON REPORT"
     for f in "$root"/tests/cli/annotate/*.pdn; do
         "$pdn" annotate -q --depth 4 --variations --report json "$f"
@@ -28,10 +28,11 @@ if [ "$kind" = annotate ]; then
     "$pdn" annotate -q --depth 4 --report json --select White=nobody \
         "$root"/tests/cli/annotate/best.pdn >>"$tmp/out"
 else
-    man=$root/man/pdn-convert.1.in
+    man=$root/man/pdn-convert.1
     section="JSON OUTPUT"
-    for f in "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn \
+    for f in "$root"/corpus/*.pdn "$root"/corpus/real/*/*.pdn \
              "$root"/tests/cli/convert/*.pdn; do
+        [ -f "$f" ] || { echo "FAIL $f: missing"; exit 1; }
         opt=
         case $f in */english/*) opt="--variant english" ;; esac
         "$pdn" convert -q --to json --positions $opt "$f"

@@ -1,11 +1,12 @@
-/* check_corpus.c -- reads every PDN file of the project's corpus/ and of
- * the shared real-file corpora, and judges each by its name (the
+/* check_corpus.c -- reads every PDN file of the project's corpus/, of its
+ * real games (corpus/real/) and, when they are there, of the shared
+ * real-file corpora, and judges each: a corpus/ file by its name (the
  * JSONTestSuite convention): y_ must read with no error, n_ must give an
  * error with the code its name carries (n_E0102_...), i_ may do either
- * but must not crash; every shared *.pdn must read with no error.  Every
+ * but must not crash; every real *.pdn must read with no error.  Every
  * game read must pass pdn_game_check().
  *
- *   check_corpus CORPUS_DIR [SHARED_CORPORA_DIR]
+ *   check_corpus CORPUS_DIR REAL_DIR [SHARED_CORPORA_DIR]
  */
 #include <dirent.h>
 #include <errno.h>
@@ -22,7 +23,7 @@
 #include "syntax/reader.h"
 
 typedef enum expect {
-    EXPECT_CLEAN,    /* y_ and shared files: no error */
+    EXPECT_CLEAN,    /* y_ and real files: no error */
     EXPECT_ERROR,    /* n_: an error with a given code */
     EXPECT_ANYTHING  /* i_: no crash, sound trees */
 } expect;
@@ -215,7 +216,7 @@ walk_corpus(const char *dir, const pdn_tagmap *tags, tally *t)
 /* Every *.pdn under @dir, recursively, in name order; @rel is the path
  * shown (relative to the top). */
 static int
-walk_shared(const char *dir, const char *rel, const pdn_tagmap *tags,
+walk_tree(const char *dir, const char *rel, const pdn_tagmap *tags,
             tally *t)
 {
     struct dirent **list;
@@ -234,7 +235,7 @@ walk_shared(const char *dir, const char *rel, const pdn_tagmap *tags,
         snprintf(shown, rlen, "%s%s%s", rel, *rel ? "/" : "", name);
         struct stat st;
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            int sub = walk_shared(path, shown, tags, t);
+            int sub = walk_tree(path, shown, tags, t);
             files += sub > 0 ? sub : 0;
         } else if (ends_with(name, ".pdn")) {
             check_file(path, shown, EXPECT_CLEAN, 0, tags, t);
@@ -249,11 +250,32 @@ walk_shared(const char *dir, const char *rel, const pdn_tagmap *tags,
     return files;
 }
 
+/* Every *.pdn under @dir must read cleanly; a folder that is not there,
+ * or holds no .pdn file, fails when @required and is said otherwise. */
+static void
+walk_real(const char *dir, bool required, const pdn_tagmap *tags, tally *t)
+{
+    struct stat st;
+    int files = -1;
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+        printf("# %s\n", dir);
+        files = walk_tree(dir, "", tags, t);
+    }
+    if (files > 0)
+        return;
+    if (required) {
+        printf("FAIL %s: no .pdn file there\n", dir);
+        t->failed++;
+    } else {
+        printf("# NOTE: %s has no .pdn file: not checked (optional)\n", dir);
+    }
+}
+
 int
 main(int argc, char **argv)
 {
-    if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: check_corpus CORPUS_DIR "
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: check_corpus CORPUS_DIR REAL_DIR "
                         "[SHARED_CORPORA_DIR]\n");
         return 2;
     }
@@ -261,21 +283,9 @@ main(int argc, char **argv)
     tally t = {0, 0};
     printf("# %s\n", argv[1]);
     walk_corpus(argv[1], tags, &t);
-    if (argc == 3) {
-        struct stat st;
-        if (stat(argv[2], &st) != 0 || !S_ISDIR(st.st_mode)) {
-            printf("# NOTE: %s not found: the shared corpora (real PDN "
-                   "files) were NOT checked\n", argv[2]);
-        } else {
-            printf("# %s\n", argv[2]);
-            if (walk_shared(argv[2], "", tags, &t) <= 0)
-                printf("# NOTE: no .pdn file under %s: the shared corpora "
-                       "were NOT checked\n", argv[2]);
-        }
-    } else {
-        printf("# NOTE: no shared corpora directory given: the real PDN "
-               "files were NOT checked\n");
-    }
+    walk_real(argv[2], true, tags, &t);
+    if (argc == 4)
+        walk_real(argv[3], false, tags, &t);
     printf("%d passed, %d failed\n", t.passed, t.failed);
     pdn_tagmap_free(tags);
     return t.failed > 0;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # fmt_files.sh -- pdn fmt on whole files:
 #   - idempotent: fmt(fmt(x)) == fmt(x), byte for byte, for every *.pdn of
-#     corpus/ and ../shared/corpora (English ones with --variant english),
+#     corpus/, corpus/real/ (English ones with --variant english) and the
+#     PDN 3.0 files of ../shared/corpora where they are,
 #     games written as read included, and fmt --check accepts fmt(x);
 #   - nothing dropped: fmt(x) holds as many games as x;
 #   - PDN -> JSON -> PDN (pdn convert --to json, then --to pdn) gives
@@ -25,8 +26,12 @@ bad() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 games() { "$pdn" parse "$1" 2>&1 >/dev/null | sed -n 's/^\([0-9]*\) games\{0,1\},.*/\1/p'; }
 
-for f in "$root"/corpus/*.pdn "$root"/../shared/corpora/*/*.pdn; do
-    [ -f "$f" ] || { bad "$f: missing"; continue; }
+for f in "$root"/corpus/*.pdn "$root"/corpus/real/*/*.pdn \
+         "$root"/../shared/corpora/pdn3-*/*.pdn; do
+    case $f in
+    */../shared/*) [ -f "$f" ] || continue ;; # an extra, where it is
+    *) [ -f "$f" ] || { bad "$f: missing"; continue; } ;;
+    esac
     opt=
     case $f in */english/*) opt="--variant english" ;; esac
     "$pdn" fmt -q $opt "$f" >"$tmp/once"

@@ -647,9 +647,9 @@ test_corpora_agree(void **state)
     if (is_dir(SHARED_CORPORA)) {
         walk(&ctx, SHARED_CORPORA);
     } else {
-        fprintf(stderr, "NOTE: %s is missing: only corpus/ is compared "
-                        "(%zu files); put ../shared beside the checkout to "
-                        "compare the real files too\n",
+        fprintf(stderr, "NOTE: %s is not there: only corpus/ and "
+                        "corpus/real/ are compared (%zu files); the "
+                        "shared corpora are an extra\n",
                 SHARED_CORPORA, own);
     }
     fprintf(stderr,
