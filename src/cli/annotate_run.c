@@ -145,10 +145,21 @@ write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
             pdn_diags_clear(&job->scratch);
             ok = pdn_canonical_game(job->canon, g, &job->scratch, &job->buf);
         }
-        if (ok)
+        if (ok) {
             pdn_games_out_game(&job->sink, job->buf.ptr, job->buf.len);
-        else
+        } else if (g->raw_file || g->raw_lost) { /* too large to read */
+            if (g->raw_lost ||
+                !pdn_games_out_copy(&job->sink, g->raw_file, g->raw_len)) {
+                job->lost++;
+                fprintf(job->cli->err, "pdn %s: %s:%u: cannot write game "
+                                       "%llu as read: its text could not "
+                                       "be kept\n",
+                        CMD, g->file, g->start.line,
+                        (unsigned long long)g->number);
+            }
+        } else {
             pdn_games_out_game(&job->sink, g->raw, g->raw_len);
+        }
     }
     if (job->report_out && ann->selected) {
         pdn_strbuf_clear(&job->buf);
@@ -336,9 +347,12 @@ run(const pdn_cli *cli, pdn_annotate_job *job, const char **files, size_t n)
         rj.own_games = true;
         rj.flush = jobs_flush;
     }
+    job->lost = 0;
     int rc = pdn_read_files(cli, &rj);
     jobs_flush(cli, job);
     job->rj = NULL;
+    if (job->lost)
+        rc = PDN_EXIT_USAGE; /* a file written without them is not */
     if (rc == PDN_EXIT_OK && rj.errors)
         rc = PDN_EXIT_INPUT;
     return rc;

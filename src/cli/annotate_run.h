@@ -47,6 +47,7 @@ typedef struct pdn_annotate_job {
     bool add_gametype;       /* the variant was chosen: say so in games */
     /* Counted by the run: */
     uint64_t games, annotated, judged, marks[4];
+    uint64_t lost; /* games whose text could not be written, in a run */
     /* The run's own: */
     const pdn_cli *cli;
     pdn_read_job *rj;

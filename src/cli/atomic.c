@@ -86,6 +86,47 @@ dir_of(const char *path, pdn_strbuf *out)
         pdn_strbuf_puts(out, "./");
 }
 
+/* pdn_atomic_open() of @path, which is there (stat in @st) and is not a
+ * regular file: a device, a FIFO or a socket given as output is written
+ * to directly (no file is renamed over it); else refused. */
+static int
+open_direct(const pdn_cli *cli, const char *cmd, const char *path,
+            bool create, const struct stat *st, pdn_atomic *t)
+{
+    if (S_ISDIR(st->st_mode)) {
+        fprintf(cli->err, "pdn %s: %s: is a directory\n", cmd, path);
+        return PDN_EXIT_USAGE;
+    }
+    if (!create) {
+        fprintf(cli->err, "pdn %s: %s: not a regular file: --in-place "
+                          "rewrites regular files only; it is left as it "
+                          "was\n", cmd, path);
+        return PDN_EXIT_USAGE;
+    }
+    t->direct = true;
+    t->out = fopen(path, "wb");
+    if (!t->out) {
+        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(errno));
+        return PDN_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Gives the temporary file @fd the original's owner and group, where they
+ * differ from its own; 0, or an errno. */
+static int
+keep_owner(const pdn_atomic *t, int fd)
+{
+    struct stat st;
+    if (!t->keep_owner)
+        return 0;
+    if (fstat(fd, &st) != 0)
+        return errno;
+    if ((unsigned)st.st_uid == t->uid && (unsigned)st.st_gid == t->gid)
+        return 0;
+    return fchown(fd, (uid_t)t->uid, (gid_t)t->gid) == 0 ? 0 : errno;
+}
+
 int
 pdn_atomic_open(const pdn_cli *cli, const char *cmd, const char *path,
                 bool create, pdn_atomic *t)
@@ -96,9 +137,18 @@ pdn_atomic_open(const pdn_cli *cli, const char *cmd, const char *path,
 
     memset(t, 0, sizeof *t);
     t->path = path;
+    t->pending = -1;
     t->real = realpath(path, NULL);
-    if (t->real && stat(t->real, &st) == 0) {
+    bool there = t->real && stat(t->real, &st) == 0;
+    if (there && !S_ISREG(st.st_mode)) {
+        free(t->real);
+        t->real = NULL;
+        return open_direct(cli, cmd, path, create, &st, t);
+    } else if (there) {
         t->mode = st.st_mode & 07777;
+        t->keep_owner = true;
+        t->uid = (unsigned)st.st_uid;
+        t->gid = (unsigned)st.st_gid;
     } else if (create && errno == ENOENT) {
         mode_t mask = umask(0);
         umask(mask);
@@ -134,27 +184,64 @@ pdn_atomic_open(const pdn_cli *cli, const char *cmd, const char *path,
     return 0;
 }
 
+/* The reason the writing of @f failed, which the write that failed gave
+ * in errno long before (a file size limit: EFBIG; a full disk: ENOSPC):
+ * asked again by one more byte at the end of the temporary file @fd,
+ * which is thrown away in any case. */
+static int
+write_error(FILE *f)
+{
+    int fd = fileno(f);
+    errno = 0;
+    if (fd >= 0 && lseek(fd, 0, SEEK_END) >= 0 && write(fd, "\n", 1) != 1 &&
+        errno)
+        return errno;
+    return EIO;
+}
+
 int
 pdn_atomic_close(const pdn_cli *cli, const char *cmd, pdn_atomic *t,
                  bool replace, int rc)
 {
-    int err = 0;
+    int err = 0, owner = 0;
     if (!t->out)
         return rc;
+    if (t->direct) { /* a device, a FIFO: written to, never replaced */
+        errno = 0;
+        if ((fflush(t->out) != 0 || ferror(t->out)) && !err)
+            err = errno ? errno : EIO;
+        if (fclose(t->out) != 0 && !err)
+            err = errno ? errno : EIO;
+        t->out = NULL;
+        if (err) {
+            fprintf(cli->err, "pdn %s: %s: write error: %s\n", cmd, t->path,
+                    strerror(err));
+            rc = PDN_EXIT_USAGE;
+        }
+        return rc;
+    }
     if (fflush(t->out) != 0 || ferror(t->out))
-        err = errno ? errno : EIO;
+        err = write_error(t->out);
     if (!err && replace && fsync(fileno(t->out)) != 0)
         err = errno;
-    if (!err && replace && fchmod(fileno(t->out), (mode_t)t->mode) != 0)
+    if (!err && replace)
+        owner = keep_owner(t, fileno(t->out));
+    /* After the owner: a change of owner clears the set-id bits. */
+    if (!err && !owner && replace &&
+        fchmod(fileno(t->out), (mode_t)t->mode) != 0)
         err = errno;
     if (fclose(t->out) != 0 && !err)
         err = errno ? errno : EIO;
     t->out = NULL;
-    if (err || rc == PDN_EXIT_USAGE) {
+    if (err || owner || rc == PDN_EXIT_USAGE) {
         if (err)
             fprintf(cli->err, "pdn %s: %s: cannot write the new text: %s; "
                               "the file is left as it was\n",
                     cmd, t->path, strerror(err));
+        else if (owner)
+            fprintf(cli->err, "pdn %s: %s: cannot keep its owner and group "
+                              "(%u:%u): %s; the file is left as it was\n",
+                    cmd, t->path, t->uid, t->gid, strerror(owner));
         unlink(t->tmp);
         rc = PDN_EXIT_USAGE;
     } else if (!replace) {

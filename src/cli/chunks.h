@@ -1,8 +1,7 @@
 /* chunks.h -- where the threads of pdn check --jobs may cut a file into
- * parts that each reads on its own: before a line that starts with '['
- * when the text before it ends with a game's result.  A cut is only a
- * guess (the "result" may be inside a comment): the reading of the part
- * before it says where its games truly end (turns.c).
+ * parts that each reads on its own: at a game boundary
+ * (syntax/boundary.h), only a guess: the reading of the part before it
+ * says where its games truly end (turns.c).
  */
 #ifndef PDN_CLI_CHUNKS_H
 #define PDN_CLI_CHUNKS_H
@@ -14,6 +13,7 @@
 #include <stdio.h>
 
 #include "base/diag.h"
+#include "syntax/boundary.h"
 #include "syntax/reader.h"
 
 /** The parts' largest size: they aim at fewer bytes when games are
@@ -23,14 +23,6 @@
 /** The parts' largest size: PDN_PART_BYTES in the environment (for
  * tests, which cut files everywhere), else PDN_CHUNK_BYTES. */
 size_t pdn_part_bytes(void);
-
-/** Looks in the @len bytes at @buf for the first cut at index *@at or
- * past it (at least 1: the byte before a cut is looked at; text before
- * @buf counts as blanks).  Returns true with *@at set to the cut's index
- * (the '[' that starts the next part); else false, with *@at set to go
- * on from when more bytes follow (a cut needs the byte after a line
- * end). */
-bool pdn_chunk_find(const char *buf, size_t len, size_t *at);
 
 /** Whether regular files are read rather than mapped: PDN_NO_MAP set in
  * the environment (for the tests, which take both ways). */

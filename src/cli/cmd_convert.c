@@ -93,6 +93,7 @@ typedef struct convert_job {
     const pdn_variant *game_variant;
     pdn_strbuf buf;    /* output not yet written */
     bool batch;        /* output written in blocks, not game by game */
+    uint64_t lost;     /* games whose text could not be written */
 } convert_job;
 
 /* Output is written when this much has gathered (with batch). */
@@ -245,18 +246,11 @@ write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
 
 /* ---- Games ---- */
 
-/* The text of a game kept as read: "raw" when it is UTF-8, else
- * "raw_bytes", each byte as the code point of the same value, so that
- * every byte comes back. */
+/* @len bytes of a game's text as the value of "raw_bytes": each byte as
+ * the code point of the same value. */
 static void
-put_raw(const char *raw, size_t len, pdn_strbuf *out)
+put_bytes(const char *raw, size_t len, pdn_strbuf *out)
 {
-    if (pdn_utf8_valid(raw, len)) {
-        pdn_strbuf_puts(out, "\"raw\":");
-        pdn_json_string(raw, len, out);
-        return;
-    }
-    pdn_strbuf_puts(out, "\"raw_bytes\":\"");
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)raw[i];
         if (c >= 0x80) {
@@ -271,7 +265,42 @@ put_raw(const char *raw, size_t len, pdn_strbuf *out)
             pdn_strbuf_putc(out, (char)c);
         }
     }
+}
+
+/* The text of a game kept as read: "raw" when it is UTF-8, else
+ * "raw_bytes", so that every byte comes back. */
+static void
+put_raw(const char *raw, size_t len, pdn_strbuf *out)
+{
+    if (pdn_utf8_valid(raw, len)) {
+        pdn_strbuf_puts(out, "\"raw\":");
+        pdn_json_string(raw, len, out);
+        return;
+    }
+    pdn_strbuf_puts(out, "\"raw_bytes\":\"");
+    put_bytes(raw, len, out);
     pdn_strbuf_putc(out, '"');
+}
+
+/* The text of a game too large to hold, from its temporary file
+ * (syntax/reader.h), a block at a time: "raw_bytes", whatever it holds.
+ * Returns false when the file gives fewer bytes. */
+static bool
+put_raw_file(const pdn_cli *cli, convert_job *job, FILE *from, size_t len)
+{
+    char block[OUTPUT_BLOCK];
+    pdn_strbuf_puts(&job->buf, "\"raw_bytes\":\"");
+    while (len > 0) {
+        size_t want = len < sizeof block ? len : sizeof block;
+        size_t got = fread(block, 1, want, from);
+        put_bytes(block, got, &job->buf);
+        write_out(cli, job, false);
+        len -= got;
+        if (got < want)
+            return false;
+    }
+    pdn_strbuf_putc(&job->buf, '"');
+    return true;
 }
 
 static void
@@ -291,7 +320,11 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
             pdn_json_string(g->file, strlen(g->file), &job->buf);
             pdn_strbuf_printf(&job->buf, ",\"game\":%llu,",
                               (unsigned long long)g->number);
-            put_raw(g->raw, g->raw_len, &job->buf);
+            if (!g->raw_file && !g->raw_lost)
+                put_raw(g->raw, g->raw_len, &job->buf);
+            else if (g->raw_lost ||
+                     !put_raw_file(cli, job, g->raw_file, g->raw_len))
+                job->lost++;
             pdn_strbuf_puts(&job->buf, "}\n");
         }
         write_out(cli, job, false);
@@ -470,6 +503,14 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
         job.batch = !isatty(fileno(cli->out));
         rc = pdn_read_files(cli, &rj);
         write_out(cli, &job, true);
+        if (job.lost) {
+            fprintf(cli->err, "pdn %s: %llu game%s too large to hold could "
+                              "not be written: their text could not be "
+                              "kept\n",
+                    CMD, (unsigned long long)job.lost,
+                    pdn_args_plural(job.lost));
+            rc = PDN_EXIT_USAGE;
+        }
     }
 out:
     free(job.moves);

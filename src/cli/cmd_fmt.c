@@ -58,6 +58,8 @@ typedef struct fmt_job {
     pdn_games_out sink; /* where the games of one file go */
     pdn_strbuf buf;
     uint64_t refused; /* games written as they were read */
+    uint64_t lost;    /* games whose text could not be written (of the
+                         file being written) */
     bool bom;         /* the file starts with a byte order mark */
 } fmt_job;
 
@@ -67,13 +69,23 @@ typedef struct fmt_job {
 static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
-    (void)cli;
     fmt_job *job = ctx;
     pdn_games_out *s = &job->sink;
     bool ok;
 
     if (g->number == 1 && g->span > 0)
         job->bom = true; /* the reader skipped a byte order mark */
+    if (g->raw_file || g->raw_lost) { /* too large to read: copied */
+        job->refused++;
+        if (g->raw_lost || !pdn_games_out_copy(s, g->raw_file, g->raw_len)) {
+            job->lost++;
+            fprintf(cli->err, "pdn %s: %s:%u: cannot write game %llu as "
+                              "read: its text could not be kept\n",
+                    CMD, g->file, g->start.line,
+                    (unsigned long long)g->number);
+        }
+        return;
+    }
     size_t mark;
     pdn_strbuf *direct = pdn_games_out_begin(s, &mark);
     if (direct) { /* no copy through job->buf */
@@ -115,8 +127,11 @@ format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
     if (fresh)
         pdn_games_out_reset(s);
     job->bom = false;
+    job->lost = 0;
     int rc = pdn_read_files(cli, &rj);
     pdn_games_out_flush(s);
+    if (job->lost)
+        rc = PDN_EXIT_USAGE; /* a file written without them is not */
     if (s->compare && (pdn_games_out_differs(s) || job->bom))
         s->differs = true;
     return rc;

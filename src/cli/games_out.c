@@ -93,6 +93,25 @@ pdn_games_out_game(pdn_games_out *o, const char *text, size_t len)
     o->started = true;
 }
 
+bool
+pdn_games_out_copy(pdn_games_out *o, FILE *from, size_t len)
+{
+    char block[PDN_GAMES_OUT_BLOCK];
+    if (o->started && o->newlines < 2)
+        emit(o, "\n\n", 2 - o->newlines);
+    o->started = true;
+    while (len > 0) {
+        size_t want = len < sizeof block ? len : sizeof block;
+        size_t got = fread(block, 1, want, from);
+        emit(o, block, got);
+        pdn_games_out_input(o, block, got);
+        len -= got;
+        if (got < want)
+            return false;
+    }
+    return true;
+}
+
 void
 pdn_games_out_input(pdn_games_out *o, const char *text, size_t len)
 {

@@ -2,6 +2,9 @@
  * "pdn help COMMAND".  Exit status: 0 success, 1 the input has problems,
  * 2 usage or I/O error.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,9 +118,35 @@ dispatch(const pdn_cli *cli, int argc, char **argv)
     return PDN_EXIT_USAGE;
 }
 
+/* Opens /dev/null on each of the standard descriptors that the caller
+ * left closed (as coreutils and SQLite do): else the first file this
+ * program opens would take the number, and what is meant for standard
+ * error (2>&-) would be written into it, a file replaced --in-place
+ * among them. */
+static void
+open_standard_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (got >= 0 && got != fd) { /* cannot be: the lowest is free */
+            close(got);
+            _exit(PDN_EXIT_USAGE);
+        }
+        if (got < 0)
+            _exit(PDN_EXIT_USAGE); /* nowhere safe to write: stop here */
+    }
+}
+
 int
 main(int argc, char **argv)
 {
+    open_standard_fds();
+    /* A file size limit (ulimit -f) is a write error (EFBIG), reported
+     * with the file left as it was, not a death that leaves a temporary
+     * file behind. */
+    signal(SIGXFSZ, SIG_IGN);
     pdn_cli cli = {
         .in = stdin,
         .out = stdout,

@@ -73,7 +73,7 @@ find_cut(worker *w, const pdn_part_file *pf, uint64_t lo, size_t aim,
     for (;;) {
         const char *bytes = part_bytes(w, pf, lo, from, &have, want);
         /* Text before the window counts as blanks. */
-        if (pdn_chunk_find(bytes, have - from, &in)) {
+        if (pdn_boundary_find(bytes, have - from, &in)) {
             *at = from + in;
             return CUT_FOUND;
         }

@@ -21,6 +21,8 @@ pdn_game_free(pdn_game *g)
 {
     if (!g)
         return;
+    if (g->raw_file)
+        fclose(g->raw_file);
     pdn_arena_fini(&g->arena);
     free(g);
 }

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/arena.h"
@@ -151,6 +152,11 @@ typedef struct pdn_game {
                             game's first token (blanks after it included),
                             when the reader keeps it; else NULL */
     size_t raw_len;      /* of that text, kept or not */
+    FILE *raw_file;      /* a game too large to read (error E0110): its
+                            text, when the reader keeps it, is in this
+                            temporary file (rewound) and raw is NULL;
+                            closed with the game */
+    bool raw_lost;       /* that text could not be kept whole */
 } pdn_game;
 
 /** A new empty game; free it with pdn_game_free(). */

@@ -658,6 +658,22 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
     next(p);
 }
 
+/* After the tag limit: the tags that follow, read over to the first
+ * token that is not one of them, so that recovery goes on in this game's
+ * movetext rather than start a game at each tag. */
+static void
+skip_tags(pdn_parse *p)
+{
+    while (!p->more && peek(p) == PDN_TOK_LBRACKET) {
+        next(p);
+        while (!p->more && peek(p) != PDN_TOK_RBRACKET &&
+               peek(p) != PDN_TOK_LBRACKET && peek(p) != PDN_TOK_EOF)
+            next(p);
+        if (!p->more && peek(p) == PDN_TOK_RBRACKET)
+            next(p);
+    }
+}
+
 /* tag_section -> tag { tag } */
 static void
 parse_tag_section(pdn_parse *p)
@@ -669,6 +685,7 @@ parse_tag_section(pdn_parse *p)
         if (g->ntags == PDN_MAX_TAGS) {
             fail(p, PDN_E_TOO_BIG, "more than %d tags in one game",
                  PDN_MAX_TAGS);
+            skip_tags(p); /* the rest are this game's, not the next's */
             return;
         }
         if (g->ntags == cap) {

@@ -17,9 +17,11 @@
 #include <unistd.h>
 
 #include "base/filemap.h"
+#include "base/spill.h"
 #include "base/lines.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
+#include "syntax/boundary.h"
 #include "syntax/internal.h"
 
 #define LINE_KEEP 4096 /* bytes of a line kept before the next game */
@@ -166,6 +168,10 @@ pdn_reader_recycle(pdn_reader *r, pdn_game *g)
                                  r->capspares * sizeof *r->spares);
     }
     pdn_arena_reset(&g->arena);
+    if (g->raw_file) {
+        fclose(g->raw_file);
+        g->raw_file = NULL;
+    }
     r->spares[r->nspares++] = g;
 }
 
@@ -178,7 +184,7 @@ fresh_game(pdn_reader *r)
     pdn_game *g = r->spares[--r->nspares];
     /* Field by field, not memset: a call with its own dispatch, for some
      * 140 bytes; the assertion asks for a new field to be added here. */
-    _Static_assert(sizeof(pdn_game) == sizeof(pdn_arena) + 17 * 8,
+    _Static_assert(sizeof(pdn_game) == sizeof(pdn_arena) + 19 * 8,
                    "fresh_game() empties every field of pdn_game");
     g->file = NULL;
     g->number = g->span = g->end = 0;
@@ -191,6 +197,8 @@ fresh_game(pdn_reader *r)
     g->errors = 0;
     g->raw = NULL;
     g->raw_len = 0;
+    g->raw_file = NULL;
+    g->raw_lost = false;
     return g;
 }
 
@@ -379,37 +387,86 @@ start(pdn_reader *r, pdn_diags *d)
 
 /* ---- Games ---- */
 
-/* A game too large for the limit: reported, and skipped up to the next
- * line that starts with '['. */
+/* Bytes kept before the end of the buffer while a game too large is
+ * skipped: the result and blanks before a boundary that the next bytes
+ * complete (a line end at the end, a '[' next). */
+#define BOUNDARY_CONTEXT 64
+
+/* Adds the bytes from *@from up to @to (offsets in the input, in the
+ * buffer) to the text of @g kept in its temporary file, if it has one. */
+static void
+spill(pdn_reader *r, pdn_game *g, uint64_t *from, uint64_t to)
+{
+    if (to <= *from)
+        return;
+    size_t n = (size_t)(to - *from);
+    if (g->raw_file &&
+        fwrite(r->buf + (*from - r->base), 1, n, g->raw_file) != n)
+        g->raw_lost = true;
+    *from = to;
+}
+
+/* Moves @r's place on to buf[@to], counting the lines passed. */
+static void
+advance(pdn_reader *r, size_t to)
+{
+    const char *from = r->buf + r->pos;
+    r->cur.line += pdn_lines_count(from, to - r->pos);
+    r->cur.off = r->base + to;
+    r->pos = to;
+}
+
+/* A game too large for the limit: reported, and skipped up to the first
+ * game boundary after its start (boundary.h), or to the end of the input:
+ * the next game read is one of its own, never the rest of this one.
+ * When the reader keeps the games' text, the skipped bytes go to a
+ * temporary file (g->raw_file, rewound), for the writers to pass through
+ * as read without holding them in memory. */
 static void
 skip_huge_game(pdn_reader *r, pdn_game *g, pdn_diags *d)
 {
     pdn_loc at = {r->base + r->pos, r->cur.line, r->cur.col};
     pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_TOO_BIG, r->name, at, g->number,
-                  "a game longer than %zu bytes: skipped",
+                  "a game longer than %zu bytes: not read, up to the next "
+                  "game after a result",
                   r->opt.max_game_bytes);
     g->errors++;
     g->start = at;
     g->span = at.off;
-    for (;;) {
-        for (size_t i = r->pos + 1; i + 1 < r->len; i++)
-            if ((r->buf[i] == '\n' || r->buf[i] == '\r') &&
-                r->buf[i + 1] == '[') {
-                r->cur.line += pdn_lines_count(r->buf + r->pos, i + 1 - r->pos);
-                r->cur.col = 1;
-                r->cur.off = r->base + i + 1;
-                r->pos = i + 1;
-                g->end = r->cur.off;
-                return;
-            }
-        r->cur.line += pdn_lines_count(r->buf + r->pos, r->len - r->pos);
-        r->pos = r->len;
-        if (r->eof || refill(r, d) < 0 || r->len == r->pos) {
-            r->cur.off = r->base + r->len;
-            g->end = r->cur.off;
-            return;
-        }
+    if (r->opt.keep_raw && !(g->raw_file = pdn_spill_new())) {
+        g->raw_lost = true;
+        pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name, at,
+                      g->number, "cannot keep the text of this game: %s",
+                      strerror(errno));
     }
+    uint64_t copied = at.off;   /* the text before this is in raw_file */
+    uint64_t look = at.off + 1; /* the game's own '[' is no boundary */
+    for (;;) {
+        size_t found = (size_t)(look - r->base);
+        bool boundary = pdn_boundary_find(r->buf, r->len, &found);
+        if (boundary || r->eof) {
+            size_t end = boundary ? found : r->len;
+            spill(r, g, &copied, r->base + end);
+            advance(r, end);
+            if (boundary)
+                r->cur.col = 1;
+            break;
+        }
+        /* No boundary before the end of the buffer: all of it is the
+         * game's.  The last bytes stay for a boundary the next ones make. */
+        spill(r, g, &copied, r->base + r->len);
+        look = r->base + found;
+        if (r->len > r->pos + BOUNDARY_CONTEXT)
+            advance(r, r->len - BOUNDARY_CONTEXT);
+        if (refill(r, d) < 0)
+            break;
+    }
+    g->end = r->cur.off;
+    g->raw_len = (size_t)(g->end - g->span);
+    if (g->raw_file && (fflush(g->raw_file) != 0 || ferror(g->raw_file)))
+        g->raw_lost = true;
+    if (g->raw_file)
+        rewind(g->raw_file);
 }
 
 /* One attempt at the game at pos over the bytes in the buffer.  When the
@@ -474,9 +531,9 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
         pdn_loc cur = r->cur;
         bool noted = r->encoding_noted, more;
         int got = read_game(r, g, d, &more);
-        if (got && r->view && r->pos - pos > r->opt.max_game_bytes) {
-            /* A view is read whole: a game too large for the limit is
-               the same one a reading by chunks finds too large. */
+        if (got && r->pos - pos > r->opt.max_game_bytes) {
+            /* Read whole (a view, or the last bytes of the input came in
+               with it), the game is still too large for the limit. */
             r->pos = pos;
             r->cur = cur;
             r->ahead = false;

@@ -1,6 +1,6 @@
 /* fuzz_parts.c -- libFuzzer target for the reading of a file in parts, as
  * pdn check --jobs reads it (cli/turns.c): the bytes are written to a
- * file, and at places where pdn_chunk_find() cuts it, the file is read as
+ * file, and at places where pdn_boundary_find() cuts it, the file is read as
  * a range from its start up to the first game whose next one starts at
  * the cut or past it, then on from where pdn_reader_resume() says, with
  * a reader aimed there anew (reading the file, or the bytes it is given,
@@ -139,7 +139,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t at = 1 + size * i / 8;
         if (at <= last)
             at = last + 1;
-        if (at >= size || !pdn_chunk_find(text, size, &at))
+        if (at >= size || !pdn_boundary_find(text, size, &at))
             break;
         read_in_parts(text, size, fileno(f), view, at, &whole, &opt);
         last = at;

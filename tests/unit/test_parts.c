@@ -62,7 +62,7 @@ static bool
 find_from(const char *text, size_t len, size_t min, size_t *at)
 {
     *at = min;
-    return pdn_chunk_find(text, len, at);
+    return pdn_boundary_find(text, len, at);
 }
 
 static void
@@ -94,7 +94,7 @@ test_cut_examples(void **state)
     /* A line end as the last byte: the cut may follow. */
     assert_false(find_from("1. 22-18 *\r", 11, 1, &at));
     assert_int_equal(at, 11);
-    assert_true(pdn_chunk_find("1. 22-18 *\r\n[a]", 15, &at));
+    assert_true(pdn_boundary_find("1. 22-18 *\r\n[a]", 15, &at));
     assert_int_equal(at, 12);
 }
 
@@ -127,7 +127,7 @@ test_cut_random(void **state)
             for (;;) {
                 if (have > len)
                     have = len;
-                if ((got = pdn_chunk_find(text, have, &at)) || have == len)
+                if ((got = pdn_boundary_find(text, have, &at)) || have == len)
                     break;
                 have += 1 + have / 2;
             }

@@ -63,7 +63,14 @@ read_all(const char *data, size_t len, size_t chunk, pdn_reader_options opt)
     while ((rc = pdn_reader_next(r, &g, &d)) > 0) {
         assert_int_equal(pdn_game_check(g), 0);
         pdn_trace_game(g, &o.trace);
-        pdn_strbuf_put(&o.raw, g->raw, g->raw_len);
+        if (g->raw_file) { /* a game too large: its text in a file */
+            char *text = pdn_strbuf_reserve(&o.raw, g->raw_len);
+            assert_int_equal(fread(text, 1, g->raw_len, g->raw_file),
+                             g->raw_len);
+            pdn_strbuf_commit(&o.raw, text + g->raw_len);
+        } else {
+            pdn_strbuf_put(&o.raw, g->raw, g->raw_len);
+        }
         o.games++;
         pdn_reader_recycle(r, g);
     }
@@ -245,18 +252,33 @@ test_limits(void **state)
                                            "more than 2 deep"));
     outcome_free(&o);
 
+    /* A game over the limit is one game, skipped whole (its own second
+     * tag starts no game), its text kept (in a file) to the byte; and so
+     * is one that runs to the end of the input. */
     pdn_reader_options small = {.max_game_bytes = 40};
-    const char *big = "[Event \"a long game that will not fit\"]\n1. 22-18 *\n"
+    const char *big = "[Event \"a long game that will not fit\"]\n"
+                      "[Site \"a place with a long name\"]\n1. 22-18 *\n"
                       "[Event \"b\"]\n1. 21-17 *\n";
-    for (int way = 0; way < 3; way++) { /* mapped, read, a view */
-        small.no_map = way == 1;
-        o = way < 2 ? read_all(big, strlen(big), 16, small)
-                    : read_view(big, strlen(big), small);
+    const char *last = "[Event \"b\"]\n1. 21-17 *\n"
+                       "[Event \"a long game that will not fit\"]\n"
+                       "[Site \"a place with a long name\"]\n1. 22-18";
+    for (int way = 0; way < 6; way++) { /* mapped, read, a view; twice */
+        const char *text = way < 3 ? big : last;
+        small.no_map = way % 3 == 1;
+        o = way % 3 < 2 ? read_all(text, strlen(text), 16, small)
+                        : read_view(text, strlen(text), small);
         assert_int_equal(o.games, 2);
         assert_int_equal(o.errors, 1);
-        assert_non_null(
-            strstr(o.messages.ptr, "1:1 110 a game longer than 40 bytes"));
+        assert_non_null(strstr(o.messages.ptr,
+                               way < 3 ? "1:1 110 a game longer than 40 bytes"
+                                       : "3:1 110 a game longer than 40 "
+                                         "bytes"));
         assert_non_null(strstr(o.trace.ptr, "=TAG Event \"b\""));
+        assert_null(strstr(o.trace.ptr, "=TAG Site"));
+        if (way % 3 < 2) { /* read_all() keeps the text */
+            assert_int_equal(o.raw.len, strlen(text));
+            assert_memory_equal(o.raw.ptr, text, o.raw.len);
+        }
         outcome_free(&o);
     }
 }
