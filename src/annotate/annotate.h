@@ -143,6 +143,8 @@ typedef struct pdn_annotation {
     pdn_side_summary sides[2];   /* [0] the first mover's */
     bool selected;               /* the game matched `select` */
     bool stopped;                /* a line stopped at an illegal move */
+    bool no_engine;              /* not judged: no memory for the engine's
+                                    hash table (hash_mb) */
     uint64_t nodes;              /* searched in all */
     double seconds;
     int depth_min, depth_max;    /* of the judged moves */

@@ -422,6 +422,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     out->variant = NULL;
     out->nodes = 0;
     out->stopped = false;
+    out->no_engine = false;
     out->selected = pdn_annotator_selects(a, g);
     if (!out->selected)
         return 0;
@@ -452,8 +453,17 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
         total += m->judged;
     }
 
-    pdn_engine *e = engine_for(a, rr.variant);
-    pdn_engine_clear(e); /* the same result in any order, on any job */
+    /* A game with nothing to judge needs no engine, nor its table
+     * cleared. */
+    pdn_engine *e = total ? engine_for(a, rr.variant) : NULL;
+    if (total && !e) {
+        out->no_engine = true;
+        out->variant = NULL;
+        out->count = 0;
+        return 0;
+    }
+    if (e)
+        pdn_engine_clear(e); /* the same result in any order, on any job */
     history = pdn_xmalloc((out->count + 1) * sizeof *history);
     budget full = {o->depth, o->time_ms, o->nodes};
     bool two_pass = o->game_time_ms > 0;

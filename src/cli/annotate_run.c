@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "annotate/mark.h"
 #include "base/clock.h"
@@ -130,6 +131,7 @@ static void
 write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
 {
     job->games++;
+    job->no_engine += ann->no_engine;
     if (ann->selected && ann->variant) {
         job->annotated++;
         for (size_t i = 0; i < ann->count; i++) {
@@ -437,6 +439,34 @@ annotate_all(const pdn_cli *cli, pdn_annotate_job *job)
     return rc;
 }
 
+/* Whether the hash tables of the jobs (--hash MB each, --jobs of them)
+ * fit in this machine's memory; else says so. */
+static bool
+memory_serves(const pdn_cli *cli, const pdn_annotate_job *job)
+{
+#ifdef _SC_PHYS_PAGES
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || size <= 0)
+        return true; /* not known: the allocation will tell */
+    uint64_t have = (uint64_t)pages * (uint64_t)size >> 20;
+    uint64_t jobs = job->jobs > 1 ? (uint64_t)job->jobs : 1;
+    uint64_t want = (uint64_t)job->o.hash_mb * jobs;
+    if (want <= have)
+        return true;
+    fprintf(cli->err, "pdn %s: --hash %zu MB for each of %llu job%s is "
+                      "%llu MB, more than this machine's %llu MB of "
+                      "memory\n",
+            CMD, job->o.hash_mb, (unsigned long long)jobs,
+            jobs == 1 ? "" : "s", (unsigned long long)want,
+            (unsigned long long)have);
+    return false;
+#else
+    (void)cli;
+    (void)job;
+    return true;
+#endif
+}
+
 int
 pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
 {
@@ -450,6 +480,8 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
         .keep_illegal = true};
 
     job->cli = cli;
+    if (!memory_serves(cli, job))
+        return PDN_EXIT_USAGE;
     job->buf = (pdn_strbuf)PDN_STRBUF_INIT;
     pdn_annotation_init(&job->ann);
     pdn_games_out_reset(&job->sink);
@@ -472,6 +504,13 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     int rc = annotate_all(cli, job);
     if (job->pr.on)
         fputs("\r\033[K", cli->err);
+    if (job->no_engine) {
+        fprintf(cli->err, "pdn %s: %llu game%s not judged: no memory for "
+                          "a hash table of %zu MB\n",
+                CMD, (unsigned long long)job->no_engine,
+                pdn_args_plural(job->no_engine), job->o.hash_mb);
+        rc = PDN_EXIT_USAGE;
+    }
     fflush(cli->out); /* what it wrote comes before the summary */
     if (!job->quiet)
         fprintf(cli->err,

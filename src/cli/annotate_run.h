@@ -48,6 +48,7 @@ typedef struct pdn_annotate_job {
     /* Counted by the run: */
     uint64_t games, annotated, judged, marks[4];
     uint64_t lost; /* games whose text could not be written, in a run */
+    uint64_t no_engine; /* games not judged for want of memory */
     /* The run's own: */
     const pdn_cli *cli;
     pdn_read_job *rj;

@@ -45,16 +45,24 @@ pdn_part_file_open(FILE *in, const char *name, bool map)
     size_t want = PDN_READ_CHUNK;
     if (pf->size < want)
         want = (size_t)pf->size;
+    bool wide;
     if (pf->view) {
+        wide = pdn_reader_wide_encoding(pf->view, want) != NULL;
         pf->bom =
             pdn_reader_encoding(pf->view, want, &pf->cp1252, &pf->note_at);
     } else {
         char *head = pdn_xmalloc(want + 1);
         size_t len = pdn_pread_all(fd, head, want, 0);
+        wide = pdn_reader_wide_encoding(head, len) != NULL;
         pf->bom = pdn_reader_encoding(head, len, &pf->cp1252, &pf->note_at);
         free(head);
     }
     pf->note = pf->cp1252;
+    if (wide) { /* UTF-16 or UTF-32: the reader of the whole refuses it */
+        pdn_file_unmap(pf->view, pf->view_span);
+        free(pf);
+        return NULL;
+    }
     return pf;
 }
 

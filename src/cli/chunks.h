@@ -47,7 +47,9 @@ typedef struct pdn_part_file {
 } pdn_part_file;
 
 /** The regular file open as @in, named @name, to read in parts, mapped
- * if @map and it can be; NULL if it is not a regular file.  Its encoding
+ * if @map and it can be; NULL if it is not a regular file, or if a byte
+ * order mark says UTF-16 or UTF-32 (a reader of the whole file refuses
+ * it, with its error).  Its encoding
  * is decided as a reader decides it, on the bytes of a reader's first
  * chunk. */
 pdn_part_file *pdn_part_file_open(FILE *in, const char *name, bool map);

@@ -292,6 +292,14 @@ pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
                              .repetition = job.rule->repetition,
                              .no_progress = job.rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
+    if (!e) {
+        if (job.json)
+            fprintf(cli->out, "{\"error\":\"no memory for a hash table of "
+                              "%zu MB\"}\n", job.hash_mb);
+        fprintf(cli->err, "pdn analyse: no memory for a hash table of %zu "
+                          "MB\n", job.hash_mb);
+        return PDN_EXIT_USAGE;
+    }
     pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver)
                                     : NULL;
     pdn_engine_use_solver(e, solver, job.solver);

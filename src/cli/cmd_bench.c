@@ -90,6 +90,11 @@ pdn_cmd_bench(const pdn_cli *cli, int argc, char **argv)
                                  .repetition = rule->repetition,
                                  .no_progress = rule->no_progress};
         pdn_engine *e = pdn_engine_new(&eo);
+        if (!e) {
+            fprintf(cli->err, "pdn bench: no memory for a hash table of "
+                              "%zu MB\n", hash_mb);
+            return PDN_EXIT_USAGE;
+        }
         pdn_search_limits l = {.depth = depth};
         pdn_search_info info;
         pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info);

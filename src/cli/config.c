@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <yaml.h>
 
@@ -408,6 +409,18 @@ load_severity(pdn_config_yaml *x, yaml_node_t *map)
                                    "%s: expected error, warning, note or "
                                    "off, found '%s'",
                                    path, vs);
+        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p;
+             q++) {
+            int other;
+            yaml_node_t *before = yaml_document_get_node(x->doc, q->key);
+            if (pdn_config_parse_code(pdn_config_scalar(before), &other,
+                                      suggest) == 0 && other == code)
+                return pdn_config_fail(x, k, "%s: given twice (first at "
+                                             "%u:%u)", path,
+                                       (unsigned)before->start_mark.line + 1,
+                                       (unsigned)before->start_mark.column +
+                                           1);
+        }
         if (pdn_config_set_severity(x->c, code, s) != 0)
             return pdn_config_fail(x, k, "%s: too many codes", path);
     }
@@ -524,40 +537,76 @@ load_document(pdn_config *c, yaml_parser_t *parser, const char *name,
     else
         rc = pdn_config_load_mapping(&x, root, "", top_keys, 3, load_top_key);
     yaml_document_delete(&doc);
+    if (rc != 0 || !root)
+        return rc;
+    /* One document: a second one ("---" again) would be ignored. */
+    if (!yaml_parser_load(parser, &doc)) {
+        yaml_failure(parser, name, d);
+        return -1;
+    }
+    root = yaml_document_get_root_node(&doc);
+    if (root) {
+        pdn_loc at = mark_loc(root->start_mark);
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, name, at, 0,
+                      "a second YAML document: a configuration file holds "
+                      "one");
+        rc = -1;
+    }
+    yaml_document_delete(&doc);
     return rc;
 }
 
-int
-pdn_config_load(pdn_config *c, const char *path, pdn_diags *d)
+/* Finds collections nested deeper than PDN_CONFIG_MAX_NESTING in flow
+ * style ("[[[...", "{a: {b: ..."), which libyaml reads in time quadratic
+ * in their depth, before it is given them.  Quoted text and comments are
+ * passed over.  Returns false, with the place of the bracket that goes
+ * too deep in *@at, or true. */
+static bool
+nesting_ok(const char *text, size_t len, pdn_loc *at)
 {
-    yaml_parser_t parser;
-    pdn_loc none = {0, 0, 0};
-    FILE *f = fopen(path, "rb");
-
-    if (!f) {
-        pdn_diags_add(d, PDN_SEV_ERROR, 0, path, none, 0, "%s",
-                      strerror(errno));
-        return -1;
+    uint32_t line = 1, col = 1, depth = 0;
+    char quote = 0;
+    for (size_t i = 0; i < len; i++, col++) {
+        char c = text[i];
+        char before = i ? text[i - 1] : '\n';
+        bool token_start = strchr(" \t\r\n[{,:", before) != NULL;
+        if (c == '\n') {
+            line++;
+            col = 0;
+            if (quote == '#')
+                quote = 0;
+        } else if (quote) {
+            if (c == quote && quote != '#')
+                quote = 0;
+        } else if (c == '#' && token_start) {
+            quote = '#'; /* a comment, to the end of the line */
+        } else if ((c == '"' || c == '\'') && token_start) {
+            quote = c;
+        } else if (c == '[' || c == '{') {
+            if (++depth > PDN_CONFIG_MAX_NESTING) {
+                *at = (pdn_loc){i, line, col};
+                return false;
+            }
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
     }
-    if (!yaml_parser_initialize(&parser)) {
-        pdn_diags_add(d, PDN_SEV_ERROR, 0, path, none, 0, "out of memory");
-        fclose(f);
-        return -1;
-    }
-    yaml_parser_set_input_file(&parser, f);
-    int rc = load_document(c, &parser, path, d);
-    yaml_parser_delete(&parser);
-    fclose(f);
-    return rc;
+    return true;
 }
 
-int
-pdn_config_load_text(pdn_config *c, const char *text, size_t len,
-                     const char *name, pdn_diags *d)
+/* Reads @len bytes of YAML at @text into @c; @name in messages. */
+static int
+load_text(pdn_config *c, const char *text, size_t len, const char *name,
+          pdn_diags *d)
 {
     yaml_parser_t parser;
-    pdn_loc none = {0, 0, 0};
+    pdn_loc none = {0, 0, 0}, at;
 
+    if (!nesting_ok(text, len, &at)) {
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, name, at, 0,
+                      "nested more than %d deep", PDN_CONFIG_MAX_NESTING);
+        return -1;
+    }
     if (!yaml_parser_initialize(&parser)) {
         pdn_diags_add(d, PDN_SEV_ERROR, 0, name, none, 0, "out of memory");
         return -1;
@@ -566,4 +615,54 @@ pdn_config_load_text(pdn_config *c, const char *text, size_t len,
     int rc = load_document(c, &parser, name, d);
     yaml_parser_delete(&parser);
     return rc;
+}
+
+int
+pdn_config_load(pdn_config *c, const char *path, pdn_diags *d)
+{
+    pdn_loc none = {0, 0, 0};
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+
+    if (!f) {
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, path, none, 0, "%s",
+                      strerror(errno));
+        return -1;
+    }
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, path, none, 0,
+                      "a directory, not a configuration file");
+        fclose(f);
+        return -1;
+    }
+    /* One byte more than the limit tells a file over it. */
+    char *text = pdn_xmalloc(PDN_CONFIG_MAX_BYTES + 1);
+    size_t len = fread(text, 1, PDN_CONFIG_MAX_BYTES + 1, f);
+    int rc = -1;
+    if (ferror(f))
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, path, none, 0, "cannot read: %s",
+                      strerror(errno));
+    else if (len > PDN_CONFIG_MAX_BYTES)
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, path, none, 0,
+                      "larger than %d bytes: not a configuration file",
+                      PDN_CONFIG_MAX_BYTES);
+    else
+        rc = load_text(c, text, len, path, d);
+    free(text);
+    fclose(f);
+    return rc;
+}
+
+int
+pdn_config_load_text(pdn_config *c, const char *text, size_t len,
+                     const char *name, pdn_diags *d)
+{
+    pdn_loc none = {0, 0, 0};
+    if (len > PDN_CONFIG_MAX_BYTES) {
+        pdn_diags_add(d, PDN_SEV_ERROR, 0, name, none, 0,
+                      "larger than %d bytes: not a configuration file",
+                      PDN_CONFIG_MAX_BYTES);
+        return -1;
+    }
+    return load_text(c, text, len, name, d);
 }

@@ -16,6 +16,10 @@
 
 /** Room in the table of severity overrides: more than the codes. */
 #define PDN_CONFIG_MAX_CODES 64
+/** A configuration file larger than this is refused, unread. */
+#define PDN_CONFIG_MAX_BYTES (1 << 20)
+/** Lists and mappings nested deeper than this (in flow style) too. */
+#define PDN_CONFIG_MAX_NESTING 32
 
 /** One override: diagnostics of @code get @severity (PDN_SEV_OFF: they
  * are dropped). */

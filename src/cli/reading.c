@@ -109,6 +109,10 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
         each_game(cli, job, g, &d, colour, &buf);
         if (!job->own_games || job->work)
             pdn_reader_recycle(r, g);
+        if (ferror(cli->out)) { /* EPIPE with SIGPIPE ignored, a full disk */
+            job->out_failed = true;
+            break;
+        }
     }
     if (got < 0)
         job->io_failed = true;
@@ -158,9 +162,11 @@ pdn_read_files(const pdn_cli *cli, pdn_read_job *job)
             read_stream(cli, job, in, is_stdin ? PDN_STDIN_NAME : path, colour);
             if (!is_stdin)
                 fclose(in);
+            if (job->out_failed)
+                break; /* main() says so: a write error on standard output */
         }
     }
-    if (job->io_failed)
+    if (job->io_failed || job->out_failed)
         return PDN_EXIT_USAGE;
     return job->errors ? PDN_EXIT_INPUT : PDN_EXIT_OK;
 }

@@ -78,6 +78,8 @@ typedef struct pdn_read_job {
     uint64_t games;            /* games read */
     size_t errors, warnings;   /* diagnostics of each severity */
     bool io_failed;            /* a file could not be opened or read */
+    bool out_failed;           /* standard output could not be written:
+                                  the reading stopped there */
 } pdn_read_job;
 
 /** Gives back a game that each() kept (own_games), from the thread that

@@ -65,7 +65,9 @@ lmr_init(pdn_engine *e)
 pdn_engine *
 pdn_engine_new(const pdn_engine_options *o)
 {
-    pdn_engine *e = pdn_xcalloc(1, sizeof *e);
+    pdn_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
     e->opt = *o;
     if (!e->opt.variant)
         e->opt.variant = pdn_variant_get(PDN_ITALIAN);
@@ -87,7 +89,11 @@ pdn_engine_new(const pdn_engine_options *o)
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (e->tt_map == MAP_FAILED) {
         e->tt_map = NULL;
-        e->tt = pdn_xcalloc(n, sizeof(tt_bucket));
+        e->tt = calloc(n, sizeof(tt_bucket));
+        if (!e->tt) {
+            free(e);
+            return NULL;
+        }
     } else {
         uintptr_t at = ((uintptr_t)e->tt_map + align - 1) & ~(align - 1);
         e->tt = (tt_bucket *)at;

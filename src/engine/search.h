@@ -71,6 +71,8 @@ typedef struct pdn_search_info {
 
 typedef void (*pdn_search_report_fn)(void *ctx, const pdn_search_info *i);
 
+/** A new engine, or NULL when its transposition table (o->hash_mb) cannot
+ * be had: an error for the caller to report, never an abort. */
 pdn_engine *pdn_engine_new(const pdn_engine_options *o);
 void pdn_engine_free(pdn_engine *e);
 

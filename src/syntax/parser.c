@@ -40,6 +40,24 @@ tok_loc(const pdn_parse *p)
 
 /* ---- Tokens ---- */
 
+/* What the token of @k is called in the message of the token limit. */
+static const char *
+long_token_name(pdn_token_kind k)
+{
+    switch (k) {
+    case PDN_TOK_IDENT:
+        return "a tag name";
+    case PDN_TOK_STRING:
+        return "a string";
+    case PDN_TOK_COMMENT:
+        return "a comment";
+    case PDN_TOK_LINE_COMMENT:
+        return "a line comment";
+    default:
+        return "a token";
+    }
+}
+
 /* Inlined at each call: it runs once per token. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -52,8 +70,8 @@ lex(pdn_parse *p)
         p->more = true;
     else if (p->tok.len > PDN_MAX_TOKEN && !p->failed) {
         pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_TOO_LONG, tok_loc(p),
-                         "a %s longer than %zu bytes",
-                         pdn_token_kind_name(k), PDN_MAX_TOKEN);
+                         "%s longer than %zu bytes", long_token_name(k),
+                         PDN_MAX_TOKEN);
         p->game->errors++;
         p->failed = true;
     }

@@ -365,16 +365,46 @@ pdn_reader_note_encoding(const char *name, pdn_loc at, pdn_diags *d)
                   "the file is not UTF-8: read as Windows-1252 (Latin-1)");
 }
 
+const char *
+pdn_reader_wide_encoding(const char *head, size_t len)
+{
+    static const struct {
+        const char *bom;
+        size_t len;
+        const char *name;
+    } boms[] = {
+        {"\xFF\xFE\0\0", 4, "UTF-32 (little-endian)"},
+        {"\0\0\xFE\xFF", 4, "UTF-32 (big-endian)"},
+        {"\xFF\xFE", 2, "UTF-16 (little-endian)"},
+        {"\xFE\xFF", 2, "UTF-16 (big-endian)"},
+    };
+    for (size_t i = 0; i < sizeof boms / sizeof *boms; i++)
+        if (len >= boms[i].len && memcmp(head, boms[i].bom, boms[i].len) == 0)
+            return boms[i].name;
+    return NULL;
+}
+
 /* At the start: skip a UTF-8 byte order mark, and read the file as
- * Windows-1252 if its first chunk is not UTF-8.  A range starts where it
- * was told, the encoding decided. */
-static void
+ * Windows-1252 if its first chunk is not UTF-8; refuse a file that a byte
+ * order mark says is UTF-16 or UTF-32 (-1, said in @d).  A range starts
+ * where it was told, the encoding decided. */
+static int
 start(pdn_reader *r, pdn_diags *d)
 {
     r->started = true;
     if (r->ranged) {
         r->pos = r->skip;
-        return;
+        return 0;
+    }
+    const char *wide = pdn_reader_wide_encoding(r->buf, r->len);
+    if (wide) {
+        pdn_loc at = {0, 1, 1};
+        pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name, at, 0,
+                      "the file is %s, by its byte order mark: not read "
+                      "(pdn reads UTF-8; iconv -f %.6s -t UTF-8 converts it)",
+                      wide, wide);
+        r->failed = true;
+        return -1;
     }
     pdn_loc note_at;
     r->pos = pdn_reader_encoding(r->buf, r->len, &r->cp1252, &note_at);
@@ -383,6 +413,7 @@ start(pdn_reader *r, pdn_diags *d)
         r->encoding_noted = true;
         pdn_reader_note_encoding(r->name, note_at, d);
     }
+    return 0;
 }
 
 /* ---- Games ---- */
@@ -521,7 +552,8 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
         while (!r->eof && r->len < r->skip + 4)
             if (refill(r, d) < 0)
                 return -1;
-        start(r, d);
+        if (start(r, d) < 0)
+            return -1;
     }
     for (;;) {
         pdn_game *g = fresh_game(r);

@@ -115,6 +115,11 @@ bool pdn_reader_noted(const pdn_reader *r);
 size_t pdn_reader_encoding(const char *head, size_t len, bool *cp1252,
                            pdn_loc *note_at);
 
+/** The UTF-16 or UTF-32 encoding ("UTF-16 (little-endian)") that a byte
+ * order mark at the start of the @len bytes at @head names, or NULL.  The
+ * reader refuses such a file (an error, and pdn_reader_next() -1). */
+const char *pdn_reader_wide_encoding(const char *head, size_t len);
+
 /** Appends to @d the note that file @name is not UTF-8, at @at. */
 void pdn_reader_note_encoding(const char *name, pdn_loc at, pdn_diags *d);
 

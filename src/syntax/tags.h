@@ -13,6 +13,7 @@
 #include "base/arena.h"
 #include "model/game.h"
 #include "syntax/internal.h"
+#include "syntax/reader.h"
 #include "syntax/scan.h"
 
 /** The value of a STRING token in the game's arena: \" and \\ unescaped,
@@ -94,6 +95,8 @@ pdn_usual_tag(pdn_parse *p, pdn_tag *tag)
     pdn_arena *arena = &p->game->arena;
     const char *name = lx->buf + t.name, *value = lx->buf + t.value + 1;
     size_t len = t.name_end - t.name, vlen = t.value_end - t.value - 2;
+    if (len > PDN_MAX_TOKEN || vlen > PDN_MAX_TOKEN)
+        return false; /* the token limit, said by the general way */
     tag->name = pdn_tag_name_copy(arena, name, len, t.name + 16 <= lx->len + 1);
     tag->at = (pdn_loc){p->tok.off, p->tok.line, p->tok.col};
     tag->standard = pdn_standard_name_at(p, name, len, p->game->ntags);

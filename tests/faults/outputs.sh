@@ -10,7 +10,9 @@
 #     another user, mode 0640);
 #   - a file size limit (ulimit -f, SIGXFSZ not ignored by the caller) is a
 #     write error: exit 2, a message, the original as it was, no temporary
-#     file left.
+#     file left;
+#   - standard output closed under it (EPIPE, SIGPIPE ignored): the
+#     command stops at the first failed write, even on endless input.
 # The devices are made in the test's own folder (mknod, as root only):
 # no system file is ever named as an output.
 #
@@ -146,6 +148,21 @@ for cmd in "fmt --in-place" "annotate -q --depth 1 --in-place"; do
     then ok; else
         bad "$cmd past a file size limit: exit $rc (expected 2), or the" \
             "file changed, or no message, or left: $left"
+        head -n 3 "$tmp/err"
+    fi
+done
+
+# ---- A closed pipe, SIGPIPE ignored ----
+# On endless input, each command stops at its first failed write (EPIPE)
+# and says so, exit 2, rather than read on for ever.
+for cmd in "parse --json" "tags" "fmt" "convert --to json"; do
+    (trap '' PIPE
+     yes '[Event "x"] 1. 22-18 *' 2>/dev/null |
+         timeout 20 $pdn $cmd 2>"$tmp/err" |
+         head -c 10 >/dev/null
+     echo "$?" >"$tmp/rc")
+    if grep -q 'write error on standard output' "$tmp/err"; then ok; else
+        bad "$cmd | head, SIGPIPE ignored: did not stop at the write error"
         head -n 3 "$tmp/err"
     fi
 done

@@ -300,9 +300,32 @@ test_token_limit(void **state)
     outcome o = read_all(data, strlen(data), 0, opt);
     assert_int_equal(o.games, 2);
     assert_int_equal(o.errors, 1);
-    assert_non_null(strstr(o.messages.ptr, "1:13 109 a COMMENT longer than"));
+    assert_non_null(strstr(o.messages.ptr, "1:13 109 a comment longer than"));
     outcome_free(&o);
     free(data);
+
+    /* A tag name, and a tag value, over the limit: read the usual way
+     * they would be read in one step, past the limit's check. */
+    for (int value = 0; value < 2; value++) {
+        data = calloc(n + 64, 1);
+        assert_non_null(data);
+        size_t at = 0;
+        data[at++] = '[';
+        if (value)
+            at += (size_t)sprintf(data + at, "Event \"");
+        for (size_t i = 0; i < n; i++)
+            data[at++] = 'A';
+        strcpy(data + at, value ? "\"] 1. 22-18 *\n1. 21-17 *\n"
+                                : " \"x\"] 1. 22-18 *\n1. 21-17 *\n");
+        o = read_all(data, strlen(data), 0, opt);
+        assert_int_equal(o.games, 2);
+        assert_int_equal(o.errors, 1);
+        assert_non_null(strstr(o.messages.ptr,
+                               value ? "1:8 109 a string longer than"
+                                     : "1:2 109 a tag name longer than"));
+        outcome_free(&o);
+        free(data);
+    }
 }
 
 static void
