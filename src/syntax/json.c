@@ -226,6 +226,15 @@ parse_container(reader *r, bool object)
             if (!k)
                 return NULL;
             key = k->str;
+            for (const pdn_json *m = n->child; m; m = m->next)
+                if (strcmp(m->key, key) == 0) {
+                    char what[80];
+                    snprintf(what, sizeof what, "member \"%.40s\" given "
+                                                "twice", key);
+                    r->pos = k->at;
+                    fail(r, what);
+                    return NULL;
+                }
             blanks(r);
             if (r->pos >= r->len || r->s[r->pos] != ':') {
                 fail(r, "expected ':' after a member name");

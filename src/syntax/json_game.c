@@ -113,6 +113,8 @@ write_move(walk *w, const pdn_json *n, const pdn_json *text)
     const pdn_json *number = pdn_json_get(n, "number");
     const pdn_json *side = string_member(n, "side");
     const pdn_json *strength = string_member(n, "strength");
+    if (text->len == 0)
+        return bad(w, text, "a move cannot be empty");
     if (strlen(text->str) != text->len || strchr(text->str, ' '))
         return bad(w, text, "a move cannot hold a blank or NUL");
     if (number && number->kind == PDN_JSON_NUMBER && side &&

@@ -250,6 +250,43 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
     return kind;
 }
 
+/* Whether a \" that ends at @i closes its string (grammar/tokens,
+ * STRING): when blanks and then a line end or the end of the input
+ * follow, or ']' that no later '"' and ']' on the line follow before a
+ * tag's '[' ([Comment "C:\dir\"], but [Event "a\"]b"] holds a"]b).
+ * 1 or 0; -1 when the line runs past a buffer that is not the last. */
+static int
+quote_closes(const pdn_lexer *lx, size_t i)
+{
+    const char *b = lx->buf;
+    while (i < lx->len && (b[i] == ' ' || b[i] == '\t'))
+        i++;
+    if (i >= lx->len)
+        return lx->final ? 1 : -1;
+    if (b[i] == '\n' || b[i] == '\r')
+        return 1;
+    if (b[i] != ']')
+        return 0;
+    for (size_t k = i + 1; k < lx->len; k++) {
+        char c = b[k];
+        if (c == '\n' || c == '\r')
+            return 1;
+        if (c == '[' && ((b[k + 1] >= 'A' && b[k + 1] <= 'Z') ||
+                         (b[k + 1] >= 'a' && b[k + 1] <= 'z')))
+            return 1;
+        if (c == '"') {
+            size_t m = k + 1;
+            while (m < lx->len && (b[m] == ' ' || b[m] == '\t'))
+                m++;
+            if (m < lx->len && b[m] == ']')
+                return 0; /* a later quote closes it: this one is escaped */
+            if (m >= lx->len && !lx->final)
+                return -1;
+        }
+    }
+    return lx->final ? 1 : -1;
+}
+
 /* "string": \" and \\ are escapes; a backslash before the closing quote
  * of a tag ("C:\dir\" ]) is taken as a plain backslash.  Words with no
  * quote, backslash or control byte below 14 (line ends, NUL) are passed
@@ -274,12 +311,10 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
         }
         backslash |= ch == '\\';
         if (ch == '\\' && (b[i + 1] == '\\' || b[i + 1] == '"')) {
-            size_t j = i + 2;
-            while (b[j] == ' ' || b[j] == '\t')
-                j++;
-            if (b[i + 1] == '"' &&
-                (at(lx, j, ']') || at(lx, j, '\n') || at(lx, j, '\r') ||
-                 j >= lx->len)) {
+            int closes = b[i + 1] == '"' ? quote_closes(lx, i + 2) : 0;
+            if (closes < 0) /* the line goes on past the buffer */
+                return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
+            if (closes) {
                 tok->plain = false;
                 return finish_text(lx, tok, PDN_TOK_STRING, start, i + 2,
                                    high);

@@ -690,6 +690,11 @@ static const inline_case inline_cases[] = {
     {"1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0 1-2", "RESULT RESULT RESULT RESULT "
                                             "RESULT RESULT RESULT MOVE", 0},
     {"0-1[Event \"x\"]", "RESULT LBRACKET IDENT STRING RBRACKET", 0},
+    /* \" before ']' closes, unless a later '"' and ']' close instead */
+    {"[E \"a\\\"]b\"]\n[C \"x\\\"] 1. [D \"y\\\"] [E \"z\"]",
+     "LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING RBRACKET "
+     "MOVE_NUMBER LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING "
+     "RBRACKET", 0},
     {"1-0-5 2-0x\n1-0.", "MOVE MOVE WORD RESULT WORD", 0},
     {"3-8* 19-23!* 19-23(?)* 2218* c3d4*", "MOVE FORCED MOVE STRENGTH FORCED "
      "MOVE STRENGTH FORCED MOVE FORCED MOVE FORCED", 0},
