@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/arena.h"
 #include "base/diag.h"
 #include "model/game.h"
 #include "rules/board.h"
@@ -104,27 +105,29 @@ void pdn_annotate_defaults(pdn_annotate_options *o);
 /** One move of the game as judged.  Scores are in hundredths of a man
  * from the mover's point of view (engine/search.h: beyond PDN_SCORE_WON
  * a win in plies). */
-typedef struct pdn_judged_move {
+typedef struct pdn_judged_move { /* laid out with no padding: a move of
+                                    a long game costs 192 bytes */
     const pdn_node *node;   /* the move in the game */
     uint32_t ply;           /* plies played before it on its line */
     uint32_t number;        /* its move number */
+    pdn_board before;       /* the position it was played in */
+    pdn_move played;
+    pdn_move best;
+    const char *played_text; /* as the notation writes it; in the */
+    const char *best_text;   /* annotation's arena ("" if not judged) */
+    pdn_move *line;         /* the best line, the best move first: nline
+                               moves, in the annotation's arena */
+    int depth;              /* both scores are of this depth */
+    int best_score;         /* the best move's */
+    int played_score;       /* the move played's */
+    pdn_mark mark;
+    double loss;            /* on the options' scale, >= 0 */
+    double men_lost;        /* in men, >= 0 */
+    int nline;
     bool second;            /* the second mover's move */
     bool main_line;         /* not in a variation */
     bool judged;            /* searched: not forced, not skipped */
     bool forced;            /* the only legal move */
-    pdn_board before;       /* the position it was played in */
-    pdn_move played;
-    pdn_move best;
-    char played_text[PDN_MOVE_TEXT_MAX];
-    char best_text[PDN_MOVE_TEXT_MAX];
-    int depth;              /* both scores are of this depth */
-    int best_score;         /* the best move's */
-    int played_score;       /* the move played's */
-    double loss;            /* on the options' scale, >= 0 */
-    double men_lost;        /* in men, >= 0 */
-    pdn_mark mark;
-    int nline;              /* the best line, the best move first */
-    pdn_move line[PDN_ANNOTATE_MAX_LINE];
 } pdn_judged_move;
 
 /** What one side did over the judged moves. */
@@ -140,6 +143,9 @@ typedef struct pdn_annotation {
     const pdn_variant *variant;  /* NULL: the game was not replayed */
     pdn_judged_move *moves;      /* in the order of the text */
     size_t count, cap;
+    pdn_arena lines;             /* the moves' texts and best lines: a
+                                    move costs what they take, not the
+                                    room of the longest */
     pdn_side_summary sides[2];   /* [0] the first mover's */
     bool selected;               /* the game matched `select` */
     bool stopped;                /* a line stopped at an illegal move */

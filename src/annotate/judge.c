@@ -255,13 +255,17 @@ typedef struct budget {
 /* Searches @m: its best move, then the move played alone at the depth
  * the first search reached.  Returns false when the side to move has no
  * move (cannot happen for a move played). */
-/* Keeps the first plies of @pv as the best line of @m. */
+/* Keeps the first plies of @pv as the best line of @m, in @a's arena. */
 static void
-take_line(pdn_judged_move *m, const pdn_search_line *pv)
+take_line(pdn_annotation *a, pdn_judged_move *m, const pdn_search_line *pv)
 {
     m->nline = pv->npv < PDN_ANNOTATE_MAX_LINE ? pv->npv
                                                : PDN_ANNOTATE_MAX_LINE;
-    memcpy(m->line, pv->pv, (size_t)m->nline * sizeof *m->line);
+    m->line = m->nline ? pdn_arena_alloc(&a->lines, (size_t)m->nline *
+                                                        sizeof *m->line)
+                       : NULL;
+    if (m->nline)
+        memcpy(m->line, pv->pv, (size_t)m->nline * sizeof *m->line);
 }
 
 static bool
@@ -279,7 +283,7 @@ search_move(pdn_engine *e, pdn_judged_move *m,
     m->depth = info.depth;
     m->best = info.lines[0].pv[0];
     m->best_score = info.lines[0].score;
-    take_line(m, &info.lines[0]);
+    take_line(out, m, &info.lines[0]);
     if (same_move(&m->best, &m->played)) {
         m->played_score = m->best_score;
     } else {
@@ -295,7 +299,7 @@ search_move(pdn_engine *e, pdn_judged_move *m,
              * best. */
             m->best = m->played;
             m->best_score = m->played_score;
-            take_line(m, &played.lines[0]);
+            take_line(out, m, &played.lines[0]);
         }
     }
     return true;
@@ -337,17 +341,27 @@ pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m,
     return count;
 }
 
+/* @mv, one of the @n moves @legal, as the notation of the options
+ * writes it, kept in @a's arena. */
+static const char *
+move_text(const pdn_annotate_options *o, pdn_annotation *a,
+          const pdn_variant *v, const pdn_move *mv, const pdn_move *legal,
+          int n)
+{
+    char text[PDN_MOVE_TEXT_MAX];
+    size_t len = o->alpha ? pdn_notation_format_alpha(v, mv, legal, n, text)
+                          : pdn_notation_format(v, mv, legal, n, text);
+    return pdn_arena_strndup(&a->lines, text, len);
+}
+
 /* Writes the best move of @m as the notation of the options asks. */
 static void
-name_best(const pdn_annotate_options *o, const pdn_variant *v,
-          pdn_judged_move *m)
+name_best(const pdn_annotate_options *o, pdn_annotation *a,
+          const pdn_variant *v, pdn_judged_move *m)
 {
     pdn_move legal[PDN_MAX_MOVES];
     int n = pdn_movegen_legal(v, &m->before, legal);
-    if (o->alpha)
-        pdn_notation_format_alpha(v, &m->best, legal, n, m->best_text);
-    else
-        pdn_notation_format(v, &m->best, legal, n, m->best_text);
+    m->best_text = move_text(o, a, v, &m->best, legal, n);
 }
 
 /* Whether the options ask for @m to be judged (it is not forced). */
@@ -419,6 +433,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
 
     pdn_clock_start(&t0);
     out->count = 0;
+    pdn_arena_reset(&out->lines);
     out->variant = NULL;
     out->nodes = 0;
     out->stopped = false;
@@ -426,6 +441,13 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     out->selected = pdn_annotator_selects(a, g);
     if (!out->selected)
         return 0;
+    /* Room for every move at once: a long game costs its moves, not the
+     * slack of an array grown by doubling. */
+    size_t moves = pdn_nodes_count_moves(g->moves);
+    if (moves > out->cap) {
+        out->cap = moves;
+        out->moves = pdn_xrealloc(out->moves, out->cap * sizeof *out->moves);
+    }
     if (pdn_replay_game(g, &ro, d, &rr) > 0)
         out->stopped = true;
     out->variant = rr.variant;
@@ -443,12 +465,8 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
         m->second = m->before.side != rr.variant->first;
         m->number = first + k / 2;
         m->forced = n == 1;
-        if (o->alpha)
-            pdn_notation_format_alpha(rr.variant, &m->played, legal, n,
-                                      m->played_text);
-        else
-            pdn_notation_format(rr.variant, &m->played, legal, n,
-                                m->played_text);
+        m->played_text = move_text(o, out, rr.variant, &m->played, legal, n);
+        m->best_text = "";
         m->judged = !m->forced && wanted(o, m);
         total += m->judged;
     }
@@ -487,7 +505,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
             continue;
         }
         measure(o, m);
-        name_best(o, rr.variant, m);
+        name_best(o, out, rr.variant, m);
         done++;
         if (fn)
             fn(ctx, done, total);
@@ -515,7 +533,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                             m->main_line ? nhistory : 0, &deep, out) &&
                 again.depth >= m->depth) {
                 measure(o, &again);
-                name_best(o, rr.variant, &again);
+                name_best(o, out, rr.variant, &again);
                 *m = again;
             }
             flagged--;

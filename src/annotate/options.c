@@ -46,6 +46,7 @@ void
 pdn_annotation_fini(pdn_annotation *a)
 {
     free(a->moves);
+    pdn_arena_fini(&a->lines);
     pdn_annotation_init(a);
 }
 

@@ -27,6 +27,19 @@ pdn_game_free(pdn_game *g)
     free(g);
 }
 
+size_t
+pdn_nodes_count_moves(const pdn_node *n)
+{
+    size_t count = 0;
+    for (; n; n = n->next) {
+        if (n->kind == PDN_NODE_MOVE)
+            count++;
+        else if (n->kind == PDN_NODE_VARIATION)
+            count += pdn_nodes_count_moves(n->children); /* depth <= 64 */
+    }
+    return count;
+}
+
 pdn_node *
 pdn_game_node(pdn_game *g, pdn_node_kind kind)
 {

@@ -164,6 +164,10 @@ pdn_game *pdn_game_new(void);
 
 void pdn_game_free(pdn_game *g);
 
+/** The moves of the list @n and of its variations, to any depth: what a
+ * writer that keeps a record per move needs room for. */
+size_t pdn_nodes_count_moves(const pdn_node *n);
+
 /** A node of @kind in @g's arena, zeroed but for kind. */
 pdn_node *pdn_game_node(pdn_game *g, pdn_node_kind kind);
 

@@ -62,6 +62,9 @@ grow_moves(pdn_canonical *c)
 {
     c->cap = c->cap ? 2 * c->cap : 256;
     c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
+    if (c->opt.json)
+        c->json_moves =
+            pdn_xrealloc(c->json_moves, c->cap * sizeof *c->json_moves);
 }
 
 pdn_canonical *
@@ -84,6 +87,7 @@ pdn_canonical_free(pdn_canonical *c)
     if (!c)
         return;
     free(c->moves);
+    free(c->json_moves);
     free(c->file);
     pdn_strbuf_free(&c->file_json);
     pdn_strbuf_free(&c->start_json);
@@ -123,9 +127,10 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     m->node = n;
     m->second = before->side != c->variant->first;
     if (c->opt.json) { /* the path, the captures, the position */
-        m->move = *played;
+        resolved_json *j = &c->json_moves[c->count - 1];
+        j->move = *played;
         if (c->opt.positions)
-            m->before = *before;
+            j->before = *before;
     }
     if ((int)played->ncaptured > c->short_captures) {
         resolve_long(c, played, legal, nlegal);
@@ -612,6 +617,14 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
 
     c->count = 0;
     c->variant = NULL;
+    size_t moves = pdn_nodes_count_moves(g->moves) + 1; /* room for one more */
+    if (moves > c->cap) { /* at once: a long game costs no slack */
+        c->cap = moves;
+        c->moves = pdn_xrealloc(c->moves, c->cap * sizeof *c->moves);
+        if (c->opt.json)
+            c->json_moves =
+                pdn_xrealloc(c->json_moves, c->cap * sizeof *c->json_moves);
+    }
     pdn_tags_found tf;
     pdn_tags_find(g, &tf);
     const char *const *tags = tf.value;

@@ -112,12 +112,13 @@ json_move(writer *w, const pdn_node *n, const resolved *r, const char *text,
         p = pdn_strbuf_reserve(out, room);
     }
     if (r) {
-        const pdn_move *m = &r->move;
+        const resolved_json *j = &c->json_moves[r - c->moves];
+        const pdn_move *m = &j->move;
         p = PUT_LIT(p, ",\"path\":[");
         p = put_path(c, m, p);
         if (c->opt.positions) {
             pdn_board after;
-            pdn_board_after(&r->before, m, &after);
+            pdn_board_after(&j->before, m, &after);
             p = PUT_LIT(p, ",\"fen\":\"");
             p += pdn_fen_write(w->variant, &after, p);
             *p++ = '"';
@@ -146,7 +147,7 @@ put_short_move(const pdn_canonical *c, char *p, const resolved *r,
         p = PUT_LIT(p, ",\"side\":\"white\",\"path\":[");
     else
         p = PUT_LIT(p, ",\"side\":\"black\",\"path\":[");
-    p = put_path(c, &r->move, p);
+    p = put_path(c, &c->json_moves[r - c->moves].move, p);
     *p++ = '}';
     return p;
 }

@@ -25,13 +25,19 @@ typedef struct resolved {
     char text[PDN_MOVE_TEXT_MAX];
     uint8_t len; /* of text */
     bool second; /* played by the side that does not move first */
-    pdn_move move;
-    pdn_board before;
 } resolved;
+
+/* What JSON adds to a resolved move, kept apart (only for JSON): a move
+ * of PDN costs its text alone. */
+typedef struct resolved_json {
+    pdn_move move;
+    pdn_board before; /* with positions */
+} resolved_json;
 
 struct pdn_canonical {
     pdn_canonical_options opt;
     resolved *moves; /* of the game being written, in text order */
+    resolved_json *json_moves; /* with opt.json: the same moves' path */
     size_t count, cap;
     const pdn_variant *variant;  /* of that game, NULL if not replayed */
     int short_captures;          /* on_move() writes moves of up to this many

@@ -71,7 +71,7 @@ report_fixture_move(const pdn_variant *v, const pdn_board *b,
 /* Fills @m from @s, played in @b at @ply. */
 static int
 judge(const pdn_variant *v, const pdn_board *b, uint32_t ply, const spec *s,
-      pdn_judged_move *m)
+      pdn_judged_move *m, pdn_arena *lines)
 {
     memset(m, 0, sizeof *m);
     m->ply = ply;
@@ -84,14 +84,15 @@ judge(const pdn_variant *v, const pdn_board *b, uint32_t ply, const spec *s,
     if (report_fixture_move(v, b, s->played, &m->played) < 0 ||
         report_fixture_move(v, b, s->best, &m->best) < 0)
         return -1;
-    snprintf(m->played_text, sizeof m->played_text, "%s", s->played);
-    snprintf(m->best_text, sizeof m->best_text, "%s", s->best);
+    m->played_text = s->played;
+    m->best_text = s->best;
     m->depth = s->judged ? 12 : 0;
     m->best_score = s->best_score;
     m->played_score = s->played_score;
     m->loss = m->men_lost = s->men_lost;
     m->mark = s->mark;
     pdn_board line = *b;
+    m->line = pdn_arena_alloc(lines, 4 * sizeof *m->line);
     for (int i = 0; i < 4 && s->line[i]; i++) {
         if (report_fixture_move(v, &line, s->line[i], &m->line[i]) < 0)
             return -1;
@@ -147,7 +148,7 @@ report_fixture_init(report_fixture *f)
     pdn_board b = pdn_board_start(v);
     for (size_t i = 0; i < NSPECS; i++) {
         pdn_judged_move *m = &a->moves[i];
-        if (judge(v, &b, (uint32_t)i, &SPECS[i], m) < 0)
+        if (judge(v, &b, (uint32_t)i, &SPECS[i], m, &a->lines) < 0)
             return -1;
         pdn_board_play(&b, &m->played);
         a->count++;

@@ -368,7 +368,7 @@ test_board_kings(void **state)
     assert_int_equal(report_fixture_move(v, &m.before, "32-28", &m.played),
                      0);
     m.best = m.played;
-    snprintf(m.played_text, sizeof m.played_text, "32-28");
+    m.played_text = "32-28";
     pdn_strbuf out = PDN_STRBUF_INIT;
     pdn_report_html_board(v, &m, &out);
     assert_int_equal(count(out.ptr, "<g class=\"piece white king\">"), 1);
