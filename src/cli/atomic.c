@@ -208,7 +208,7 @@ pdn_atomic_close(const pdn_cli *cli, const char *cmd, pdn_atomic *t,
         return rc;
     if (t->direct) { /* a device, a FIFO: written to, never replaced */
         errno = 0;
-        if ((fflush(t->out) != 0 || ferror(t->out)) && !err)
+        if (fflush(t->out) != 0 || ferror(t->out))
             err = errno ? errno : EIO;
         if (fclose(t->out) != 0 && !err)
             err = errno ? errno : EIO;

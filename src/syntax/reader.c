@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "base/filemap.h"
-#include "base/spill.h"
 #include "base/lines.h"
+#include "base/spill.h"
 #include "base/utf8.h"
 #include "base/xalloc.h"
 #include "syntax/boundary.h"
