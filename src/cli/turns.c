@@ -266,6 +266,8 @@ read_stream_turn(turns *s, worker *w, turn *t)
 static turn *
 claim(turns *s, worker *w)
 {
+    if (atomic_load_explicit(&s->out_failed, memory_order_relaxed))
+        return NULL; /* what is open is closed once the threads are done */
     if (!s->in && !s->pf && !s->stream_pf && !open_next(s) && s->said.len == 0)
         return NULL;
     wait_written(s, s->depth); /* the slot's last turn is written */
@@ -351,6 +353,9 @@ write_turns(turns *s, worker *ws)
                 w->done(s->cli, t->values[i], job->ctx);
         }
         report_turn_diags(s, t, &t->tail);
+        if (ferror(s->cli->out)) /* EPIPE with SIGPIPE ignored, ENOSPC */
+            atomic_store_explicit(&s->out_failed, true,
+                                  memory_order_relaxed);
         t->done = false;
         atomic_fetch_add_explicit(&s->written, 1, memory_order_release);
         pthread_cond_broadcast(&s->wrote);
@@ -470,6 +475,15 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
     free(workers);
 
     job->io_failed |= s.read_failed;
+    if (s.out_failed) { /* stopped: the files left open are closed here */
+        job->out_failed = true;
+        if (s.carry.pf)
+            pdn_progress_end(cli, &s.carry.pr);
+        if (s.pf)
+            pdn_part_file_close(s.pf);
+        if (s.reader || s.in || s.stream_pf)
+            close_stream(&s);
+    }
     for (size_t k = 0; k < s.depth; k++) {
         turn *t = &s.ring[k];
         for (size_t i = 0; i < t->cap; i++)

@@ -141,6 +141,8 @@ typedef struct turns {
     pthread_mutex_t writing;
     pthread_cond_t wrote; /* @written grew */
     _Atomic uint64_t written;
+    _Atomic bool out_failed; /* standard output could not be written:
+                                nothing more is claimed */
     pdn_strbuf buf;
     turn *ring;
     size_t depth;
