@@ -203,6 +203,7 @@ parse_container(reader *r, bool object)
     pdn_json *n = node(r, object ? PDN_JSON_OBJECT : PDN_JSON_ARRAY);
     pdn_json **tail = &n->child;
     char close = object ? '}' : ']';
+    size_t members = 0;
     if (++r->depth > PDN_JSON_MAX_DEPTH) {
         fail(r, "nested too deep");
         return NULL;
@@ -226,6 +227,11 @@ parse_container(reader *r, bool object)
             if (!k)
                 return NULL;
             key = k->str;
+            if (++members > PDN_JSON_MAX_MEMBERS) {
+                r->pos = k->at;
+                fail(r, "an object of more than " PDN_JSON_MAX_MEMBERS_TEXT " members");
+                return NULL;
+            }
             for (const pdn_json *m = n->child; m; m = m->next)
                 if (strcmp(m->key, key) == 0) {
                     char what[80];

@@ -13,6 +13,10 @@
 #include "base/arena.h"
 
 #define PDN_JSON_MAX_DEPTH 256
+/** Members of one object at most: a member given twice is an error, found
+ * by comparing each name with those before it. */
+#define PDN_JSON_MAX_MEMBERS 256
+#define PDN_JSON_MAX_MEMBERS_TEXT "256"
 
 typedef enum pdn_json_kind {
     PDN_JSON_NULL,
