@@ -10,12 +10,8 @@
 #   huge_game.sh PDN_BINARY
 set -u
 pdn=$1
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-huge.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../lib.sh"
+test_begin huge
 
 # A short game, a game of 70 MB (tags, then 70,000 comments of 1,000
 # bytes), a game of 5,000 tags, a short game; the short ones are not in
@@ -99,5 +95,4 @@ if [ "$rc" = 1 ] && cmp -s "$tmp/ann-o.pdn" "$tmp/ann.pdn"; then ok; else
 fi
 
 echo "a game of $len bytes among three others"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+test_end

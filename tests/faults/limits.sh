@@ -14,12 +14,8 @@
 set -u
 pdn=$1
 root=$2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-lim.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../lib.sh"
+test_begin lim
 games=$root/tests/cli/annotate/best.pdn
 
 "$pdn" annotate -q --hash 65536 --depth 2 "$games" >/dev/null 2>"$tmp/err"
@@ -59,8 +55,7 @@ if ! sh -c 'ulimit -v 1000000; exec "$1" --version' sh "$pdn" \
        >/dev/null 2>&1; then
     echo "note: $pdn does not run with 1 GB of address space" \
          "(a sanitizer build?): the cases under ulimit -v are not run"
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
+    test_end
     exit
 fi
 (ulimit -v 1000000
@@ -95,5 +90,4 @@ if [ "$rc" = 0 ]; then ok; else
     head -n 3 "$tmp/err"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+test_end

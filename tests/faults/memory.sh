@@ -18,10 +18,8 @@ if grep -q -a -e __asan_init -e __tsan_init "$pdn"; then
          "skipped"
     exit 77
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-mem.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+. "$(dirname "$0")/../lib.sh"
+test_begin mem
 
 awk 'BEGIN {
     print "[Event \"long\"]\n[SetUp \"1\"]\n[FEN \"W:WK29:BK4\"]\n[Result \"*\"]\n"
@@ -51,5 +49,4 @@ peak 128 "annotate --depth 1" annotate -q --depth 1 "$tmp/long.pdn"
 peak 48 "check" check -q "$tmp/long.pdn"
 peak 64 "fmt" fmt -q "$tmp/long.pdn"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+test_end

@@ -20,12 +20,8 @@
 set -u
 pdn=$1
 root=$2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-out.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../lib.sh"
+test_begin out
 note() { echo "note: $*"; }
 
 # Two games not in canonical form, one with a warning (no result).
@@ -184,5 +180,4 @@ for jobs in 1 2; do
     fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+test_end
