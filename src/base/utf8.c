@@ -1,5 +1,6 @@
 /* utf8.c -- UTF-8 validation (RFC 3629: no overlongs, no surrogates,
- * nothing past U+10FFFF) and Windows-1252 decoding.
+ * nothing past U+10FFFF), Windows-1252 decoding, and text of the two
+ * mixed decoded to UTF-8.
  */
 #include "base/utf8.h"
 
@@ -110,34 +111,63 @@ static const uint16_t cp1252_high[32] = {
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178,
 };
 
-size_t
-pdn_cp1252_to_utf8(const char *in, size_t len, char *out)
+/* Writes the Windows-1252 character of byte @c at @out; returns its
+ * length. */
+static size_t
+put_cp1252(unsigned c, char *out)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        /* ASCII, most text: eight bytes at a time */
-        uint64_t w;
-        while (i + 8 <= len &&
-               (memcpy(&w, in + i, 8), !(w & 0x8080808080808080ull))) {
-            memcpy(out + n, &w, 8);
-            i += 8;
-            n += 8;
-        }
-        if (i == len)
-            break;
-        unsigned c = (unsigned char)in[i];
-        if (c >= 0x80 && c <= 0x9F && cp1252_high[c - 0x80])
-            c = cp1252_high[c - 0x80];
-        if (c < 0x80) {
-            out[n++] = (char)c;
-        } else if (c < 0x800) {
-            out[n++] = (char)(0xC0 | (c >> 6));
-            out[n++] = (char)(0x80 | (c & 0x3F));
-        } else {
-            out[n++] = (char)(0xE0 | (c >> 12));
-            out[n++] = (char)(0x80 | ((c >> 6) & 0x3F));
-            out[n++] = (char)(0x80 | (c & 0x3F));
-        }
+    if (c >= 0x80 && c <= 0x9F && cp1252_high[c - 0x80])
+        c = cp1252_high[c - 0x80];
+    if (c < 0x80) {
+        out[0] = (char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        out[0] = (char)(0xC0 | (c >> 6));
+        out[1] = (char)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    out[0] = (char)(0xE0 | (c >> 12));
+    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (c & 0x3F));
+    return 3;
+}
+
+size_t
+pdn_utf8_first_invalid(const char *s, size_t len)
+{
+    bool cut;
+    return scan(s, len, &cut);
+}
+
+size_t
+pdn_utf8_complete(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    /* A sequence is at most 4 bytes: its lead is among the last 3. */
+    for (size_t back = 1; back <= 3 && back <= len; back++) {
+        unsigned char c = p[len - back];
+        if ((c & 0xC0) == 0x80)
+            continue; /* a continuation byte: the lead is before it */
+        return c >= 0xC0 && sequence(p + len - back, back) < 0 ? len - back
+                                                                : len;
+    }
+    return len;
+}
+
+size_t
+pdn_text_to_utf8(const char *in, size_t len, char *out)
+{
+    const unsigned char *p = (const unsigned char *)in;
+    size_t i = 0, n = 0;
+    while (i < len) {
+        bool cut;
+        size_t valid = scan(in + i, len - i, &cut);
+        memcpy(out + n, in + i, valid);
+        n += valid;
+        i += valid;
+        if (i < len) /* a byte that starts no valid sequence */
+            n += put_cp1252(p[i++], out + n);
     }
     return n;
 }

@@ -160,7 +160,9 @@ write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
                         (unsigned long long)g->number);
             }
         } else {
-            pdn_games_out_game(&job->sink, g->raw, g->raw_len);
+            pdn_strbuf_clear(&job->buf);
+            pdn_canonical_as_read(job->canon, g, &job->buf);
+            pdn_games_out_game(&job->sink, job->buf.ptr, job->buf.len);
         }
     }
     if (job->report_out && ann->selected) {

@@ -42,22 +42,17 @@ pdn_part_file_open(FILE *in, const char *name, bool map)
     pf->size = (uint64_t)st.st_size;
     if (map && st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
         pf->view = pdn_file_view(fd, (size_t)st.st_size, &pf->view_span);
-    size_t want = PDN_READ_CHUNK;
-    if (pf->size < want)
-        want = (size_t)pf->size;
+    size_t want = pf->size < 4 ? (size_t)pf->size : 4; /* the marks */
     bool wide;
     if (pf->view) {
         wide = pdn_reader_wide_encoding(pf->view, want) != NULL;
-        pf->bom =
-            pdn_reader_encoding(pf->view, want, &pf->cp1252, &pf->note_at);
+        pf->bom = pdn_reader_bom(pf->view, want);
     } else {
-        char *head = pdn_xmalloc(want + 1);
+        char head[4];
         size_t len = pdn_pread_all(fd, head, want, 0);
         wide = pdn_reader_wide_encoding(head, len) != NULL;
-        pf->bom = pdn_reader_encoding(head, len, &pf->cp1252, &pf->note_at);
-        free(head);
+        pf->bom = pdn_reader_bom(head, len);
     }
-    pf->note = pf->cp1252;
     if (wide) { /* UTF-16 or UTF-32: the reader of the whole refuses it */
         pdn_file_unmap(pf->view, pf->view_span);
         free(pf);
@@ -94,9 +89,7 @@ pdn_part_file_start(const pdn_part_file *pf)
 {
     return (pdn_reader_range){.from = 0,
                               .at = {pf->bom, 1, 1},
-                              .end = UINT64_MAX,
-                              .cp1252 = pf->cp1252,
-                              .noted = pf->cp1252};
+                              .end = UINT64_MAX};
 }
 
 bool

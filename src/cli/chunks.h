@@ -41,9 +41,6 @@ typedef struct pdn_part_file {
                             is no longer read (pdn_part_file_view()) */
     size_t released;     /* the view's bytes before this are given back */
     size_t bom;          /* bytes of the byte order mark */
-    bool cp1252;         /* not UTF-8 (pdn_reader_encoding()) */
-    bool note;           /* so its first game's diagnostics start with a note */
-    pdn_loc note_at;     /* where */
 } pdn_part_file;
 
 /** The regular file open as @in, named @name, to read in parts, mapped

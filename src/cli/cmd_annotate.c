@@ -131,6 +131,7 @@ apply(const pdn_cli *cli, annotate_job *job, const given *g)
         if (pdn_args_variant(cli, CMD, g->value, &variant) != 0)
             return PDN_EXIT_USAGE;
         snprintf(o->variant, sizeof o->variant, "%s", variant->name);
+        job->run.add_gametype = true; /* as pdn fmt --variant */
         return 0;
     case OPT_DRAW_RULE:
         if (!pdn_draw_rule_by_name(g->value))
@@ -333,8 +334,10 @@ settle(const pdn_cli *cli, annotate_job *job)
     if (pdn_args_config(cli, CMD, job->config, &job->cfg) != 0)
         return PDN_EXIT_USAGE;
     *o = job->cfg.annotate;
-    if (job->cfg.variant)
+    if (job->cfg.variant) {
         snprintf(o->variant, sizeof o->variant, "%s", job->cfg.variant);
+        job->run.add_gametype = true;
+    }
     for (size_t i = 0; i < job->ngiven; i++)
         if (apply(cli, job, &job->given[i]) != 0)
             return PDN_EXIT_USAGE;

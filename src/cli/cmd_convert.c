@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/spill.h"
 #include "base/strbuf.h"
-#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -92,6 +92,7 @@ typedef struct convert_job {
     size_t count, cap;
     const pdn_variant *game_variant;
     pdn_strbuf buf;    /* output not yet written */
+    pdn_strbuf text;   /* a game's text as read (put_raw()) */
     bool batch;        /* output written in blocks, not game by game */
     uint64_t lost;     /* games whose text could not be written */
 } convert_job;
@@ -246,61 +247,52 @@ write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
 
 /* ---- Games ---- */
 
-/* @len bytes of a game's text as the value of "raw_bytes": each byte as
- * the code point of the same value. */
+/* The text of a game kept as read, as "raw": in UTF-8 (with a GameType
+ * tag when the run adds them), pdn_canonical_as_read(). */
 static void
-put_bytes(const char *raw, size_t len, pdn_strbuf *out)
+put_raw(convert_job *job, const pdn_game *g)
 {
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)raw[i];
-        if (c >= 0x80) {
-            pdn_strbuf_putc(out, (char)(0xC0 | (c >> 6)));
-            pdn_strbuf_putc(out, (char)(0x80 | (c & 0x3F)));
-        } else if (c == '"' || c == '\\') {
-            pdn_strbuf_putc(out, '\\');
-            pdn_strbuf_putc(out, (char)c);
-        } else if (c < 0x20 || c == 0x7F) {
-            pdn_strbuf_printf(out, "\\u%04x", c);
-        } else {
-            pdn_strbuf_putc(out, (char)c);
-        }
-    }
+    pdn_strbuf_clear(&job->text);
+    pdn_canonical_as_read(job->canon, g, &job->text);
+    pdn_strbuf_puts(&job->buf, "\"raw\":");
+    pdn_json_string(job->text.ptr, job->text.len, &job->buf);
 }
 
-/* The text of a game kept as read: "raw" when it is UTF-8, else
- * "raw_bytes", so that every byte comes back. */
+/* Where put_raw_file() writes. */
+typedef struct raw_out {
+    const pdn_cli *cli;
+    convert_job *job;
+} raw_out;
+
+/* A block of the text of a game too large to hold: in the JSON string,
+ * written out. */
 static void
-put_raw(const char *raw, size_t len, pdn_strbuf *out)
+raw_block(const char *raw, size_t len, const char *text, size_t n, void *ctx)
 {
-    if (pdn_utf8_valid(raw, len)) {
-        pdn_strbuf_puts(out, "\"raw\":");
-        pdn_json_string(raw, len, out);
-        return;
-    }
-    pdn_strbuf_puts(out, "\"raw_bytes\":\"");
-    put_bytes(raw, len, out);
-    pdn_strbuf_putc(out, '"');
+    (void)raw;
+    (void)len;
+    raw_out *o = ctx;
+    pdn_strbuf *out = &o->job->buf;
+    size_t at = out->len;
+    pdn_json_string(text, n, out);
+    /* without its quotes: the string goes on in the next block */
+    memmove(out->ptr + at, out->ptr + at + 1, out->len - at - 2);
+    out->len -= 2;
+    out->ptr[out->len] = '\0';
+    write_out(o->cli, o->job, false);
 }
 
 /* The text of a game too large to hold, from its temporary file
- * (syntax/reader.h), a block at a time: "raw_bytes", whatever it holds.
- * Returns false when the file gives fewer bytes. */
+ * (syntax/reader.h), a block at a time: "raw", in UTF-8.  Returns false
+ * when the file gives fewer bytes. */
 static bool
 put_raw_file(const pdn_cli *cli, convert_job *job, FILE *from, size_t len)
 {
-    char block[OUTPUT_BLOCK];
-    pdn_strbuf_puts(&job->buf, "\"raw_bytes\":\"");
-    while (len > 0) {
-        size_t want = len < sizeof block ? len : sizeof block;
-        size_t got = fread(block, 1, want, from);
-        put_bytes(block, got, &job->buf);
-        write_out(cli, job, false);
-        len -= got;
-        if (got < want)
-            return false;
-    }
+    raw_out o = {cli, job};
+    pdn_strbuf_puts(&job->buf, "\"raw\":\"");
+    bool whole = pdn_spill_read_text(from, len, raw_block, &o);
     pdn_strbuf_putc(&job->buf, '"');
-    return true;
+    return whole;
 }
 
 static void
@@ -321,7 +313,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
             pdn_strbuf_printf(&job->buf, ",\"game\":%llu,",
                               (unsigned long long)g->number);
             if (!g->raw_file && !g->raw_lost)
-                put_raw(g->raw, g->raw_len, &job->buf);
+                put_raw(job, g);
             else if (g->raw_lost ||
                      !put_raw_file(cli, job, g->raw_file, g->raw_len))
                 job->lost++;
@@ -345,8 +337,9 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     write_out(cli, job, false);
 }
 
-/* Errors and the note that a game was not replayed are reported; the
- * replay's other findings are pdn check's. */
+/* Errors, the note that a game was not replayed and the note of a byte
+ * that is not UTF-8 are reported; the replay's other findings are pdn
+ * check's. */
 static void
 adjust(pdn_diags *d, void *ctx)
 {
@@ -354,7 +347,8 @@ adjust(pdn_diags *d, void *ctx)
     for (size_t i = 0; i < d->count; i++) {
         pdn_diag *x = &d->items[i];
         if (x->severity == PDN_SEV_ERROR || x->code == PDN_N_NOT_REPLAYED ||
-            x->code == PDN_W_BAD_GAMETYPE || x->severity == PDN_SEV_OFF)
+            x->code == PDN_N_ENCODING || x->code == PDN_W_BAD_GAMETYPE ||
+            x->severity == PDN_SEV_OFF)
             continue;
         if (x->severity == PDN_SEV_WARNING)
             d->warnings--;
@@ -462,7 +456,8 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
                        .tagmap = pdn_tagmap_new(),
                        .files = pdn_xcalloc((size_t)argc + 1,
                                             sizeof(char *)),
-                       .buf = PDN_STRBUF_INIT};
+                       .buf = PDN_STRBUF_INIT,
+                       .text = PDN_STRBUF_INIT};
     pdn_config_init(&job.cfg);
     int rc = read_args(cli, argc, argv, &job);
     if (rc < 0 && pdn_args_config(cli, CMD, job.config, &job.cfg) != 0)
@@ -517,6 +512,7 @@ out:
     pdn_canonical_free(job.canon);
     pdn_config_fini(&job.cfg);
     pdn_strbuf_free(&job.buf);
+    pdn_strbuf_free(&job.text);
     free(job.files);
     pdn_tagmap_free(job.tagmap);
     return rc;

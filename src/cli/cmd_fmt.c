@@ -91,7 +91,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     if (direct) { /* no copy through job->buf */
         if (!pdn_canonical_game(job->canon, g, d, direct)) {
             job->refused++;
-            pdn_strbuf_put(direct, g->raw, g->raw_len);
+            pdn_canonical_as_read(job->canon, g, direct);
         }
         pdn_games_out_end(s, mark);
         return;
@@ -102,7 +102,8 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         pdn_games_out_game(s, job->buf.ptr, job->buf.len);
     } else {
         job->refused++;
-        pdn_games_out_game(s, g->raw, g->raw_len);
+        pdn_canonical_as_read(job->canon, g, &job->buf);
+        pdn_games_out_game(s, job->buf.ptr, job->buf.len);
     }
     pdn_games_out_input(s, g->raw, g->raw_len);
 }
@@ -287,7 +288,7 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
         }
         if (job.refused && !job.quiet)
             fprintf(cli->err, "pdn %s: %llu game%s written as read, "
-                              "unchanged\n",
+                              "not in canonical form\n",
                     CMD, (unsigned long long)job.refused,
                     pdn_args_plural(job.refused));
     }

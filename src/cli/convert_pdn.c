@@ -78,10 +78,9 @@ static void
 write_game(converter *c, const pdn_game *g, pdn_diags *d)
 {
     pdn_strbuf_clear(&c->buf);
-    if (pdn_canonical_game(c->canon, g, d, &c->buf))
-        pdn_games_out_game(&c->out, c->buf.ptr, c->buf.len);
-    else
-        pdn_games_out_game(&c->out, g->raw, g->raw_len);
+    if (!pdn_canonical_game(c->canon, g, d, &c->buf))
+        pdn_canonical_as_read(c->canon, g, &c->buf);
+    pdn_games_out_game(&c->out, c->buf.ptr, c->buf.len);
     report(c, d);
 }
 
@@ -97,11 +96,9 @@ pdn_text(converter *c, const char *name, uint64_t line, const char *text,
     pdn_game *g;
     while (pdn_reader_next(r, &g, &d) > 0) {
         pdn_strbuf_clear(&c->buf);
-        bool ok = pdn_canonical_game(c->canon, g, &d, &c->buf);
-        if (ok)
-            pdn_games_out_game(&c->out, c->buf.ptr, c->buf.len);
-        else
-            pdn_games_out_game(&c->out, g->raw, g->raw_len);
+        if (!pdn_canonical_game(c->canon, g, &d, &c->buf))
+            pdn_canonical_as_read(c->canon, g, &c->buf);
+        pdn_games_out_game(&c->out, c->buf.ptr, c->buf.len);
         place_on_json_line(&d, name, line);
         report(c, &d);
         pdn_reader_recycle(r, g);

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "base/spill.h"
+
 void
 pdn_games_out_reset(pdn_games_out *o)
 {
@@ -93,23 +95,23 @@ pdn_games_out_game(pdn_games_out *o, const char *text, size_t len)
     o->started = true;
 }
 
+/* A block of a copied game's text: written in UTF-8, compared with as
+ * read. */
+static void
+copy_block(const char *raw, size_t len, const char *text, size_t n,
+           void *ctx)
+{
+    emit(ctx, text, n);
+    pdn_games_out_input(ctx, raw, len);
+}
+
 bool
 pdn_games_out_copy(pdn_games_out *o, FILE *from, size_t len)
 {
-    char block[PDN_GAMES_OUT_BLOCK];
     if (o->started && o->newlines < 2)
         emit(o, "\n\n", 2 - o->newlines);
     o->started = true;
-    while (len > 0) {
-        size_t want = len < sizeof block ? len : sizeof block;
-        size_t got = fread(block, 1, want, from);
-        emit(o, block, got);
-        pdn_games_out_input(o, block, got);
-        len -= got;
-        if (got < want)
-            return false;
-    }
-    return true;
+    return pdn_spill_read_text(from, len, copy_block, o);
 }
 
 void

@@ -40,9 +40,10 @@ void pdn_games_out_reset(pdn_games_out *o);
 void pdn_games_out_game(pdn_games_out *o, const char *text, size_t len);
 
 /** Writes the game text of @len bytes read from @from (a game too large
- * to hold, passed through as read: syntax/reader.h), after a blank line
- * if a game came before, a block at a time; the same bytes are the input
- * compared with.  Returns false when @from gives fewer bytes. */
+ * to hold, passed through as read: syntax/reader.h) in UTF-8, after a
+ * blank line if a game came before, a block at a time; the bytes as read
+ * are the input compared with.  Returns false when @from gives fewer
+ * bytes. */
 bool pdn_games_out_copy(pdn_games_out *o, FILE *from, size_t len);
 
 /** Writes to out what batch holds back. */

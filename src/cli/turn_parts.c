@@ -250,12 +250,9 @@ work_early(worker *w, turn *t, size_t i)
  * reading goes past hi as far as the last game needs.  When the start is
  * only guessed (@guess), not farther than PART_PAST times the part's size
  * past hi: t->cut_short says then that the reading stopped there, to be
- * done again once the start is known to be right.  With @note, the first
- * game's diagnostics start with the note that the file is not UTF-8.
- * t->next says where the game after them starts. */
+ * done again once the start is known to be right.  t->next says where the game after them starts. */
 void
-pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
-                    bool guess)
+pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool guess)
 {
     turns *s = w->s;
     const pdn_read_job *job = s->job;
@@ -293,8 +290,6 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
     for (;;) {
         pdn_turns_room(s, t);
         pdn_diags *d = &t->diags[t->n];
-        if (note && t->n == 0)
-            pdn_reader_note_encoding(name, t->pf->note_at, d);
         bool noted = pdn_reader_noted(r);
         int got = pdn_reader_next(r, &t->games[t->n], d);
         if (got <= 0) {
@@ -384,16 +379,15 @@ pdn_turns_settle_part(worker *w, turn *t)
         forget_games(w, t);
         pdn_reader_range from = c->next;
         from.noted = false; /* the notes are sorted out below */
-        pdn_turns_read_part(w, t, from, false, false);
+        pdn_turns_read_part(w, t, from, false);
         base = 0;
     } else if (t->cut_short || (s->early && t->noted >= 0)) {
         /* A game far past the cut: read it all.  Or a part worked on as
            read whose reading noted that the file is not UTF-8: read again
            from the file's lines, its game that notes it worked on after,
            once the note is settled. */
-        bool note = t->first && t->pf->note;
         forget_games(w, t);
-        pdn_turns_read_part(w, t, c->next, note, false);
+        pdn_turns_read_part(w, t, c->next, false);
         base = 0;
     } else if (c->next.at.line != t->line) {
         /* Read from a line 1 of its own (turns.early): now on the file's,

@@ -214,13 +214,11 @@ static void
 read_stream_turn(turns *s, worker *w, turn *t)
 {
     pdn_read_job *job = s->job;
-    bool note = false;
     if (!s->reader) { /* a part file from here on: where its parts end */
         pdn_part_file *pf = s->stream_pf;
         carry *c = &s->carry;
         if (c->pf != pf) {
             c->next = pdn_part_file_start(pf);
-            note = pf->note;
             pdn_progress_start(s->cli, job->progress, pf->fd, &c->pr);
         }
         c->pf = NULL;
@@ -240,8 +238,6 @@ read_stream_turn(turns *s, worker *w, turn *t)
     while (t->n < TURN_GAMES) {
         pdn_turns_room(s, t);
         pdn_diags *d = &t->diags[t->n];
-        if (note && t->n == 0)
-            pdn_reader_note_encoding(t->pf->name, t->pf->note_at, d);
         int got = pdn_reader_next(s->reader, &t->games[t->n], d);
         if (got <= 0) {
             pdn_diags spare = t->tail;
@@ -388,9 +384,8 @@ take_turns(void *arg)
             pdn_reader_range from =
                 t->first ? pdn_part_file_start(t->pf)
                          : (pdn_reader_range){.from = t->lo,
-                                              .at = {t->lo, t->line, 1},
-                                              .cp1252 = t->pf->cp1252};
-            pdn_turns_read_part(w, t, from, t->first && t->pf->note, true);
+                                              .at = {t->lo, t->line, 1}};
+            pdn_turns_read_part(w, t, from, true);
             if (!s->early) {
                 token_take(s, t->seq);
                 pdn_turns_settle_part(w, t);

@@ -227,7 +227,7 @@ bool pdn_turns_claim_part(turns *s, worker *w, turn *t);
 void pdn_turns_load_part(worker *w, turn *t);
 
 /** Reads the games of part @t from @range (see turn_parts.c). */
-void pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool note,
+void pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range,
                          bool guess);
 
 /** Moves the diagnostics of @d @lines lines down and their games'

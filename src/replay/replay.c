@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "replay/capture.h"
 #include "replay/draw.h"
@@ -29,7 +30,8 @@ static const char *const tag_names[TAG_COUNT] = {
 
 /* ---- Reports ---- */
 
-/* The source line at @at out of the game's raw text, if it was kept. */
+/* The source line at @at out of the game's raw text, if it was kept, in
+ * UTF-8 (syntax/reader.h). */
 static char *
 source_line(const pdn_game *g, pdn_loc at)
 {
@@ -41,8 +43,12 @@ source_line(const pdn_game *g, pdn_loc at)
         b--;
     while (e < end && *e != '\n' && *e != '\r')
         e++;
-    if (b != base || at.col == 1 + (uint32_t)(p - b))
-        return pdn_xstrndup(b, (size_t)(e - b));
+    if (b != base || at.col == 1 + (uint32_t)(p - b)) {
+        size_t n = (size_t)(e - b);
+        char *line = pdn_xmalloc(3 * n + 1);
+        line[pdn_text_to_utf8(b, n, line)] = '\0';
+        return line;
+    }
     return NULL; /* the line starts before the game's text */
 }
 

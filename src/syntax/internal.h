@@ -32,8 +32,7 @@ typedef struct pdn_parse {
     const char *file;
     const char *buf;   /* the reader's buffer */
     uint64_t base;     /* input offset of buf[0] */
-    bool cp1252;       /* decode text as Windows-1252 */
-    bool *encoding_noted;
+    bool *encoding_noted; /* the note of a byte that is not UTF-8 given */
     const pdn_tagmap *tagmap;
     pdn_tag_cache *tag_cache; /* NULL: none */
     int max_depth;
@@ -60,8 +59,9 @@ pdn_diag *pdn_parse_report(pdn_parse *p, pdn_severity sev, int code,
 #endif
     ;
 
-/** A UTF-8, NUL-terminated copy of @len bytes at @s in the game's arena,
- * decoded from Windows-1252 when the file is not UTF-8. */
+/** A UTF-8, NUL-terminated copy of @len bytes at @s in the game's arena:
+ * valid UTF-8 as it is, every other byte read as Windows-1252 (the first
+ * such byte of a file gets a note). */
 char *pdn_parse_text(pdn_parse *p, const char *s, size_t len);
 
 #endif

@@ -92,7 +92,7 @@ static void
 pass_over(pdn_lexer *lx, size_t from, size_t to)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    uint64_t high = lx->bytes_are_chars ? 0 : PDN_SCAN_HIGHS;
+    uint64_t high = PDN_SCAN_HIGHS;
     size_t i = from;
     for (; i + 8 <= to; i += 8) {
         uint64_t x = pdn_scan_load8(lx->buf + i);
@@ -103,7 +103,7 @@ pass_over(pdn_lexer *lx, size_t from, size_t to)
             unsigned char c = b[k];
             if (c == '\n' || (c == '\r' && b[k + 1] != '\n'))
                 pdn_scan_new_line(lx, k + 1);
-            else if ((c & 0xC0) == 0x80 && high)
+            else if ((c & 0xC0) == 0x80)
                 lx->cont++;
         }
     }
@@ -111,7 +111,7 @@ pass_over(pdn_lexer *lx, size_t from, size_t to)
         unsigned char c = b[i];
         if (c == '\n' || (c == '\r' && b[i + 1] != '\n'))
             pdn_scan_new_line(lx, i + 1);
-        else if ((c & 0xC0) == 0x80 && high)
+        else if ((c & 0xC0) == 0x80)
             lx->cont++;
     }
 }
@@ -158,7 +158,7 @@ finish_text(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
             size_t start, size_t end, uint64_t high)
 {
     kind = finish(lx, tok, kind, start, end);
-    if (kind != PDN_TOK_MORE && (high & PDN_SCAN_HIGHS) && !lx->bytes_are_chars)
+    if (kind != PDN_TOK_MORE && (high & PDN_SCAN_HIGHS))
         lx->cont += pdn_scan_continuations(lx->buf, start, end);
     return kind;
 }
@@ -245,7 +245,7 @@ lex_line(pdn_lexer *lx, pdn_token *tok, size_t start, pdn_token_kind kind)
     if (end >= lx->len && !lx->final)
         return finish(lx, tok, kind, start, lx->len);
     emit(lx, tok, kind, start, end);
-    if ((high & PDN_SCAN_HIGHS) && !lx->bytes_are_chars)
+    if (high & PDN_SCAN_HIGHS)
         lx->cont += pdn_scan_continuations(b, start, end);
     return kind;
 }
@@ -328,7 +328,7 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
     if (i >= lx->len && !lx->final)
         return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
     emit(lx, tok, PDN_TOK_ERROR, start, i);
-    if ((high & PDN_SCAN_HIGHS) && !lx->bytes_are_chars)
+    if (high & PDN_SCAN_HIGHS)
         lx->cont += pdn_scan_continuations(b, start, i);
     return PDN_TOK_ERROR;
 }
@@ -527,19 +527,16 @@ pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len, uint64_t base,
     lx->col_base = 1;
     lx->line_from = 0;
     lx->cont = 0;
-    lx->bytes_are_chars = false;
 }
 
 void
-pdn_lexer_seek(pdn_lexer *lx, size_t pos, uint32_t line, uint32_t col,
-               bool bytes_are_chars)
+pdn_lexer_seek(pdn_lexer *lx, size_t pos, uint32_t line, uint32_t col)
 {
     lx->pos = pos;
     lx->line = line;
     lx->col_base = col;
     lx->line_from = pos;
     lx->cont = 0;
-    lx->bytes_are_chars = bytes_are_chars;
 }
 
 void

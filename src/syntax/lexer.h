@@ -30,7 +30,6 @@ typedef struct pdn_lexer {
     uint32_t col_base;
     size_t line_from;
     size_t cont;
-    bool bytes_are_chars; /* Windows-1252: every byte is a character */
 } pdn_lexer;
 
 /** Starts reading @len bytes at @buf, which stand at offset @base of the
@@ -40,12 +39,10 @@ typedef struct pdn_lexer {
 void pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len,
                     uint64_t base, bool final, bool line_start);
 
-/** Moves the lexer to @pos, where the input is at @line and @col;
- * @bytes_are_chars: columns count bytes (a single-byte encoding), not
- * UTF-8 characters.  pdn_lexer_init() starts at 0, line 1, column 1,
- * UTF-8. */
-void pdn_lexer_seek(pdn_lexer *lx, size_t pos, uint32_t line, uint32_t col,
-                    bool bytes_are_chars);
+/** Moves the lexer to @pos, where the input is at @line and @col.
+ * pdn_lexer_init() starts at 0, line 1, column 1.  Columns count UTF-8
+ * characters: every byte but the continuation bytes (10xxxxxx). */
+void pdn_lexer_seek(pdn_lexer *lx, size_t pos, uint32_t line, uint32_t col);
 
 /** Skips to @pos (at or after the current position) as if the bytes
  * between had been read: lines and columns follow. */

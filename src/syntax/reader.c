@@ -53,8 +53,8 @@ struct pdn_reader {
     bool eof;              /* nothing follows buf[len - 1] */
     bool line_start;       /* buf[0] begins a line */
     bool started;          /* BOM and encoding looked at */
-    bool cp1252;
-    bool encoding_noted;
+    bool encoding_noted;   /* the note at the first byte that is not
+                              UTF-8 was given */
     bool failed;           /* a read error was reported */
     pdn_game **spares;     /* games given back, to be reused */
     size_t nspares, capspares;
@@ -340,29 +340,9 @@ refill(pdn_reader *r, pdn_diags *d)
 }
 
 size_t
-pdn_reader_encoding(const char *head, size_t len, bool *cp1252,
-                    pdn_loc *note_at)
+pdn_reader_bom(const char *head, size_t len)
 {
-    *cp1252 = false;
-    if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
-        return 3;
-    size_t valid = pdn_utf8_valid_prefix(head, len);
-    if (valid < len) {
-        *cp1252 = true;
-        uint32_t line = 1 + pdn_lines_count(head, valid);
-        size_t bol = valid;
-        while (bol > 0 && head[bol - 1] != '\n' && head[bol - 1] != '\r')
-            bol--;
-        *note_at = (pdn_loc){valid, line, (uint32_t)(valid - bol + 1)};
-    }
-    return 0;
-}
-
-void
-pdn_reader_note_encoding(const char *name, pdn_loc at, pdn_diags *d)
-{
-    pdn_diags_add(d, PDN_SEV_NOTE, PDN_N_ENCODING, name, at, 0,
-                  "the file is not UTF-8: read as Windows-1252 (Latin-1)");
+    return len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
 const char *
@@ -384,10 +364,9 @@ pdn_reader_wide_encoding(const char *head, size_t len)
     return NULL;
 }
 
-/* At the start: skip a UTF-8 byte order mark, and read the file as
- * Windows-1252 if its first chunk is not UTF-8; refuse a file that a byte
+/* At the start: skip a UTF-8 byte order mark; refuse a file that a byte
  * order mark says is UTF-16 or UTF-32 (-1, said in @d).  A range starts
- * where it was told, the encoding decided. */
+ * where it was told. */
 static int
 start(pdn_reader *r, pdn_diags *d)
 {
@@ -406,13 +385,8 @@ start(pdn_reader *r, pdn_diags *d)
         r->failed = true;
         return -1;
     }
-    pdn_loc note_at;
-    r->pos = pdn_reader_encoding(r->buf, r->len, &r->cp1252, &note_at);
+    r->pos = pdn_reader_bom(r->buf, r->len);
     r->cur.off = r->pos;
-    if (r->cp1252) {
-        r->encoding_noted = true;
-        pdn_reader_note_encoding(r->name, note_at, d);
-    }
     return 0;
 }
 
@@ -512,11 +486,10 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
         memset(p, 0, sizeof *p);
         pdn_lexer_init(&p->lx, r->buf, r->len, r->base, r->eof,
                        r->line_start);
-        pdn_lexer_seek(&p->lx, r->pos, r->cur.line, r->cur.col, r->cp1252);
+        pdn_lexer_seek(&p->lx, r->pos, r->cur.line, r->cur.col);
         p->file = r->name;
         p->buf = r->buf;
         p->base = r->base;
-        p->cp1252 = r->cp1252;
         p->encoding_noted = &r->encoding_noted;
         p->tagmap = r->opt.tagmap;
         p->tag_cache = &r->tag_cache;
@@ -648,8 +621,7 @@ restart_state(pdn_reader *r, const char *name, int fd,
     r->line_start = range->from < range->at.off || range->at.col == 1;
     r->ranged = true;
     r->started = false;
-    r->cp1252 = range->cp1252;
-    r->encoding_noted = range->cp1252 || range->noted;
+    r->encoding_noted = range->noted;
     r->failed = r->ahead = false;
     r->games = range->games;
 }
@@ -730,7 +702,6 @@ pdn_reader_resume(const pdn_reader *r, pdn_reader_range *out)
     out->at = at;
     out->end = r->end;
     out->games = r->games;
-    out->cp1252 = r->cp1252;
     out->noted = r->encoding_noted;
 }
 

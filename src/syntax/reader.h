@@ -61,9 +61,7 @@ typedef struct pdn_reader_range {
     uint64_t end;   /* the input ends there (UINT64_MAX: at the end of
                        the file) */
     uint64_t games; /* games before: the first one read is games + 1 */
-    bool cp1252;    /* the file is read as Windows-1252, as
-                       pdn_reader_encoding() decided */
-    bool noted;     /* the note that text is not UTF-8 was given */
+    bool noted;     /* the note that a byte is not UTF-8 was given */
 } pdn_reader_range;
 
 /** A reader of @range of the open file @fd (borrowed, read with pread(),
@@ -103,25 +101,20 @@ void pdn_reader_restart_view(pdn_reader *r, const char *name, int fd,
 uint64_t pdn_reader_offset(const pdn_reader *r);
 void pdn_reader_resume(const pdn_reader *r, pdn_reader_range *out);
 
-/** Whether the reader said that the file is not UTF-8 (at its start, or
- * at the first text that is not). */
+/** Whether the reader gave the note of a byte that is not UTF-8. */
 bool pdn_reader_noted(const pdn_reader *r);
 
-/** How a reader reads a file whose first bytes (as many as one chunk of
- * the reader holds, or the whole file) are the @len at @head: returns
- * the bytes of a byte order mark to skip, and sets *@cp1252 when the
- * bytes are not UTF-8, with the place of the first that is not in
- * *@note_at. */
-size_t pdn_reader_encoding(const char *head, size_t len, bool *cp1252,
-                           pdn_loc *note_at);
+/** The bytes of a UTF-8 byte order mark at the start of the @len bytes
+ * at @head, which the reader skips: 3 or 0.  The reader decodes no file
+ * as a whole: text is UTF-8 where it is valid, and a byte that is not is
+ * read as Windows-1252, with a note (N0181) at the first such byte of a
+ * file. */
+size_t pdn_reader_bom(const char *head, size_t len);
 
 /** The UTF-16 or UTF-32 encoding ("UTF-16 (little-endian)") that a byte
  * order mark at the start of the @len bytes at @head names, or NULL.  The
  * reader refuses such a file (an error, and pdn_reader_next() -1). */
 const char *pdn_reader_wide_encoding(const char *head, size_t len);
-
-/** Appends to @d the note that file @name is not UTF-8, at @at. */
-void pdn_reader_note_encoding(const char *name, pdn_loc at, pdn_diags *d);
 
 /** The bytes a reader reads at a time, by default. */
 #define PDN_READ_CHUNK ((size_t)4 << 20)

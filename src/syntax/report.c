@@ -1,6 +1,6 @@
 /* report.c -- what the parser says and how it keeps text: diagnostics
  * with their source line (a window of a long one), and text decoded to
- * UTF-8 (from Windows-1252 in a file that is not UTF-8).
+ * UTF-8 (its bytes that are not UTF-8 read as Windows-1252).
  */
 #include "syntax/internal.h"
 
@@ -44,15 +44,11 @@ line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
     if (cut_left)
         pdn_strbuf_puts(&text, "...");
     size_t before = text.len;
-    char *decoded = pdn_xmalloc(n * 3 + 1);
-    size_t m = n, caret;
-    if (p->cp1252 || !pdn_utf8_valid(b, n)) {
-        m = pdn_cp1252_to_utf8(b, n, decoded);
-        caret = (size_t)(at - b);
-    } else {
-        memcpy(decoded, b, n);
-        caret = pdn_utf8_count(b, (size_t)(at - b));
-    }
+    char *decoded = pdn_xmalloc(n * 6 + 1); /* the line, then to @at */
+    size_t m = pdn_text_to_utf8(b, n, decoded);
+    size_t caret = pdn_utf8_count(decoded,
+                                  pdn_text_to_utf8(b, (size_t)(at - b),
+                                                   decoded + m));
     pdn_strbuf_put(&text, decoded, m);
     free(decoded);
     if (cut_right)
@@ -95,20 +91,50 @@ is_ascii(const char *s, size_t len)
     return !(any & 0x8080808080808080u);
 }
 
+/* Where byte @at of the buffer, at or after the current token's start,
+ * is: its line, and its column in characters. */
+static pdn_loc
+place_in_token(const pdn_parse *p, const char *at)
+{
+    pdn_loc l = {p->tok.off + (uint64_t)(at - p->tok.text), p->tok.line,
+                 p->tok.col};
+    const char *line = p->tok.text;
+    for (const char *c = p->tok.text; c < at; c++)
+        if (*c == '\n' || (*c == '\r' && c[1] != '\n')) {
+            l.line++;
+            l.col = 1;
+            line = c + 1;
+        }
+    l.col += (uint32_t)pdn_utf8_count(line, (size_t)(at - line));
+    return l;
+}
+
 char *
 pdn_parse_text(pdn_parse *p, const char *s, size_t len)
 {
-    if (is_ascii(s, len) || (!p->cp1252 && pdn_utf8_valid(s, len)))
+    if (is_ascii(s, len))
         return pdn_arena_strndup(&p->game->arena, s, len);
-    if (!p->cp1252 && !*p->encoding_noted) {
-        pdn_loc here = {p->tok.off, p->tok.line, p->tok.col};
+    size_t bad = pdn_utf8_first_invalid(s, len);
+    if (bad == len)
+        return pdn_arena_strndup(&p->game->arena, s, len);
+    char *out = pdn_arena_alloc(&p->game->arena, len * 3 + 1);
+    size_t n = pdn_text_to_utf8(s, len, out);
+    out[n] = '\0';
+    if (!*p->encoding_noted) {
+        /* The first byte that is not UTF-8: where it is, when @s is in
+           the buffer from the token on (not a copy with its escapes
+           undone). */
+        bool inside = s >= p->tok.text && s + len <= p->lx.buf + p->lx.len;
+        pdn_loc here = inside ? place_in_token(p, s + bad)
+                              : (pdn_loc){p->tok.off, p->tok.line,
+                                          p->tok.col};
+        char as[4];
+        size_t k = pdn_text_to_utf8(s + bad, 1, as);
         *p->encoding_noted = true;
         pdn_parse_report(p, PDN_SEV_NOTE, PDN_N_ENCODING, here,
-                         "text that is not UTF-8: read as Windows-1252");
+                         "byte 0x%02X is not UTF-8: read as Windows-1252, "
+                         "\"%.*s\" (valid UTF-8 around it stays UTF-8)",
+                         (unsigned char)s[bad], (int)k, as);
     }
-    char *out = pdn_arena_alloc(&p->game->arena, len * 3 + 1);
-    size_t n = pdn_cp1252_to_utf8(s, len, out);
-    out[n] = '\0';
     return out;
 }
-

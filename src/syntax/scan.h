@@ -353,9 +353,7 @@ pdn_scan_tag(const pdn_lexer *lx, pdn_scan_tag_parts *t)
         return false;
     t->close = i;
     t->plain = !(high & PDN_SCAN_HIGHS);
-    t->cont = t->plain || lx->bytes_are_chars
-                  ? 0
-                  : pdn_scan_continuations(b, t->value, t->value_end);
+    t->cont = t->plain ? 0 : pdn_scan_continuations(b, t->value, t->value_end);
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "base/xalloc.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
@@ -646,7 +647,8 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     for (size_t i = 0; i < d->count; i++) {
         pdn_diag *x = &d->items[i];
         bool keep = refuse ? x->severity == PDN_SEV_ERROR ||
-                                 x->code == PDN_W_JUNK
+                                 x->code == PDN_W_JUNK ||
+                                 (i < mark && x->code == PDN_N_ENCODING)
                            : i < mark && x->code == PDN_N_ENCODING;
         if (!keep && x->severity != PDN_SEV_OFF)
             turn_off(d, i);
@@ -697,4 +699,43 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     }
     c->scratch = w.scratch; /* its memory serves the next game */
     return true;
+}
+
+/* Appends @len bytes of text at @s to @out in UTF-8. */
+static void
+put_utf8(pdn_strbuf *out, const char *s, size_t len)
+{
+    size_t bad = pdn_utf8_first_invalid(s, len);
+    pdn_strbuf_put(out, s, bad);
+    if (bad == len)
+        return;
+    char *p = pdn_strbuf_reserve(out, 3 * (len - bad));
+    pdn_strbuf_commit(out, p + pdn_text_to_utf8(s + bad, len - bad, p));
+}
+
+void
+pdn_canonical_as_read(const pdn_canonical *c, const pdn_game *g,
+                      pdn_strbuf *out)
+{
+    const char *raw = g->raw;
+    size_t len = g->raw_len, cut = 0;
+    if (!raw)
+        return;
+    bool add = c->opt.add_gametype && c->opt.variant &&
+               !pdn_game_tag(g, "GameType");
+    if (add) { /* before the first tag, or the first token */
+        uint64_t at = g->ntags ? g->tags[0].at.off : g->start.off;
+        cut = at >= g->span && at - g->span <= len ? (size_t)(at - g->span)
+                                                   : 0;
+    }
+    put_utf8(out, raw, cut);
+    if (add) {
+        const char *eol = memchr(raw, '\n', len);
+        bool crlf = eol && eol > raw && eol[-1] == '\r';
+        char tag[40];
+        int n = snprintf(tag, sizeof tag, "[GameType \"%d\"]%s",
+                         c->opt.variant->gametype, crlf ? "\r\n" : "\n");
+        pdn_strbuf_put(out, tag, (size_t)n);
+    }
+    put_utf8(out, raw + cut, len - cut);
 }

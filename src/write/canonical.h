@@ -9,7 +9,7 @@
  * A game that cannot be written so without loss (a reading error, text
  * skipped between games, an illegal or ambiguous move, a bad FEN, a Result
  * tag and terminator that disagree) is refused: the caller writes its text
- * as read.
+ * as read (pdn_canonical_as_read()).
  */
 #ifndef PDN_WRITE_CANONICAL_H
 #define PDN_WRITE_CANONICAL_H
@@ -55,5 +55,13 @@ void pdn_canonical_free(pdn_canonical *c);
  * the caller wants to pass refused games through. */
 bool pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                         pdn_strbuf *out);
+
+/** Writes the text of @g as read (@g->raw) at the end of @out, as little
+ * changed as a later reading needs: in UTF-8 (its bytes that are not read
+ * as Windows-1252, syntax/reader.h), and, when the options add GameType
+ * tags and @g has none, with one before its first tag, so that the game
+ * is read again under the variant it was written under. */
+void pdn_canonical_as_read(const pdn_canonical *c, const pdn_game *g,
+                           pdn_strbuf *out);
 
 #endif

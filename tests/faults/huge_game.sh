@@ -4,7 +4,8 @@
 # input) and pdn annotate (--in-place, -o) write it byte for byte as it
 # was read, and the games around it as they write any game; pdn check
 # reports it once (E0110), as one game that is not sound, and goes on at
-# the game after it, not at its own next tag.  A game over the tag limit
+# the game after it, not at its own next tag.  Its bytes that are not
+# UTF-8 are written as the Windows-1252 characters they are read as.  A game over the tag limit
 # is reported once too, its other tags read as its own.
 #
 #   huge_game.sh PDN_BINARY
@@ -92,6 +93,29 @@ fi
 rc=$?
 if [ "$rc" = 1 ] && cmp -s "$tmp/ann-o.pdn" "$tmp/ann.pdn"; then ok; else
     bad "annotate -o: exit $rc, or not what --in-place writes"
+fi
+
+# A huge game of UTF-8 and Latin-1 text: written in UTF-8, the Latin-1
+# byte 0xE8 as U+00E8 and the UTF-8 sequences whole, wherever the blocks
+# it is copied in are cut; and as "raw" by convert --to json.
+rm -f "$tmp"/*.pdn "$tmp"/fmt-* "$tmp/huge.want"
+awk 'BEGIN {
+    x = sprintf("%333s", ""); gsub(/ /, "\303\240\350", x)
+    print "[Event \"big\"]\n1. 22-18"
+    for (i = 0; i < 70000; i++)
+        print "{" x "}"
+    print "*"
+}' >"$tmp/mixed.pdn"
+perl -pe 's/\xe8/\xc3\xa8/g' "$tmp/mixed.pdn" >"$tmp/mixed.want"
+"$pdn" fmt "$tmp/mixed.pdn" >"$tmp/mixed.out" 2>/dev/null
+if cmp -s "$tmp/mixed.out" "$tmp/mixed.want"; then ok; else
+    bad "fmt: the huge game of mixed text is not written in UTF-8 as read"
+fi
+"$pdn" convert --to json "$tmp/mixed.pdn" 2>/dev/null |
+    perl -ne 'print $1 if /"raw":"(.*)"}$/' | perl -pe 's/\\n/\n/g; s/\\"/"/g' \
+    >"$tmp/mixed.json-raw"
+if cmp -s "$tmp/mixed.json-raw" "$tmp/mixed.want"; then ok; else
+    bad "convert --to json: the huge game's \"raw\" is not its text in UTF-8"
 fi
 
 echo "a game of $len bytes among three others"

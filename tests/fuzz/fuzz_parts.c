@@ -82,17 +82,8 @@ read_in_parts(const char *text, size_t size, int fd, const char *view,
 {
     pdn_strbuf out = PDN_STRBUF_INIT;
     pdn_diags d = PDN_DIAGS_INIT;
-    bool cp1252;
-    pdn_loc note_at;
-    size_t head = size < PDN_READ_CHUNK ? size : PDN_READ_CHUNK;
-    size_t bom = pdn_reader_encoding(text, head, &cp1252, &note_at);
-    if (cp1252)
-        pdn_reader_note_encoding("fuzz.pdn", note_at, &d);
-    pdn_reader_range first = {.from = 0,
-                              .at = {bom, 1, 1},
-                              .end = UINT64_MAX,
-                              .cp1252 = cp1252,
-                              .noted = cp1252};
+    size_t bom = pdn_reader_bom(text, size);
+    pdn_reader_range first = {.from = 0, .at = {bom, 1, 1}, .end = UINT64_MAX};
     pdn_reader *r = pdn_reader_new_range("fuzz.pdn", fd, &first, opt);
     if (!read_games(r, &d, &out, cut)) {
         pdn_reader_range rest;

@@ -423,7 +423,6 @@ runs_agree(const char *name, const char *buf, size_t len)
 typedef struct node_walk {
     const char *buf;
     size_t len;
-    bool bytes_are_chars; /* Windows-1252: a byte is a character */
     size_t at;            /* the byte counted up to */
     uint32_t line, col;   /* its line and column */
     size_t nodes;         /* nodes compared */
@@ -439,7 +438,7 @@ walk_to(node_walk *w, size_t off)
         if (c == '\n' || (c == '\r' && w->buf[w->at + 1] != '\n')) {
             w->line++;
             w->col = 1;
-        } else if (c != '\r' && (w->bytes_are_chars || (c & 0xC0) != 0x80)) {
+        } else if (c != '\r' && (c & 0xC0) != 0x80) {
             w->col++;
         }
     }
@@ -465,8 +464,7 @@ line_agrees(const char *name, node_walk *w, const pdn_node *n)
         pdn_lexer lx;
         pdn_token k;
         pdn_lexer_init(&lx, w->buf, w->len, 0, true, true);
-        pdn_lexer_seek(&lx, (size_t)n->at.off, w->line, w->col,
-                       w->bytes_are_chars);
+        pdn_lexer_seek(&lx, (size_t)n->at.off, w->line, w->col);
         pdn_lexer_next(&lx, &k);
         bool same =
             k.kind == (n->kind == PDN_NODE_MOVE ? PDN_TOK_MOVE
@@ -505,8 +503,8 @@ line_agrees(const char *name, node_walk *w, const pdn_node *n)
  * or from a file @chunk bytes at a time, so that games are cut by the
  * end of the buffer and read again --, and holds every move and move
  * number of its games against the token the general lexer reads at its
- * place, and its line and column against those counted here (with the
- * reader's choice of encoding and byte order mark).  Returns the nodes
+ * place, and its line and column against those counted here (past a
+ * byte order mark).  Returns the nodes
  * compared, or -1 after reporting the first difference. */
 static long
 nodes_agree(const char *name, const char *buf, size_t len, size_t chunk)
@@ -514,8 +512,6 @@ nodes_agree(const char *name, const char *buf, size_t len, size_t chunk)
     bool bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0;
     node_walk w = {.buf = buf,
                    .len = len,
-                   .bytes_are_chars =
-                       !bom && pdn_utf8_valid_prefix(buf, len) < len,
                    .at = bom ? 3 : 0,
                    .line = 1,
                    .col = 1};

@@ -193,10 +193,7 @@ test_ranges(void **state)
     assert_int_equal(n, 4);
     assert_int_equal(whole[0].start.off, 3); /* past the byte order mark */
 
-    bool cp1252;
-    pdn_loc note_at;
-    assert_int_equal(pdn_reader_encoding(text, len, &cp1252, &note_at), 3);
-    assert_false(cp1252);
+    assert_int_equal(pdn_reader_bom(text, len), 3);
     for (size_t k = 1; k < n; k++) {
         pdn_reader_range a = {.from = 0, .at = {3, 1, 1}, .end = UINT64_MAX};
         r = pdn_reader_new_range("f", fd, &a, NULL);
@@ -239,21 +236,41 @@ test_ranges(void **state)
     close(fd);
 }
 
-/* The encoding: decided on the first bytes as a reader does. */
+/* The encoding, decided per byte: a UTF-8 game and a Latin-1 game in one
+ * file both read as UTF-8, with one note, at the first byte that is not
+ * UTF-8. */
 static void
 test_encoding(void **state)
 {
     (void)state;
-    bool cp1252;
-    pdn_loc at;
-    const char *text = "[Event \"a\"]\n[Site \"Citt\xe0\"]\n";
-    assert_int_equal(pdn_reader_encoding(text, strlen(text), &cp1252, &at), 0);
-    assert_true(cp1252);
-    assert_int_equal(at.off, 23);
-    assert_int_equal(at.line, 2);
-    assert_int_equal(at.col, 12);
-    assert_int_equal(pdn_reader_encoding("[a]\n", 4, &cp1252, &at), 0);
-    assert_false(cp1252);
+    const char *text = "[Event \"Citt\xc3\xa0\"]\n*\n\n"
+                       "[Event \"x\"]\n[Site \"Citt\xe0 40\xb0\"]\n*\n\n"
+                       "[Site \"Citt\xe0\"]\n*\n";
+    pdn_reader *r = pdn_reader_new_mem("f", text, strlen(text), NULL);
+    pdn_diags d = PDN_DIAGS_INIT;
+    pdn_game *g;
+    const char *want[] = {"Citt\xc3\xa0", "Citt\xc3\xa0 40\xc2\xb0",
+                          "Citt\xc3\xa0"};
+    const char *tag[] = {"Event", "Site", "Site"};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(pdn_reader_next(r, &g, &d), 1);
+        assert_string_equal(pdn_game_tag(g, tag[i]), want[i]);
+        pdn_reader_recycle(r, g);
+    }
+    assert_int_equal(pdn_reader_next(r, &g, &d), 0);
+    pdn_reader_free(r);
+    size_t notes = 0;
+    for (size_t i = 0; i < d.count; i++) {
+        if (d.items[i].code != PDN_N_ENCODING)
+            continue;
+        notes++;
+        assert_int_equal(d.items[i].at.line, 5);
+        assert_int_equal(d.items[i].at.col, 12);
+        assert_int_equal(d.items[i].at.off, 43);
+    }
+    assert_int_equal(notes, 1);
+    pdn_diags_free(&d);
+    assert_int_equal(pdn_reader_bom("[a]\n", 4), 0);
 }
 
 int
