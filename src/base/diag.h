@@ -37,6 +37,7 @@ typedef enum pdn_code {
     PDN_W_PROSE = 151,        /* (prose) read as a comment */
     PDN_W_JUNK = 152,         /* text between games skipped */
     PDN_W_STRAY_TEXT = 153,   /* a word among the moves, kept */
+    PDN_W_TAG_NAME = 154,     /* a tag name that is no PDN name, kept */
     PDN_N_ENCODING = 181,     /* not UTF-8: read as Windows-1252 */
     /* replaying: 02xx */
     PDN_E_ILLEGAL = 201,         /* a move no rule allows */

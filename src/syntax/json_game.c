@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "syntax/lexer.h"
+#include "syntax/reader.h"
+
 typedef struct walk {
     pdn_strbuf *out;
     char *err;
@@ -31,17 +34,19 @@ string_member(const pdn_json *o, const char *key)
     return v && v->kind == PDN_JSON_STRING ? v : NULL;
 }
 
-/* A tag name: a letter, then letters, digits and '_'. */
+/* Whether @s (NUL-terminated, @len bytes) is a tag name the PDN reader
+ * reads back: one IDENT or WORD token (syntax/token.h). */
 static bool
-tag_name(const char *s)
+tag_name(const char *s, size_t len)
 {
-    if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+    pdn_lexer lx;
+    pdn_token tok;
+    if (len == 0 || len > PDN_MAX_TOKEN || strlen(s) != len)
         return false;
-    for (s++; *s; s++)
-        if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') ||
-              (*s >= '0' && *s <= '9') || *s == '_'))
-            return false;
-    return true;
+    pdn_lexer_init(&lx, s, len, 0, true, false);
+    pdn_token_kind kind = pdn_lexer_next(&lx, &tok);
+    return (kind == PDN_TOK_IDENT || kind == PDN_TOK_WORD) && tok.off == 0 &&
+           tok.len == len;
 }
 
 static int
@@ -55,9 +60,9 @@ write_tags(walk *w, const pdn_json *tags)
         if (!name || !value || value->next ||
             name->kind != PDN_JSON_STRING || value->kind != PDN_JSON_STRING)
             return bad(w, t, "expected a tag as [name, value], two strings");
-        if (!tag_name(name->str))
-            return bad(w, name, "a tag name must be a letter, then letters, "
-                                "digits or '_'");
+        if (!tag_name(name->str, name->len))
+            return bad(w, name, "a tag name must be one word: no blank, "
+                                "bracket, brace, parenthesis, quote or ';'");
         if (memchr(value->str, '\n', value->len) ||
             memchr(value->str, '\r', value->len) ||
             strlen(value->str) != value->len)

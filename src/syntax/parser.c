@@ -645,6 +645,12 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
                  describe(&p->tok));
         return;
     }
+    if (peek(p) == PDN_TOK_WORD)
+        pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_TAG_NAME, tok_loc(p),
+                         "tag name '%.*s' is not a PDN name (a capital "
+                         "letter, then letters, digits or '_'): kept as "
+                         "written", (int)(p->tok.len > 64 ? 64 : p->tok.len),
+                         p->tok.text);
     tag->name = peek(p) == PDN_TOK_IDENT /* ASCII */
                     ? pdn_arena_strndup(&p->game->arena, p->tok.text,
                                         p->tok.len)

@@ -7,7 +7,9 @@
 #     with every accent as it was meant, the same bytes on each pass;
 #   - english.pdn, English games with no GameType tags (one passed through
 #     for its illegal move), written with --variant english: every game
-#     written is read by a later pdn check as English.
+#     written is read by a later pdn check as English;
+#   - odd-tags.pdn, tags whose names are no PDN names ("1Event"): each
+#     gets a warning, and PDN -> JSON -> PDN keeps every game and tag.
 #
 #   tests/messy/roundtrip.sh PDN_BINARY
 
@@ -84,8 +86,12 @@ if grep -q "$(printf '"raw":"\\[Event \\\\"Citt\303\240\\\\"')" \
 else bad "json: the game kept as read is not in UTF-8 \"raw\""; fi
 
 # --variant english: every game written is read as English afterwards.
-"$pdn" check --variant english "$here/english.pdn" >/dev/null 2>"$tmp/want"
+"$pdn" check --variant english "$here/english.pdn" >"$tmp/want" 2>&1
 want=$(tail -n 1 "$tmp/want" | sed 's/ in [.0-9]* s$//')
+case $want in
+"3 games, 2 sound, 1 error,"*) ok ;;
+*) bad "check --variant english: '$want', not 3 games, 2 sound, 1 error" ;;
+esac
 for cmd in "fmt --variant english" "convert --to pdn --variant english" \
            "annotate --variant english --depth 1 --quiet"; do
     # shellcheck disable=SC2086
@@ -95,10 +101,30 @@ for cmd in "fmt --variant english" "convert --to pdn --variant english" \
     if [ "$games" -eq 3 ] && [ "$typed" -eq 3 ]; then ok; else
         bad "$cmd: $typed GameType tags for $games games"
     fi
-    "$pdn" check "$tmp/out.pdn" >/dev/null 2>"$tmp/got"
+    "$pdn" check "$tmp/out.pdn" >"$tmp/got" 2>&1
     got=$(tail -n 1 "$tmp/got" | sed 's/ in [.0-9]* s$//')
     if [ "$got" = "$want" ]; then ok; else
         bad "$cmd: a later check says '$got', not '$want'"
+    fi
+done
+
+# Tag names that are no PDN names: a warning each, and every game kept.
+"$pdn" check "$here/odd-tags.pdn" >"$tmp/odd.err" 2>&1
+n=$(grep -c 'warning\[W0154\]' "$tmp/odd.err")
+[ "$n" -eq 3 ] && ok || bad "odd tags: $n W0154 warnings, not 3"
+"$pdn" convert --to json "$here/odd-tags.pdn" >"$tmp/odd.json" 2>/dev/null
+"$pdn" convert --to pdn --from json "$tmp/odd.json" >"$tmp/odd.pdn" \
+    2>"$tmp/odd.err"
+rc=$?
+games=$(grep -c '^\[Result ' "$tmp/odd.pdn")
+if [ "$rc" -eq 0 ] && [ "$games" -eq 3 ]; then ok; else
+    bad "odd tags: PDN -> JSON -> PDN: exit $rc, $games games of 3"
+    sed 3q "$tmp/odd.err"
+fi
+for tag in '1Event "first"' 'event "second"' 'Luogo_2 "third"' \
+           "$(printf 'Citt\303\240 "Roma"')"; do
+    if grep -qF "[$tag]" "$tmp/odd.pdn"; then ok; else
+        bad "odd tags: [$tag] lost on the way through JSON"
     fi
 done
 
