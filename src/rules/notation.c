@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/typed_move.h"
 #include "square.h"
 
 /* ---- Reading ---- */
@@ -79,10 +80,50 @@ read_compact(move_reader *r, pdn_written_move *out)
     return 0;
 }
 
+/* The offset in the move @typed (@len bytes) as typed of byte @at of the
+ * same move as pdn_typed_move() writes it: a dash of three bytes is one. */
+static size_t
+typed_offset(const char *typed, size_t len, size_t at)
+{
+    size_t i = 0;
+    for (size_t n = 0; n < at && i < len; n++) {
+        char one[3];
+        unsigned how;
+        size_t k = len - i < 3 ? len - i : 3;
+        /* a dash, three bytes, is written as one */
+        i += pdn_typed_move(typed + i, k, one, &how) == 1 && k == 3 ? 3 : 1;
+    }
+    return i;
+}
+
+static int read_move(const pdn_variant *v, const char *text, size_t len,
+                     pdn_written_move *out, size_t *at, char *err,
+                     size_t errcap);
+
 int
 pdn_notation_parse(const pdn_variant *v, const char *text, size_t len,
                    pdn_written_move *out, size_t *at, char *err,
                    size_t errcap)
+{
+    /* As typed outside draughts programs: "23–19", "D3-C4". */
+    char typed[PDN_TYPED_MAX];
+    unsigned how = 0;
+    if (len <= sizeof typed) {
+        size_t n = pdn_typed_move(text, len, typed, &how);
+        if (how & ~(unsigned)PDN_TYPED_CAPITALS) { /* a dash: read anew */
+            int rc = read_move(v, typed, n, out, at, err, errcap);
+            if (rc < 0)
+                *at = typed_offset(text, len, *at);
+            return rc;
+        }
+    }
+    return read_move(v, text, len, out, at, err, errcap);
+}
+
+/* pdn_notation_parse() of a move with the standard separators. */
+static int
+read_move(const pdn_variant *v, const char *text, size_t len,
+          pdn_written_move *out, size_t *at, char *err, size_t errcap)
 {
     move_reader r = {.v = v, .text = text, .len = len, .at = at,
                      .err = err, .errcap = errcap};

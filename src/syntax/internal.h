@@ -38,6 +38,8 @@ typedef struct pdn_parse {
     int max_depth;
     pdn_game *game;
     pdn_diags *diags;
+    bool typed_noted;  /* the game's note of moves typed with another
+                          dash or capitals was given */
     bool ahead;        /* tok is the game's first token, read already
                           (the '[' that ended the game before) */
     bool more;         /* the buffer ended inside the game: read on */

@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/typed_move.h"
+#include "base/utf8.h"
 #include "syntax/reader.h"
 #include "syntax/scan.h"
 #include "syntax/tags.h"
@@ -294,17 +296,128 @@ parse_setup(pdn_parse *p, pdn_node_list *l)
     next(p);
 }
 
+/* What a WORD or IDENT token among the moves is (base/typed_move.h). */
+typedef enum word_kind {
+    WORD_TEXT,     /* text */
+    WORD_MOVE,     /* a move typed with another dash, or with capitals */
+    WORD_NOT_MOVE, /* shaped like a move, and none */
+} word_kind;
+
+/* The current token, of at most PDN_TYPED_MAX / 3 bytes, in UTF-8 at
+ * @out (NUL-terminated); its length. */
+static size_t
+token_utf8(const pdn_parse *p, char out[PDN_TYPED_MAX + 1])
+{
+    size_t n = pdn_text_to_utf8(p->tok.text, p->tok.len, out);
+    out[n] = '\0';
+    return n;
+}
+
+/* Whether the current token holds a digit. */
+static bool
+has_digit(const pdn_parse *p)
+{
+    for (uint32_t i = 0; i < p->tok.len; i++)
+        if (p->tok.text[i] >= '0' && p->tok.text[i] <= '9')
+            return true;
+    return false;
+}
+
+/* Reads the current token as a move typed outside draughts programs:
+ * the move's standard text into @buf (NUL-terminated, *@len bytes), and
+ * how it was typed into *@how. */
+static word_kind
+typed_word(const pdn_parse *p, char buf[PDN_TYPED_MAX + 1], size_t *len,
+           unsigned *how)
+{
+    const pdn_token *t = &p->tok;
+    if ((t->kind != PDN_TOK_WORD && t->kind != PDN_TOK_IDENT) ||
+        t->len > PDN_TYPED_MAX / 3 || !has_digit(p))
+        return WORD_TEXT;
+    char utf8[PDN_TYPED_MAX + 1];
+    size_t n = token_utf8(p, utf8);
+    n = pdn_typed_move(utf8, n, buf, how);
+    buf[n] = '\0';
+    *len = n;
+    if (!pdn_typed_move_shaped(buf, n))
+        return WORD_TEXT;
+    pdn_lexer lx;
+    pdn_token k;
+    pdn_lexer_init(&lx, buf, n, 0, true, false);
+    bool move = *how && pdn_lexer_next(&lx, &k) == PDN_TOK_MOVE && k.len == n;
+    return move ? WORD_MOVE : WORD_NOT_MOVE;
+}
+
+/* typed_move -> WORD | IDENT  -- read as the move @text of @len bytes,
+ * typed as @how says: one note a game. */
+static void
+parse_typed_move(pdn_parse *p, pdn_node_list *l, const char *text,
+                 size_t len, unsigned how)
+{
+    pdn_move_text w;
+    if (pdn_read_squares(text, len, &w) < 0) {
+        fail(p, PDN_E_BAD_SQUARE, "expected squares from 1 to 99 in '%.*s'",
+             (int)p->tok.len, p->tok.text);
+        return;
+    }
+    if (!p->typed_noted) {
+        char words[96], as[PDN_TYPED_MAX + 1];
+        token_utf8(p, as);
+        p->typed_noted = true;
+        pdn_parse_report(p, PDN_SEV_NOTE, PDN_N_TYPED_MOVE, tok_loc(p),
+                         "'%s' read as the move %.*s: written with %s (said "
+                         "once a game)", as, (int)len, text,
+                         pdn_typed_how(how, words, sizeof words));
+    }
+    pdn_node *n = pdn_add_text(p, l, PDN_NODE_MOVE, text, len, tok_loc(p));
+    pdn_game_move_squares(p->game, n, &w);
+    advance(p, l);
+}
+
+/* Text shaped like a move that is no move ("22--18"): an error at its
+ * place; the text is kept as a comment. */
+static void
+parse_not_a_move(pdn_parse *p, pdn_node_list *l)
+{
+    char as[PDN_TYPED_MAX + 1];
+    token_utf8(p, as);
+    pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_NOT_A_MOVE, tok_loc(p),
+                     "expected a move, found '%s': squares and separators "
+                     "that make no move", as);
+    p->game->errors++;
+    pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, p->tok.text,
+                               p->tok.len, tok_loc(p));
+    n->u.comment = PDN_COMMENT_TEXT;
+    next(p);
+}
+
 /* stray_text -> ( WORD | IDENT | STRING ) { WORD | IDENT | STRING }
- * Words among the moves: kept, as a comment, with a warning. */
+ * Words among the moves: kept, as a comment, with a warning.  A word that
+ * is a move typed another way is read as that move; one shaped like a
+ * move that is none is an error. */
 static void
 parse_stray_text(pdn_parse *p, pdn_node_list *l)
 {
+    char typed[PDN_TYPED_MAX + 1];
+    size_t tlen;
+    unsigned how;
+    switch (typed_word(p, typed, &tlen, &how)) {
+    case WORD_MOVE:
+        parse_typed_move(p, l, typed, tlen, how);
+        return;
+    case WORD_NOT_MOVE:
+        parse_not_a_move(p, l);
+        return;
+    case WORD_TEXT:
+        break;
+    }
     const char *start = p->tok.text;
     pdn_loc at = tok_loc(p);
     const char *end = start;
     while (!stopped(p) &&
            (peek(p) == PDN_TOK_WORD || peek(p) == PDN_TOK_IDENT ||
-            peek(p) == PDN_TOK_STRING)) {
+            peek(p) == PDN_TOK_STRING) &&
+           (end == start || typed_word(p, typed, &tlen, &how) == WORD_TEXT)) {
         end = p->tok.text + p->tok.len;
         next(p);
     }
@@ -787,6 +900,7 @@ int
 pdn_parse_game(pdn_parse *p)
 {
     pdn_game *g = p->game;
+    p->typed_noted = false;
     if (p->ahead) {
         g->span = p->tok.off;
         p->last_end = g->span;
