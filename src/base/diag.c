@@ -45,6 +45,7 @@ static const pdn_code_info codes[] = {
     {PDN_W_BAD_DATE, PDN_SEV_WARNING, "bad-date"},
     {PDN_W_PLY_COUNT, PDN_SEV_WARNING, "ply-count"},
     {PDN_N_OTHER_VARIANT, PDN_SEV_NOTE, "other-variant"},
+    {PDN_N_RESULT_NO_MOVES, PDN_SEV_NOTE, "result-without-moves"},
     {PDN_N_DATE_KEPT, PDN_SEV_NOTE, "date-kept"},
 };
 

@@ -61,6 +61,7 @@ typedef enum pdn_code {
     PDN_W_PLY_COUNT = 216,       /* PlyCount and the main line disagree */
     PDN_N_OTHER_VARIANT = 217,   /* no GameType, and the moves stop being
                                     legal; in another variant they are */
+    PDN_N_RESULT_NO_MOVES = 218, /* a decisive result and not one move */
     /* Writing (pdn fmt, pdn convert): 03xx */
     PDN_N_DATE_KEPT = 301, /* a Date left as written by pdn fmt */
 } pdn_code;

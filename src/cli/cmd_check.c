@@ -68,7 +68,10 @@ typedef struct check_job {
     uint64_t shard, shards; /* --shard I/N: games I, I+N, ... (1-based) */
     uint64_t seen;    /* games read, all files together */
     uint64_t checked; /* games of this shard */
-    uint64_t sound;   /* games with no error */
+    uint64_t sound;   /* games read and replayed whole, with no error,
+                         their result checked (check_game()) */
+    uint64_t not_replayed; /* games of a variant not played */
+    uint64_t no_moves;     /* games of a decisive result and no move */
     size_t notes;
     long jobs; /* --jobs: threads in all */
     const pdn_cli *cli;
@@ -152,6 +155,8 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
 /* What checking one game found, for the summary. */
 typedef struct verdict {
     bool sound;
+    bool not_replayed; /* a variant not played: read only */
+    bool no_moves;     /* a decisive result, and not one move */
     size_t notes;
 } verdict;
 
@@ -164,10 +169,16 @@ check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
-    pdn_replay_result res;
+    pdn_replay_result res = {0};
     verdict v = {.sound = true};
-    if (!g->errors)
+    if (!g->errors) {
         pdn_replay_game(g, &job->replay, d, &res);
+        /* Sound means every move read and replayed, and the result
+           checked against them. */
+        v.not_replayed = !res.variant;
+        v.no_moves = res.variant && res.unbacked;
+        v.sound = !v.not_replayed && !v.no_moves;
+    }
     if (!d->count_only)
         name_game(g, d, first);
     /* Sound: no error once the severities are overridden. */
@@ -196,16 +207,21 @@ pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     return true;
 }
 
-/* pdn_read_work.work: the verdict on @g, as VERDICT_SOUND plus the notes
- * times 2.  The jobs of --jobs call it at once. */
+/* pdn_read_work.work: the verdict on @g, as its flags (VERDICT_*) plus
+ * the notes times 8.  The jobs of --jobs call it at once. */
 #define VERDICT_SOUND 1L
+#define VERDICT_NOT_REPLAYED 2L
+#define VERDICT_NO_MOVES 4L
+#define VERDICT_NOTES 8L
 
 static long
 work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     (void)cli;
     verdict v = check_game(ctx, g, d);
-    return (long)v.notes * 2 + (v.sound ? VERDICT_SOUND : 0);
+    return (long)v.notes * VERDICT_NOTES + (v.sound ? VERDICT_SOUND : 0) +
+           (v.not_replayed ? VERDICT_NOT_REPLAYED : 0) +
+           (v.no_moves ? VERDICT_NO_MOVES : 0);
 }
 
 /* pdn_read_work.done: the verdict counted, in file order. */
@@ -215,7 +231,9 @@ count_verdict(const pdn_cli *cli, long value, void *ctx)
     check_job *job = ctx;
     (void)cli;
     job->sound += (value & VERDICT_SOUND) != 0;
-    job->notes += (size_t)(value / 2);
+    job->not_replayed += (value & VERDICT_NOT_REPLAYED) != 0;
+    job->no_moves += (value & VERDICT_NO_MOVES) != 0;
+    job->notes += (size_t)(value / VERDICT_NOTES);
 }
 
 /* pdn_read_job.adjust: the overrides, for diagnostics outside games. */
@@ -423,17 +441,23 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
     if (job->json) {
         fprintf(cli->out,
                 "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
+                ",\"not_replayed\":%" PRIu64 ",\"no_moves\":%" PRIu64
                 ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
                 "\"seconds\":%.3f}}\n",
-                job->checked, job->sound, rj->errors, rj->warnings, job->notes,
-                seconds);
+                job->checked, job->sound, job->not_replayed, job->no_moves,
+                rj->errors, rj->warnings, job->notes, seconds);
         return;
     }
+    char apart[128] = ""; /* the games neither sound nor in error */
+    if (job->not_replayed || job->no_moves)
+        snprintf(apart, sizeof apart, " (%" PRIu64 " not replayed, %" PRIu64
+                 " decisive without a move)", job->not_replayed,
+                 job->no_moves);
     fprintf(cli->out,
-            "%" PRIu64 " game%s, %" PRIu64 " sound, %zu error%s, "
+            "%" PRIu64 " game%s, %" PRIu64 " sound%s, %zu error%s, "
             "%zu warning%s, %zu note%s in %.2f s\n",
-            job->checked, pdn_args_plural(job->checked), job->sound, rj->errors,
-            pdn_args_plural(rj->errors), rj->warnings,
+            job->checked, pdn_args_plural(job->checked), job->sound, apart,
+            rj->errors, pdn_args_plural(rj->errors), rj->warnings,
             pdn_args_plural(rj->warnings), job->notes,
             pdn_args_plural(job->notes), seconds);
 }

@@ -45,6 +45,8 @@ typedef struct pdn_replay_result {
     size_t moves;               /* moves replayed, variations included */
     size_t resolved;            /* short captures resolved by lookahead */
     bool complete;              /* every line replayed to its end */
+    bool unbacked;              /* a decisive result, and not one move
+                                   in the main line (N0218) */
     pdn_board start;            /* the position the game starts from */
     pdn_board final;            /* after the last main-line move replayed */
 } pdn_replay_result;

@@ -97,7 +97,7 @@ decided(pdn_replay_state *r, const char **why)
 }
 
 /* The result against the Result tag, and against the end of the main
- * line (E0211, E0212, W0213, N0210). */
+ * line (E0211, E0212, W0213, N0218, N0210). */
 void
 pdn_replay_check_result(pdn_replay_state *r)
 {
@@ -114,6 +114,18 @@ pdn_replay_check_result(pdn_replay_state *r)
         pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_RESULT_MISMATCH, g->result_at,
                           "the result %s disagrees with the Result tag \"%s\"",
                           g->result_text, tag->value);
+    pdn_result claimed = end > PDN_RESULT_UNKNOWN ? end : said;
+    if ((claimed == PDN_RESULT_FIRST || claimed == PDN_RESULT_SECOND) &&
+        !has_moves(g)) {
+        r->out->unbacked = true; /* never sound (pdn check) */
+        if (!r->moves_only)
+            pdn_replay_report(
+                r, PDN_SEV_NOTE, PDN_N_RESULT_NO_MOVES,
+                end > PDN_RESULT_UNKNOWN ? at : tag->at,
+                "the result %s comes with not one move: nothing checks it, "
+                "and the game is not counted as sound", end > PDN_RESULT_UNKNOWN ? g->result_text
+                                                    : tag->value);
+    }
     if (r->moves_only)
         return;
     if (!tag && (end == PDN_RESULT_NONE || end == PDN_RESULT_UNKNOWN) &&
