@@ -33,7 +33,9 @@ enum {
     OPT_SEVERITY,
     OPT_DISABLE,
     OPT_SHARD,
-    OPT_JOBS
+    OPT_JOBS,
+    OPT_NOTES,
+    OPT_MIN_SEVERITY
 };
 
 static const pdn_option check_options[] = {
@@ -49,7 +51,17 @@ static const pdn_option check_options[] = {
     {"disable", 0, true, OPT_DISABLE},
     {"shard", 0, true, OPT_SHARD},
     {"jobs", 'j', true, OPT_JOBS},
+    {"notes", 0, false, OPT_NOTES},
+    {"min-severity", 0, true, OPT_MIN_SEVERITY},
 };
+
+/* The notes of one code, in text output without --notes: one line for
+ * them all. */
+typedef struct note_group {
+    int code;
+    uint64_t count;
+    char *first; /* "FILE:LINE:COL: MESSAGE" of the first one */
+} note_group;
 
 typedef struct check_job {
     const pdn_variant *variant;
@@ -62,6 +74,11 @@ typedef struct check_job {
     pdn_config cfg;        /* the file's settings under the options' */
     pdn_config opts;       /* --severity and --disable alone */
     bool json, quiet, colour;
+    bool all_notes;           /* --notes: every note in full */
+    pdn_severity min_severity; /* --min-severity: less is not shown */
+    note_group *groups;       /* the notes grouped, in order of their
+                                 first */
+    size_t ngroups;
     pdn_tagmap *tagmap;
     const char **files;
     size_t nfiles;
@@ -249,6 +266,8 @@ static void
 json_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
 {
     check_job *job = ctx;
+    if (d->severity < job->min_severity)
+        return;
     pdn_strbuf *b = &job->buf;
     char code[8];
     pdn_code_format(d->code, code);
@@ -291,11 +310,58 @@ json_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
     fwrite(b->ptr, 1, b->len, cli->out);
 }
 
-/* A diagnostic in compiler style, on standard output. */
+/* Counts the note @d with the others of its code. */
+static void
+group_note(check_job *job, const pdn_diag *d)
+{
+    size_t i = 0;
+    while (i < job->ngroups && job->groups[i].code != d->code)
+        i++;
+    if (i == job->ngroups) {
+        job->groups = pdn_xrealloc(job->groups,
+                                   (job->ngroups + 1) * sizeof *job->groups);
+        pdn_strbuf first = PDN_STRBUF_INIT;
+        pdn_strbuf_printf(&first, "%s:%u:%u: %s", d->file, d->at.line,
+                          d->at.col, d->message);
+        job->groups[job->ngroups++] =
+            (note_group){d->code, 0, pdn_strbuf_detach(&first)};
+    }
+    job->groups[i].count++;
+}
+
+/* The grouped notes, one line a code: how many, and the first. */
+static void
+print_note_groups(const pdn_cli *cli, check_job *job)
+{
+    for (size_t i = 0; i < job->ngroups; i++) {
+        const note_group *n = &job->groups[i];
+        char code[8];
+        pdn_code_format(n->code, code);
+        const pdn_code_info *info = pdn_code_lookup(n->code);
+        fprintf(cli->out, "note[%s] %s: %" PRIu64 " time%s, the first at %s\n",
+                code, info ? info->name : "", n->count,
+                pdn_args_plural(n->count), n->first);
+        free(n->first);
+    }
+    if (job->ngroups)
+        fputs("(notes grouped by code: --notes shows each)\n", cli->out);
+    free(job->groups);
+    job->groups = NULL;
+    job->ngroups = 0;
+}
+
+/* A diagnostic in compiler style, on standard output; a note is grouped
+ * with those of its code unless --notes. */
 static void
 text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
 {
     check_job *job = ctx;
+    if (d->severity < job->min_severity)
+        return;
+    if (d->severity == PDN_SEV_NOTE && !job->all_notes) {
+        group_note(job, d);
+        return;
+    }
     pdn_strbuf_clear(&job->buf);
     pdn_diag_render(d, job->colour, &job->buf);
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
@@ -390,6 +456,20 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
             if (read_severity(cli, job, a.value,
                               opt == OPT_DISABLE ? "off" : NULL) != 0)
                 return PDN_EXIT_USAGE;
+            break;
+        case OPT_NOTES:
+            job->all_notes = true;
+            break;
+        case OPT_MIN_SEVERITY:
+            if (strcmp(a.value, "note") == 0)
+                job->min_severity = PDN_SEV_NOTE;
+            else if (strcmp(a.value, "warning") == 0)
+                job->min_severity = PDN_SEV_WARNING;
+            else if (strcmp(a.value, "error") == 0)
+                job->min_severity = PDN_SEV_ERROR;
+            else
+                return pdn_args_fail(cli, CMD, "unknown severity '%s' "
+                                     "(note, warning or error)", a.value);
             break;
         case OPT_JOBS: {
             char *end;
@@ -510,6 +590,8 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rc = pdn_read_files(cli, &rj);
         if (!job.shards)
             job.checked = rj.games;
+        if (!job.json)
+            print_note_groups(cli, &job);
         summary(cli, &job, &rj, pdn_clock_since(&t0));
     }
     pdn_strbuf_free(&job.buf);
