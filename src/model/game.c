@@ -143,6 +143,32 @@ pdn_result_of(const char *text, size_t len)
     }
 }
 
+pdn_result
+pdn_result_loose(const char *text, size_t len, const char **standard)
+{
+    static const struct {
+        const char *form, *standard;
+        pdn_result result;
+    } forms[] = {
+        {"1:0", "1-0", PDN_RESULT_FIRST},
+        {"0:1", "0-1", PDN_RESULT_SECOND},
+        {"2:0", "2-0", PDN_RESULT_FIRST},
+        {"0:2", "0-2", PDN_RESULT_SECOND},
+        {"1:1", "1-1", PDN_RESULT_DRAW},
+        {"0:0", "0-0", PDN_RESULT_BOTH_LOST},
+        {"\xc2\xbd-\xc2\xbd", "1/2-1/2", PDN_RESULT_DRAW}, /* ½-½ */
+        {"\xc2\xbd", "1/2-1/2", PDN_RESULT_DRAW},
+        {"1/2", "1/2-1/2", PDN_RESULT_DRAW},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+        if (strlen(forms[i].form) == len &&
+            memcmp(text, forms[i].form, len) == 0) {
+            *standard = forms[i].standard;
+            return forms[i].result;
+        }
+    return PDN_RESULT_NONE;
+}
+
 static int
 check_nodes(const pdn_node *n, int depth)
 {

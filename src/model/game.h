@@ -221,6 +221,13 @@ const char *pdn_game_tag(const pdn_game *g, const char *name);
 /** The result a terminator or Result tag value stands for. */
 pdn_result pdn_result_of(const char *text, size_t len);
 
+/** The result a Result tag value stands for in a form archives use
+ * beside the standard ones: "1:0", "0:1", "2:0", "0:2", "1:1", "0:0",
+ * "½-½", "1/2" and "½"; *@standard is then its standard form ("0-1").
+ * PDN_RESULT_NONE for any other text. */
+pdn_result pdn_result_loose(const char *text, size_t len,
+                            const char **standard);
+
 /** Checks the tree's invariants (cmark's node_check): kinds, links,
  * variation children, text lengths.  Returns the number of faults; 0 for
  * a sound tree. */

@@ -771,10 +771,15 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     /* Only a draw claimed (by the terminator, or by the tag when there is
      * none) is read against the draw rules (note_draw()). */
     const pdn_tag *result = r.tags[TAG_RESULT];
+    const char *standard;
     r.want_end = all && (g->result == PDN_RESULT_DRAW ||
-                         (result && pdn_result_of(result->value,
-                                                  strlen(result->value)) ==
-                                        PDN_RESULT_DRAW));
+                         (result && (pdn_result_of(result->value,
+                                                   strlen(result->value)) ==
+                                         PDN_RESULT_DRAW ||
+                                     pdn_result_loose(result->value,
+                                                      strlen(result->value),
+                                                      &standard) ==
+                                         PDN_RESULT_DRAW)));
     if (all)
         pdn_replay_check_tags(&r);
     r.v = game_variant(&r, o);

@@ -96,6 +96,38 @@ decided(pdn_replay_state *r, const char **why)
     return b->side == r->v->first ? PDN_RESULT_SECOND : PDN_RESULT_FIRST;
 }
 
+/* The result of a Result tag that is in no standard form: one of the
+ * forms archives use (N0219), or none (W0220). */
+static pdn_result
+loose_result(pdn_replay_state *r, const pdn_tag *tag)
+{
+    static const char *const meaning[] = {
+        [PDN_RESULT_FIRST] = "the first player won",
+        [PDN_RESULT_SECOND] = "the second player won",
+        [PDN_RESULT_DRAW] = "a draw",
+        [PDN_RESULT_BOTH_LOST] = "both lost",
+    };
+    const char *standard;
+    pdn_result res = pdn_result_loose(tag->value, strlen(tag->value), &standard);
+    if (res != PDN_RESULT_NONE)
+        pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_RESULT_FORM, tag->at,
+                          "Result \"%s\" read as %s (%s)", tag->value,
+                          standard, meaning[res]);
+    else {
+        /* quoted up to 40 bytes, whole characters */
+        int cut = (int)strlen(tag->value);
+        if (cut > 40)
+            for (cut = 40; ((unsigned char)tag->value[cut] & 0xC0) == 0x80;
+                 cut--)
+                ;
+        pdn_replay_report(r, PDN_SEV_WARNING, PDN_W_NOT_A_RESULT, tag->at,
+                          "Result \"%.*s%s\" is no result: expected 1-0, "
+                          "0-1, 1/2-1/2 or * (or 2-0, 0-2, 1-1, 0-0)",
+                          cut, tag->value, tag->value[cut] ? "..." : "");
+    }
+    return res;
+}
+
 /* The result against the Result tag, and against the end of the main
  * line (E0211, E0212, W0213, N0218, N0210). */
 void
@@ -105,6 +137,8 @@ pdn_replay_check_result(pdn_replay_state *r)
     const pdn_tag *tag = r->tags[TAG_RESULT];
     pdn_result said =
         tag ? pdn_result_of(tag->value, strlen(tag->value)) : PDN_RESULT_NONE;
+    if (tag && said == PDN_RESULT_NONE)
+        said = loose_result(r, tag);
     pdn_result end = g->result;
     pdn_loc at = end != PDN_RESULT_NONE ? g->result_at
                  : tag                  ? tag->at
