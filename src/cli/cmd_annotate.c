@@ -141,7 +141,7 @@ apply(const pdn_cli *cli, annotate_job *job, const given *g)
         snprintf(o->draw_rule, sizeof o->draw_rule, "%s", g->value);
         return 0;
     case OPT_DEPTH:
-        if (number(cli, "depth", g->value, 1, 64, &v) != 0)
+        if (number(cli, "depth", g->value, 0, 64, &v) != 0)
             return PDN_EXIT_USAGE;
         o->depth = (int)v;
         return 0;
@@ -338,9 +338,22 @@ settle(const pdn_cli *cli, annotate_job *job)
         snprintf(o->variant, sizeof o->variant, "%s", job->cfg.variant);
         job->run.add_gametype = true;
     }
-    for (size_t i = 0; i < job->ngiven; i++)
+    bool depth_given = false, limit_given = false;
+    for (size_t i = 0; i < job->ngiven; i++) {
+        int id = job->given[i].id;
+        depth_given |= id == OPT_DEPTH;
+        limit_given |= id == OPT_TIME || id == OPT_NODES ||
+                       id == OPT_TIME_PER_GAME;
         if (apply(cli, job, &job->given[i]) != 0)
             return PDN_EXIT_USAGE;
+    }
+    /* --time, --nodes and --time-per-game replace the depth limit. */
+    if (limit_given && !depth_given)
+        o->depth = 0;
+    if (!o->depth && !o->time_ms && !o->nodes && !o->game_time_ms)
+        return pdn_args_fail(cli, CMD, "no limit to the search: depth 0, "
+                             "and no time, nodes or time per game (give "
+                             "--depth, --time, --nodes or --time-per-game)");
     if (!job->jobs_set)
         job->run.jobs = o->threads;
     if (o->last_move && o->last_move < o->first_move)

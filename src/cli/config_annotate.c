@@ -453,20 +453,17 @@ static const char *const side_names[] = {"first", "second", "both"};
 static const char *const report_names[] = {"none", "text", "json", "html"};
 static const char *const notation_names[] = {"numeric", "alpha"};
 
-/* engine: at least one limit. */
+/* engine: its limits (that one is left, pdn annotate checks once the
+ * command line is applied). */
 static int
 load_engine(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
             const char *path)
 {
-    const pdn_annotate_options *o = &x->c->annotate;
+    (void)k;
     if (pdn_config_want_mapping(x, v, path) != 0 ||
         pdn_config_load_mapping(x, v, path, engine_keys, 6,
                                 load_engine_key) != 0)
         return -1;
-    if (!o->depth && !o->time_ms && !o->nodes && !o->game_time_ms)
-        return pdn_config_fail(x, k,
-                               "%s: no limit: depth, time, nodes and "
-                               "time_per_game are all 0", path);
     return 0;
 }
 

@@ -520,8 +520,6 @@ static const char *const annotate_errors[][2] = {
      "86400000, found '12 '"},
     {ENGINE "depth: [1]\n", "3:12 annotate.engine.depth: expected a number "
                             "from 0 to 64, found a list"},
-    {ENGINE "depth: 0\n", "2:3 annotate.engine: no limit: depth, time, "
-                          "nodes and time_per_game are all 0"},
     {"annotate:\n  skip_plies: 1001\n", "2:15 annotate.skip_plies: expected "
                                         "a number from 0 to 1000, found "
                                         "'1001'"},
