@@ -208,18 +208,55 @@ severity_colour(pdn_severity s)
     }
 }
 
-/* "  12 | text" and "     |    ^" with the caret under character @col;
- * tabs before it are copied so that the caret lines up. */
+/* The widest source line shown, in characters: a longer one is shown
+ * around the caret, cut where it goes on with an ellipsis. */
+#define SOURCE_COLUMNS 120
+
+/* The byte of @text where its character @n (1-based) starts, or its end. */
+static const char *
+char_at(const char *text, uint32_t n)
+{
+    const char *p = text;
+    for (uint32_t c = 1; *p; p++) {
+        if (((unsigned char)*p & 0xC0) == 0x80)
+            continue;
+        if (c++ == n)
+            return p;
+    }
+    return p;
+}
+
+/* "  12 | text" and "     |    ^~~~" with the caret under character @col
+ * and the rest of @span characters underlined; tabs before it are copied
+ * so that the caret lines up.  A line of more than SOURCE_COLUMNS
+ * characters is shown cut to a window around the caret, "…" at a cut. */
 static void
-render_source(const char *text, uint32_t line, uint32_t col, bool colour,
-              pdn_strbuf *out)
+render_source(const char *text, uint32_t line, uint32_t col, uint32_t span,
+              bool colour, pdn_strbuf *out)
 {
     char number[16];
     int width = snprintf(number, sizeof number, "%u", line);
-    pdn_strbuf_printf(out, " %s | %s\n", number, text);
+    uint32_t n = 0;
+    for (const char *p = text; *p; p++)
+        n += ((unsigned char)*p & 0xC0) != 0x80;
+    uint32_t first = 1, last = n; /* the characters shown */
+    if (n > SOURCE_COLUMNS) {
+        first = col > SOURCE_COLUMNS / 2 ? col - SOURCE_COLUMNS / 2 : 1;
+        last = first + SOURCE_COLUMNS - 1;
+        if (last > n) {
+            last = n;
+            first = n - SOURCE_COLUMNS + 1;
+        }
+    }
+    const char *from = char_at(text, first), *to = char_at(text, last + 1);
+    pdn_strbuf_printf(out, " %s | %s%.*s%s\n", number,
+                      first > 1 ? "\xe2\x80\xa6" : "", (int)(to - from), from,
+                      last < n ? "\xe2\x80\xa6" : "");
     pdn_strbuf_printf(out, " %*s | ", width, "");
-    uint32_t c = 1;
-    for (const char *p = text; *p && c < col; p++) {
+    uint32_t c = first;
+    if (first > 1)
+        pdn_strbuf_putc(out, ' '); /* under the ellipsis */
+    for (const char *p = from; *p && c < col; p++) {
         if (((unsigned char)*p & 0xC0) == 0x80)
             continue;
         pdn_strbuf_putc(out, *p == '\t' ? '\t' : ' ');
@@ -227,7 +264,12 @@ render_source(const char *text, uint32_t line, uint32_t col, bool colour,
     }
     for (; c < col; c++)
         pdn_strbuf_putc(out, ' ');
-    pdn_strbuf_puts(out, colour ? "\033[1;32m^" RESET "\n" : "^\n");
+    if (colour)
+        pdn_strbuf_puts(out, "\033[1;32m");
+    pdn_strbuf_putc(out, '^');
+    for (uint32_t k = 1; k < span && col + k <= last; k++)
+        pdn_strbuf_putc(out, '~');
+    pdn_strbuf_puts(out, colour ? RESET "\n" : "\n");
 }
 
 void
@@ -254,8 +296,8 @@ pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
                           diag->message ? diag->message : "");
     if (diag->line_text && diag->at.line)
         render_source(diag->line_text, diag->at.line,
-                      diag->text_col ? diag->text_col : diag->at.col, colour,
-                      out);
+                      diag->text_col ? diag->text_col : diag->at.col,
+                      diag->span, colour, out);
     if (diag->note) {
         char game[32] = "";
         if (diag->note_game)

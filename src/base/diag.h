@@ -98,6 +98,8 @@ typedef struct pdn_diag {
     char *line_text;   /* the source line (or a window of a long one),
                           UTF-8, owned; NULL if unknown */
     uint32_t text_col; /* the caret's column in line_text; 0: at.col */
+    uint32_t span;     /* characters the caret underlines, the token's
+                          (0 or 1: the caret alone) */
     char *note;        /* "the game starts here", owned; NULL if none */
     pdn_loc note_at;
     bool note_game;    /* the note is about game @game: written after

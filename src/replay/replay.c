@@ -21,6 +21,10 @@
 #include "rules/notation.h"
 #include "rules/square.h"
 
+/* Bytes of a source line kept each side of the caret of a diagnostic:
+ * more than the window that shows it (base/diag.c). */
+#define LINE_AROUND 512
+
 /* How many ways a run of ambiguous captures may be tried in all. */
 #define LOOKAHEAD_BUDGET 4096
 
@@ -33,7 +37,7 @@ static const char *const tag_names[TAG_COUNT] = {
 /* The source line at @at out of the game's raw text, if it was kept, in
  * UTF-8 (syntax/reader.h). */
 static char *
-source_line(const pdn_game *g, pdn_loc at)
+source_line(const pdn_game *g, pdn_loc at, uint32_t *text_col)
 {
     if (!g->raw || at.off < g->span || at.off - g->span >= g->raw_len)
         return NULL;
@@ -44,9 +48,30 @@ source_line(const pdn_game *g, pdn_loc at)
     while (e < end && *e != '\n' && *e != '\r')
         e++;
     if (b != base || at.col == 1 + (uint32_t)(p - b)) {
+        /* Of a long line, what the caret's window can show: up to a
+           screen each side of the caret, cut between characters; the
+           caret's column is then counted in what is kept. */
+        bool cut = p - b > LINE_AROUND;
+        if (cut)
+            for (b = p - LINE_AROUND; ((unsigned char)*b & 0xC0) == 0x80; b++)
+                ;
+        if (e - p > LINE_AROUND)
+            for (e = p + LINE_AROUND; ((unsigned char)*e & 0xC0) == 0x80; e++)
+                ;
         size_t n = (size_t)(e - b);
-        char *line = pdn_xmalloc(3 * n + 1);
-        line[pdn_text_to_utf8(b, n, line)] = '\0';
+        char *line = pdn_xmalloc(3 * n + 4);
+        size_t k = 0;
+        if (cut) {
+            memcpy(line, "\xe2\x80\xa6", 3); /* "…" */
+            k = 3;
+        }
+        line[k + pdn_text_to_utf8(b, n, line + k)] = '\0';
+        if (cut) { /* the characters before the caret, and the "…" */
+            char *before = pdn_xmalloc(3 * (size_t)(p - b) + 1);
+            size_t m = pdn_text_to_utf8(b, (size_t)(p - b), before);
+            *text_col = 2 + (uint32_t)pdn_utf8_count(before, m);
+            free(before);
+        }
         return line;
     }
     return NULL; /* the line starts before the game's text */
@@ -65,7 +90,7 @@ pdn_replay_report(pdn_replay_state *r, pdn_severity sev, int code, pdn_loc at,
         r->errors++;
     if (r->diags->count_only)
         return d; /* nothing of it is shown */
-    d->line_text = source_line(r->game, at);
+    d->line_text = source_line(r->game, at, &d->text_col);
     if (at.line != r->game->start.line) {
         d->note = pdn_xstrndup("the game starts here", 20);
         d->note_at = r->game->start;
@@ -261,6 +286,7 @@ about_move(const pdn_replay_state *r, pdn_diag *d, const pdn_node *n,
     d->ply = ply;
     if (r->diags->count_only)
         return;
+    d->span = (uint32_t)pdn_utf8_count(n->text, n->len);
     d->move = pdn_xstrndup(n->text, n->len);
     if (legal)
         d->legal = pdn_xstrndup(legal, strlen(legal));

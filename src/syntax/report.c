@@ -15,7 +15,7 @@
 #define LINE_WINDOW 72 /* bytes shown each side of the caret on long lines */
 
 /* Fills in the text of the line holding @off, UTF-8; of a long line, the
- * part around @off between "..." marks, with the caret's column in it. */
+ * part around @off between "…" marks, with the caret's column in it. */
 static void
 line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
 {
@@ -42,7 +42,7 @@ line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
     size_t n = (size_t)(e - b);
     pdn_strbuf text = PDN_STRBUF_INIT;
     if (cut_left)
-        pdn_strbuf_puts(&text, "...");
+        pdn_strbuf_puts(&text, "\xe2\x80\xa6");
     size_t before = text.len;
     char *decoded = pdn_xmalloc(n * 6 + 1); /* the line, then to @at */
     size_t m = pdn_text_to_utf8(b, n, decoded);
@@ -52,7 +52,7 @@ line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
     pdn_strbuf_put(&text, decoded, m);
     free(decoded);
     if (cut_right)
-        pdn_strbuf_puts(&text, "...");
+        pdn_strbuf_puts(&text, "\xe2\x80\xa6");
     d->line_text = pdn_strbuf_detach(&text);
     if (cut_left)
         d->text_col = (uint32_t)(before + caret + 1);
@@ -68,6 +68,11 @@ pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, pdn_loc at,
                                  p->game->number, fmt, ap);
     va_end(ap);
     line_text(p, at.off, d);
+    if (at.off == p->tok.off && p->tok.len) { /* the token underlined */
+        size_t n = strcspn(p->tok.text, "\n\r");
+        d->span = (uint32_t)pdn_utf8_count(p->tok.text,
+                                           n < p->tok.len ? n : p->tok.len);
+    }
     if (p->game->start.line && at.line != p->game->start.line) {
         d->note = pdn_xstrndup("the game starts here", 20);
         d->note_at = p->game->start;
