@@ -38,6 +38,7 @@ typedef enum pdn_code {
     PDN_W_JUNK = 152,         /* text between games skipped */
     PDN_W_STRAY_TEXT = 153,   /* a word among the moves, kept */
     PDN_W_TAG_NAME = 154,     /* a tag name that is no PDN name, kept */
+    PDN_W_CONTROL = 155,      /* a control byte: the file is damaged */
     PDN_E_NOT_A_MOVE = 111,   /* text shaped like a move that is none */
     PDN_N_TYPED_MOVE = 182,   /* moves typed with another dash, capitals */
     PDN_N_ENCODING = 181,     /* not UTF-8: read as Windows-1252 */

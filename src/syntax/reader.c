@@ -513,6 +513,38 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
     return got;
 }
 
+/* A warning at the first control byte of @g's text (base/lines.h), whose
+ * start is at @from: such a byte means a damaged file. */
+static void
+note_controls(const pdn_reader *r, const pdn_game *g, pdn_loc from,
+              pdn_diags *d)
+{
+    const char *text = r->buf + (g->span - r->base);
+    size_t at = pdn_control_find(text, g->raw_len);
+    if (at == g->raw_len)
+        return;
+    pdn_loc loc = from; /* counted on to the byte */
+    for (size_t i = 0; i < at; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n' || (c == '\r' && text[i + 1] != '\n')) {
+            loc.line++;
+            loc.col = 1;
+        } else if (c != '\r' && (c & 0xC0) != 0x80) {
+            loc.col++;
+        }
+    }
+    loc.off = g->span + at;
+    size_t more = 0;
+    for (size_t i = at + 1; i < g->raw_len; i++)
+        more += pdn_is_stray_control((unsigned char)text[i]);
+    char others[48] = "";
+    if (more)
+        snprintf(others, sizeof others, " (and %zu more in this game)", more);
+    pdn_diags_add(d, PDN_SEV_WARNING, PDN_W_CONTROL, r->name, loc, g->number,
+                  "a control byte 0x%02X%s: the file is likely damaged",
+                  (unsigned char)text[at], others);
+}
+
 int
 pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
 {
@@ -564,6 +596,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
             pdn_reader_recycle(r, g);
             return 0;
         }
+        note_controls(r, g, cur, d);
         if (r->opt.keep_raw)
             g->raw = pdn_arena_strndup(&g->arena,
                                        r->buf + (g->span - r->base),

@@ -586,7 +586,8 @@ refusing(const pdn_canonical *c, int code)
     if (c->opt.keep_illegal &&
         (code == PDN_E_ILLEGAL || code == PDN_E_AMBIGUOUS))
         return false;
-    return code == PDN_W_JUNK || code == PDN_E_ILLEGAL ||
+    return code == PDN_W_JUNK || code == PDN_W_CONTROL ||
+           code == PDN_E_ILLEGAL ||
            code == PDN_E_RESULT_MISMATCH ||
            code == PDN_E_AMBIGUOUS || code == PDN_E_BAD_FEN ||
            (code >= 100 && code < 150);
@@ -648,6 +649,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
         pdn_diag *x = &d->items[i];
         bool keep = refuse ? x->severity == PDN_SEV_ERROR ||
                                  x->code == PDN_W_JUNK ||
+                                 x->code == PDN_W_CONTROL ||
                                  (i < mark && x->code == PDN_N_ENCODING)
                            : i < mark && x->code == PDN_N_ENCODING;
         if (!keep && x->severity != PDN_SEV_OFF)
