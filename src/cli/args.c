@@ -13,8 +13,10 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "rules/fen.h"
+#include "write/json_out.h"
 
 /* ---- Options ---- */
 
@@ -130,18 +132,56 @@ pdn_args_next(pdn_args *a)
     return next_short(a);
 }
 
+bool
+pdn_args_json_mode(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--json") == 0 || strcmp(a, "--format=json") == 0 ||
+            strcmp(a, "--to=json") == 0)
+            return true;
+        if ((strcmp(a, "--format") == 0 || strcmp(a, "--to") == 0) &&
+            i + 1 < argc && strcmp(argv[i + 1], "json") == 0)
+            return true;
+    }
+    return false;
+}
+
+void
+pdn_args_json_error(const pdn_cli *cli, const char *code, unsigned column,
+                    const char *message)
+{
+    if (!cli->json)
+        return;
+    pdn_strbuf b = PDN_STRBUF_INIT;
+    pdn_strbuf_puts(&b, "{\"error\":");
+    pdn_json_string(message, strlen(message), &b);
+    if (code) {
+        pdn_strbuf_puts(&b, ",\"code\":");
+        pdn_json_string(code, strlen(code), &b);
+    }
+    if (column)
+        pdn_strbuf_printf(&b, ",\"column\":%u", column);
+    pdn_strbuf_puts(&b, "}\n");
+    fwrite(b.ptr, 1, b.len, cli->out);
+    pdn_strbuf_free(&b);
+}
+
 int
 pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
 {
     va_list ap;
+    char message[1024];
 
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
     if (cmd)
         fprintf(cli->err, "pdn %s: ", cmd);
     else
         fputs("pdn: ", cli->err);
-    va_start(ap, fmt);
-    vfprintf(cli->err, fmt, ap);
-    va_end(ap);
+    fputs(message, cli->err);
+    pdn_args_json_error(cli, NULL, 0, message);
     if (cmd)
         fprintf(cli->err, "\nTry 'pdn %s --help'.\n", cmd);
     else
@@ -188,6 +228,9 @@ pdn_args_board(const pdn_cli *cli, const char *cmd, const pdn_variant *v,
     fprintf(cli->err, "pdn %s: bad FEN at column %u: %s\n", cmd, e.column,
             e.message);
     pdn_args_caret(cli->err, fen, e.column);
+    char message[256];
+    snprintf(message, sizeof message, "bad FEN: %s", e.message);
+    pdn_args_json_error(cli, NULL, e.column, message);
     return PDN_EXIT_USAGE;
 }
 

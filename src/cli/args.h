@@ -39,6 +39,9 @@ typedef struct pdn_cli {
     const char *xdg_config_home; /* XDG_CONFIG_HOME, for the config file */
     const char *home;            /* HOME, the same */
     bool err_tty;         /* @err is a terminal */
+    bool json;            /* the command writes JSON (--json, --format
+                             json, --to json): an error that stops it is
+                             also written on @out, pdn_args_json_error() */
 } pdn_cli;
 
 /** One option a command accepts. */
@@ -82,8 +85,19 @@ void pdn_args_init(pdn_args *a, int argc, char **argv,
  * operands. */
 int pdn_args_next(pdn_args *a);
 
+/** Whether the arguments of a command ask for JSON output: "--json",
+ * "--format json" or "--to json" (either spelling), before any "--". */
+bool pdn_args_json_mode(int argc, char **argv);
+
+/** With cli->json, writes on cli->out the error that stops the command,
+ * as one line: {"error":MESSAGE} and, where there are some, "code" and
+ * "column" (0: none; @code NULL: none).  Without, nothing. */
+void pdn_args_json_error(const pdn_cli *cli, const char *code,
+                         unsigned column, const char *message);
+
 /** Prints "pdn @cmd: <message>" and "Try 'pdn @cmd --help'." to cli->err
- * (@cmd NULL for the bare "pdn") and returns PDN_EXIT_USAGE. */
+ * (@cmd NULL for the bare "pdn"), and the message as JSON on cli->out in
+ * a JSON mode (pdn_args_json_error()); returns PDN_EXIT_USAGE. */
 int pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -293,11 +293,11 @@ pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
                              .no_progress = job.rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
     if (!e) {
-        if (job.json)
-            fprintf(cli->out, "{\"error\":\"no memory for a hash table of "
-                              "%zu MB\"}\n", job.hash_mb);
-        fprintf(cli->err, "pdn analyse: no memory for a hash table of %zu "
-                          "MB\n", job.hash_mb);
+        char message[80];
+        snprintf(message, sizeof message,
+                 "no memory for a hash table of %zu MB", job.hash_mb);
+        fprintf(cli->err, "pdn analyse: %s\n", message);
+        pdn_args_json_error(cli, NULL, 0, message);
         return PDN_EXIT_USAGE;
     }
     pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver)

@@ -266,6 +266,9 @@ unreadable(const pdn_cli *cli, const char *text, size_t at, const char *msg)
             column++;
     fprintf(cli->err, "pdn moves: bad move at column %u: %s\n", column, msg);
     pdn_args_caret(cli->err, text, column);
+    char message[192];
+    snprintf(message, sizeof message, "bad move: %s", msg);
+    pdn_args_json_error(cli, NULL, column, message);
     return PDN_EXIT_USAGE;
 }
 
@@ -288,10 +291,12 @@ judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
             vd.matches[vd.nmatches++] = i;
     }
     if (vd.ex.reason == PDN_REASON_LEGAL && vd.nmatches != 1) {
-        fprintf(cli->err,
-                "pdn moves: internal error: the referee finds %s legal, "
-                "the move generator names %d moves\n",
-                job->move, vd.nmatches);
+        char message[192];
+        snprintf(message, sizeof message,
+                 "internal error: the referee finds %s legal, the move "
+                 "generator names %d moves", job->move, vd.nmatches);
+        fprintf(cli->err, "pdn moves: %s\n", message);
+        pdn_args_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
     }
     if (job->json)
@@ -358,9 +363,11 @@ pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv)
         return rc;
     n = pdn_moves_sorted(job.v, &job.board, ml);
     if (n < 0) {
-        fprintf(cli->err,
-                "pdn moves: the position has more than %d legal moves\n",
-                PDN_MAX_MOVES);
+        char message[80];
+        snprintf(message, sizeof message,
+                 "the position has more than %d legal moves", PDN_MAX_MOVES);
+        fprintf(cli->err, "pdn moves: %s\n", message);
+        pdn_args_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
     }
     if (job.move)

@@ -224,9 +224,11 @@ pdn_cmd_perft(const pdn_cli *cli, int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (count(&job, &r) < 0) {
-        fprintf(cli->err,
-                "pdn perft: a position has more than %d legal moves\n",
-                PDN_MAX_MOVES);
+        char message[80];
+        snprintf(message, sizeof message,
+                 "a position has more than %d legal moves", PDN_MAX_MOVES);
+        fprintf(cli->err, "pdn perft: %s\n", message);
+        pdn_args_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
     }
     if (job.json)

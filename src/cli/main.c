@@ -111,7 +111,9 @@ dispatch(const pdn_cli *cli, int argc, char **argv)
             if (!(run = find_command(a.value)))
                 return pdn_args_fail(cli, NULL, "unknown command '%s'",
                                      a.value);
-            return run(cli, argc, argv);
+            pdn_cli c = *cli; /* its errors as JSON too, in a JSON mode */
+            c.json = pdn_args_json_mode(argc, argv);
+            return run(&c, argc, argv);
         }
     }
     fputs(pdn_help_usage(), cli->err);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "cli/chunks.h"
 #include "cli/progress.h"
 #include "cli/turns.h"
@@ -57,11 +58,31 @@ pdn_read_open(const pdn_cli *cli, const char *cmd, const char *path,
     }
     if (f)
         return f;
-    if (why)
-        pdn_strbuf_printf(why, "pdn %s: %s: %s\n", cmd, path, strerror(err));
-    else
-        fprintf(cli->err, "pdn %s: %s: %s\n", cmd, path, strerror(err));
+    pdn_strbuf said = PDN_STRBUF_INIT;
+    pdn_strbuf_printf(why ? why : &said, "pdn %s: %s: %s\n", cmd, path,
+                      strerror(err));
+    if (!why)
+        pdn_read_tell(cli, said.ptr, said.len);
+    pdn_strbuf_free(&said);
     return NULL;
+}
+
+void
+pdn_read_tell(const pdn_cli *cli, const char *text, size_t len)
+{
+    fwrite(text, 1, len, cli->err);
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        /* the message without "pdn CMD: " */
+        const char *colon = memchr(p, ':', (size_t)(eol - p));
+        const char *m = colon && colon + 2 <= eol ? colon + 2 : p;
+        char *line = pdn_xstrndup(m, (size_t)(eol - m));
+        pdn_args_json_error(cli, NULL, 0, line);
+        free(line);
+        p = eol + 1;
+    }
 }
 
 /* ---- One game after another ---- */

@@ -338,7 +338,7 @@ write_turns(turns *s, worker *ws)
         if (t->kind == TURN_PART && s->early)
             settle_early(s, ws, t);
         if (t->said.len) {
-            fwrite(t->said.ptr, 1, t->said.len, s->cli->err);
+            pdn_read_tell(s->cli, t->said.ptr, t->said.len);
             pdn_strbuf_clear(&t->said);
         }
         for (size_t i = 0; i < t->n; i++) {

@@ -22,9 +22,14 @@ void pdn_read_report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d,
 
 /** Opens @path for reading ("-": cli->in).  Returns NULL if it cannot be
  * opened or is a directory, after writing "pdn CMD: PATH: reason" to
- * @why, or to cli->err when @why is NULL. */
+ * @why, or with pdn_read_tell() when @why is NULL. */
 FILE *pdn_read_open(const pdn_cli *cli, const char *cmd, const char *path,
                     pdn_strbuf *why);
+
+/** Writes @len bytes of @text, lines of "pdn CMD: MESSAGE" that
+ * pdn_read_open() put in its @why, to cli->err; in a JSON mode each also
+ * as an error on cli->out (pdn_args_json_error()). */
+void pdn_read_tell(const pdn_cli *cli, const char *text, size_t len);
 
 /** The path of operand @i ("-" for standard input alone), and how many
  * there are. */
