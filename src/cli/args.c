@@ -214,6 +214,21 @@ pdn_args_variant(const pdn_cli *cli, const char *cmd, const char *value,
 }
 
 int
+pdn_args_game_variant(const pdn_cli *cli, const char *cmd, const char *value,
+                      const pdn_variant **out, int *unplayed)
+{
+    char *end;
+    long number = strtol(value, &end, 10);
+    *unplayed = 0;
+    if (!pdn_variant_by_name(value) && !pdn_variant_by_gametype(value) &&
+        end != value && !*end && number >= 1 && number <= 99) {
+        *unplayed = (int)number;
+        return 0;
+    }
+    return pdn_args_variant(cli, cmd, value, out);
+}
+
+int
 pdn_args_board(const pdn_cli *cli, const char *cmd, const pdn_variant *v,
                const char *fen, pdn_board *out)
 {

@@ -120,6 +120,14 @@ void pdn_args_caret(FILE *f, const char *text, unsigned column);
 /** Reads a --variant value: a name ("italian") or a PDN GameType ("22",
  * "22,W,8,8,N2,1").  Returns 0 with *@out set, or prints a usage error
  * naming the supported variants and returns PDN_EXIT_USAGE. */
+/** The same for a command that reads games: a PDN GameType this program
+ * does not play (1 to 99: "20", International draughts) is taken too,
+ * with *@unplayed set to it (games without a GameType tag are then read
+ * and not replayed) and *@out left as it was; else *@unplayed is 0. */
+int pdn_args_game_variant(const pdn_cli *cli, const char *cmd,
+                          const char *value, const pdn_variant **out,
+                          int *unplayed);
+
 int pdn_args_variant(const pdn_cli *cli, const char *cmd, const char *value,
                      const pdn_variant **out);
 

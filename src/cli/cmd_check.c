@@ -66,6 +66,7 @@ typedef struct note_group {
 typedef struct check_job {
     const pdn_variant *variant;
     bool variant_set;      /* by --variant */
+    int unplayed;          /* --variant N, a GameType not played */
     const char *draw_rule; /* NULL: each variant's own */
     bool automatic_draws;
     pdn_replay_options replay; /* the three above, set once: read for
@@ -418,7 +419,8 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
             fputs(pdn_help_text(CMD), cli->out);
             return PDN_EXIT_OK;
         case OPT_VARIANT:
-            if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
+            if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
+                                      &job->unplayed) != 0)
                 return PDN_EXIT_USAGE;
             job->variant_set = true;
             break;
@@ -509,6 +511,7 @@ read_config(const pdn_cli *cli, check_job *job)
     if (!job->automatic_draws)
         job->automatic_draws = job->cfg.automatic_draws;
     job->replay = (pdn_replay_options){.variant = job->variant,
+                                       .unplayed = job->unplayed,
                                        .draw_rule = job->draw_rule,
                                        .automatic_draw = job->automatic_draws};
     return -1;

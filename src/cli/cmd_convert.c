@@ -91,6 +91,7 @@ typedef struct convert_job {
     played *moves;     /* every move replayed, variations too */
     size_t count, cap;
     const pdn_variant *game_variant;
+    int unplayed; /* --variant N, a GameType not played */
     pdn_strbuf buf;    /* output not yet written */
     pdn_strbuf text;   /* a game's text as read (put_raw()) */
     bool batch;        /* output written in blocks, not game by game */
@@ -299,7 +300,9 @@ static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     convert_job *job = ctx;
-    pdn_replay_options o = {.variant = job->variant, .moves_only = true,
+    pdn_replay_options o = {.variant = job->variant,
+                            .unplayed = job->unplayed,
+                            .moves_only = true,
                             .on_move = on_move, .ctx = job};
     pdn_replay_result r;
 
@@ -323,7 +326,9 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         return;
     }
     const char *type = pdn_game_tag(g, "GameType");
-    job->game_variant = type ? pdn_variant_by_gametype(type) : job->variant;
+    job->game_variant = type            ? pdn_variant_by_gametype(type)
+                        : job->unplayed ? NULL
+                                        : job->variant;
     if (g->errors)
         return; /* its reading errors are reported */
     pdn_replay_game(g, &o, d, &r);
@@ -422,7 +427,8 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
                                      "json or pdn", a.value);
             break;
         case OPT_VARIANT:
-            if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
+            if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
+                                      &job->unplayed) != 0)
                 return PDN_EXIT_USAGE;
             job->variant_set = true;
             break;
@@ -469,6 +475,7 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
                                   : pdn_args_utf8(cli);
         pdn_canonical_options co = {
             .variant = job.variant,
+            .unplayed = job.unplayed,
             .add_gametype = (job.variant_set || job.cfg.variant) &&
                             !job.no_gametype,
             .json = job.to == FORMAT_JSON,

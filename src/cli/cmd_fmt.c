@@ -47,6 +47,7 @@ static const pdn_option fmt_options[] = {
 
 typedef struct fmt_job {
     bool check, in_place, quiet, no_gametype, variant_set;
+    int unplayed; /* --variant N, a GameType not played */
     const pdn_variant *variant;
     unsigned width;
     const char *config;
@@ -215,7 +216,8 @@ read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
             job->width = (unsigned)width;
             break;
         case OPT_VARIANT:
-            if (pdn_args_variant(cli, CMD, a.value, &job->variant) != 0)
+            if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
+                                      &job->unplayed) != 0)
                 return PDN_EXIT_USAGE;
             job->variant_set = true;
             break;
@@ -265,6 +267,7 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
             job.variant = pdn_args_config_variant(&job.cfg);
         pdn_canonical_options co = {
             .variant = job.variant,
+            .unplayed = job.unplayed,
             .add_gametype = (job.variant_set || from_config) &&
                             !job.no_gametype,
             .width = job.width};

@@ -736,12 +736,53 @@ out:
 
 /* ---- Games ---- */
 
+/* The square of a 10x10 board that the main line of @g or its FEN tag
+ * names, above the 32 of every board played here (33 to 50), or 0. */
+static int
+ten_by_ten(const pdn_replay_state *r)
+{
+    for (const pdn_node *n = r->game->moves; n; n = n->next) {
+        if (n->kind != PDN_NODE_MOVE)
+            continue;
+        const uint8_t *sq = pdn_node_squares(n);
+        for (int i = 0; i < n->u.move.count; i++)
+            if (!(sq[i] & PDN_SQUARE_ALPHA) && sq[i] > 32)
+                return sq[i] <= 50 ? sq[i] : 0;
+    }
+    const pdn_tag *fen = r->tags[TAG_FEN];
+    for (const char *p = fen ? fen->value : ""; *p; p++)
+        if (*p >= '0' && *p <= '9' && (p == fen->value || p[-1] < '0' ||
+                                       p[-1] > '9')) {
+            int v = atoi(p);
+            if (v > 32 && v <= 50)
+                return v;
+        }
+    return 0;
+}
+
 /* The variant of @g: its GameType tag, else the default; NULL (with a
- * note) for a GameType this program does not play. */
+ * note) for a GameType this program does not play, given or guessed (a
+ * game of squares up to 50 with no GameType tag). */
 static const pdn_variant *
 game_variant(pdn_replay_state *r, const pdn_replay_options *o)
 {
     const pdn_tag *t = r->tags[TAG_GAMETYPE];
+    if (!t && o && o->unplayed > 0) {
+        pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_NOT_REPLAYED, r->game->start,
+                          "read as GameType %d, a variant this program does "
+                          "not play: moves read, not replayed (%s)",
+                          o->unplayed, pdn_variant_supported());
+        return NULL;
+    }
+    int square;
+    if (!t && (square = ten_by_ten(r)) > 0) {
+        pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_NOT_REPLAYED, r->game->start,
+                          "the game has no GameType tag and names square "
+                          "%d: it looks like International draughts "
+                          "(GameType 20), which this program does not play: "
+                          "moves read, not replayed", square);
+        return NULL;
+    }
     if (!t)
         return o && o->variant ? o->variant : pdn_variant_get(PDN_ITALIAN);
     const pdn_variant *v = pdn_variant_by_gametype(t->value);

@@ -27,6 +27,9 @@ typedef void (*pdn_replay_move_fn)(void *ctx, const pdn_node *n,
 
 typedef struct pdn_replay_options {
     const pdn_variant *variant; /* when the game has no GameType tag */
+    int unplayed;               /* else, when above 0: such a game is of
+                                   this GameType, which is read and not
+                                   played (--variant 20): not replayed */
     const char *draw_rule;      /* a preset of draw.h; NULL (or a name
                                    that is none): the variant's own */
     bool automatic_draw;        /* draws happen, not claimed: play past

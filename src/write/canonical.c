@@ -611,8 +611,11 @@ bool
 pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                    pdn_strbuf *out)
 {
-    pdn_replay_options ro = {.variant = c->opt.variant, .moves_only = true,
-                             .on_move = on_move, .ctx = c};
+    pdn_replay_options ro = {.variant = c->opt.variant,
+                             .unplayed = c->opt.unplayed,
+                             .moves_only = true,
+                             .on_move = on_move,
+                             .ctx = c};
     pdn_replay_result rr;
     size_t mark = d->count;
     bool refuse = g->errors > 0;
@@ -633,7 +636,9 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     /* The variant is known before the first move is handed over. */
     {
         const char *type = tags[PDN_TAGS_GAMETYPE];
-        c->variant = type ? pdn_variant_by_gametype(type) : c->opt.variant;
+        c->variant = type            ? pdn_variant_by_gametype(type)
+                     : c->opt.unplayed ? NULL
+                                       : c->opt.variant;
         if (c->variant)
             square_table(c, c->variant);
     }
@@ -670,8 +675,9 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     pdn_tags_out to = {.out = out, .json = w.json};
     char type[16]; /* the GameType tag to add, if any */
     const char *gametype = NULL;
-    if (c->opt.add_gametype && c->opt.variant) {
-        snprintf(type, sizeof type, "%d", c->opt.variant->gametype);
+    if (c->opt.add_gametype && (c->opt.unplayed || c->opt.variant)) {
+        snprintf(type, sizeof type, "%d",
+                 c->opt.unplayed ? c->opt.unplayed : c->opt.variant->gametype);
         gametype = type;
     }
     counter none = {.number = 1};
@@ -723,7 +729,7 @@ pdn_canonical_as_read(const pdn_canonical *c, const pdn_game *g,
     size_t len = g->raw_len, cut = 0;
     if (!raw)
         return;
-    bool add = c->opt.add_gametype && c->opt.variant &&
+    bool add = c->opt.add_gametype && (c->opt.unplayed || c->opt.variant) &&
                !pdn_game_tag(g, "GameType");
     if (add) { /* before the first tag, or the first token */
         uint64_t at = g->ntags ? g->tags[0].at.off : g->start.off;
@@ -736,7 +742,9 @@ pdn_canonical_as_read(const pdn_canonical *c, const pdn_game *g,
         bool crlf = eol && eol > raw && eol[-1] == '\r';
         char tag[40];
         int n = snprintf(tag, sizeof tag, "[GameType \"%d\"]%s",
-                         c->opt.variant->gametype, crlf ? "\r\n" : "\n");
+                         c->opt.unplayed ? c->opt.unplayed
+                                         : c->opt.variant->gametype,
+                         crlf ? "\r\n" : "\n");
         pdn_strbuf_put(out, tag, (size_t)n);
     }
     put_utf8(out, raw + cut, len - cut);

@@ -27,6 +27,9 @@
 
 typedef struct pdn_canonical_options {
     const pdn_variant *variant; /* for games without a GameType tag */
+    int unplayed;               /* above 0: such games are of this
+                                   GameType, not played (their moves are
+                                   written as read), instead of @variant */
     bool add_gametype;          /* give such games a GameType tag */
     unsigned width;             /* 0: PDN_CANONICAL_WIDTH */
     bool json;                  /* one line of JSON instead of PDN, the

@@ -157,7 +157,12 @@ test_diagnostics(void **state)
            "a man cannot capture a king");
     expect("[FEN \"W:W30:BK26\"] 1. 30x21 *", PDN_ENGLISH, 1, NULL);
     /* A square the board does not have. */
-    expect("1. 22-45 *", PDN_ITALIAN, 1, "has no square 45");
+    expect("1. 22-55 *", PDN_ITALIAN, 1, "has no square 55");
+    /* Squares up to 50 and no GameType: a game of the 10x10 board. */
+    expect("1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *", PDN_ITALIAN, 0,
+           "looks like International draughts (GameType 20)");
+    expect("[FEN \"W:W31,35:B1\"] 1. 31-27 *", PDN_ITALIAN, 0,
+           "names square 35");
     /* c3 is a light square of the Italian board: named as written */
     expect("1. c3-d4 *", PDN_ITALIAN, 1, "has no square c3");
     /* Two ways round from 21 to 21: the next move decides... */
@@ -172,7 +177,7 @@ test_diagnostics(void **state)
            "1:10 204 the move number says White is to move");
     expect("1. 22-18 1... 11-15 2. 23-19 *", PDN_ITALIAN, 0, NULL);
     /* A bad FEN tag, an unknown GameType, an unknown move. */
-    expect("[FEN \"W:W33:B1\"] 1. 22-18 *", PDN_ITALIAN, 1, "205 bad FEN");
+    expect("[FEN \"W:W51:B1\"] 1. 22-18 *", PDN_ITALIAN, 1, "205 bad FEN");
     expect("[GameType \"20\"] 1. 32-28 *", PDN_ITALIAN, 0,
            "206 GameType 20 is not a variant");
     expect("1. 22-18 - 2. 23-19 *", PDN_ITALIAN, 0, "207 an unknown move");
