@@ -90,6 +90,8 @@ typedef struct check_job {
                          their result checked (check_game()) */
     uint64_t not_replayed; /* games of a variant not played */
     uint64_t no_moves;     /* games of a decisive result and no move */
+    uint64_t other[PDN_VARIANT_COUNT]; /* games whose every move is legal
+                                          in that variant (N0217) */
     size_t notes;
     long jobs; /* --jobs: threads in all */
     const pdn_cli *cli;
@@ -175,6 +177,7 @@ typedef struct verdict {
     bool sound;
     bool not_replayed; /* a variant not played: read only */
     bool no_moves;     /* a decisive result, and not one move */
+    const pdn_variant *other; /* where its moves are legal (N0217) */
     size_t notes;
 } verdict;
 
@@ -196,6 +199,7 @@ check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
         v.not_replayed = !res.variant;
         v.no_moves = res.variant && res.unbacked;
         v.sound = !v.not_replayed && !v.no_moves;
+        v.other = res.other;
     }
     if (!d->count_only)
         name_game(g, d, first);
@@ -225,12 +229,15 @@ pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     return true;
 }
 
-/* pdn_read_work.work: the verdict on @g, as its flags (VERDICT_*) plus
- * the notes times 8.  The jobs of --jobs call it at once. */
+/* pdn_read_work.work: the verdict on @g, as its flags (VERDICT_*), the
+ * variant its moves are legal in (1 + its id, times VERDICT_OTHER; 0:
+ * none) and the notes times VERDICT_NOTES.  The jobs of --jobs call it
+ * at once. */
 #define VERDICT_SOUND 1L
 #define VERDICT_NOT_REPLAYED 2L
 #define VERDICT_NO_MOVES 4L
-#define VERDICT_NOTES 8L
+#define VERDICT_OTHER 8L
+#define VERDICT_NOTES (VERDICT_OTHER * (PDN_VARIANT_COUNT + 1))
 
 static long
 work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
@@ -239,7 +246,8 @@ work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     verdict v = check_game(ctx, g, d);
     return (long)v.notes * VERDICT_NOTES + (v.sound ? VERDICT_SOUND : 0) +
            (v.not_replayed ? VERDICT_NOT_REPLAYED : 0) +
-           (v.no_moves ? VERDICT_NO_MOVES : 0);
+           (v.no_moves ? VERDICT_NO_MOVES : 0) +
+           (v.other ? VERDICT_OTHER * (1 + (long)v.other->id) : 0);
 }
 
 /* pdn_read_work.done: the verdict counted, in file order. */
@@ -251,6 +259,9 @@ count_verdict(const pdn_cli *cli, long value, void *ctx)
     job->sound += (value & VERDICT_SOUND) != 0;
     job->not_replayed += (value & VERDICT_NOT_REPLAYED) != 0;
     job->no_moves += (value & VERDICT_NO_MOVES) != 0;
+    long other = value % VERDICT_NOTES / VERDICT_OTHER;
+    if (other)
+        job->other[other - 1]++;
     job->notes += (size_t)(value / VERDICT_NOTES);
 }
 
@@ -336,6 +347,10 @@ print_note_groups(const pdn_cli *cli, check_job *job)
 {
     for (size_t i = 0; i < job->ngroups; i++) {
         const note_group *n = &job->groups[i];
+        if (n->code == PDN_N_OTHER_VARIANT) { /* said by other_variants() */
+            free(n->first);
+            continue;
+        }
         char code[8];
         pdn_code_format(n->code, code);
         const pdn_code_info *info = pdn_code_lookup(n->code);
@@ -349,6 +364,23 @@ print_note_groups(const pdn_cli *cli, check_job *job)
     free(job->groups);
     job->groups = NULL;
     job->ngroups = 0;
+}
+
+/* Once for the run: how many games are of another variant (N0217), and
+ * the option that reads them so. */
+static void
+other_variants(const pdn_cli *cli, const check_job *job)
+{
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        if (!job->other[id])
+            continue;
+        fprintf(cli->out,
+                "note[N0217] other-variant: %" PRIu64 " of %" PRIu64
+                " game%s replay as %s, not as read: try --variant %s\n",
+                job->other[id], job->checked, pdn_args_plural(job->checked),
+                v->title, v->name);
+    }
 }
 
 /* A diagnostic in compiler style, on standard output; a note is grouped
@@ -525,9 +557,19 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
         fprintf(cli->out,
                 "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
                 ",\"not_replayed\":%" PRIu64 ",\"no_moves\":%" PRIu64
-                ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
+                ",\"other_variant\":{",
+                job->checked, job->sound, job->not_replayed, job->no_moves);
+        const char *comma = "";
+        for (int id = 0; id < PDN_VARIANT_COUNT; id++)
+            if (job->other[id]) {
+                fprintf(cli->out, "%s\"%s\":%" PRIu64, comma,
+                        pdn_variant_get((pdn_variant_id)id)->name,
+                        job->other[id]);
+                comma = ",";
+            }
+        fprintf(cli->out,
+                "},\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
                 "\"seconds\":%.3f}}\n",
-                job->checked, job->sound, job->not_replayed, job->no_moves,
                 rj->errors, rj->warnings, job->notes, seconds);
         return;
     }
@@ -593,8 +635,10 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rc = pdn_read_files(cli, &rj);
         if (!job.shards)
             job.checked = rj.games;
-        if (!job.json)
+        if (!job.json) {
             print_note_groups(cli, &job);
+            other_variants(cli, &job);
+        }
         summary(cli, &job, &rj, pdn_clock_since(&t0));
     }
     pdn_strbuf_free(&job.buf);

@@ -50,6 +50,9 @@ typedef struct pdn_replay_result {
     bool complete;              /* every line replayed to its end */
     bool unbacked;              /* a decisive result, and not one move
                                    in the main line (N0218) */
+    const pdn_variant *other;   /* the variant every move of the game is
+                                   legal in, when the one it was read as
+                                   fails at its first move (N0217) */
     pdn_board start;            /* the position the game starts from */
     pdn_board final;            /* after the last main-line move replayed */
 } pdn_replay_result;

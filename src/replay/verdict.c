@@ -261,6 +261,7 @@ pdn_replay_suggest_variant(pdn_replay_state *r)
         pdn_replay_game(r->game, &other, &quiet, &res);
         pdn_diags_free(&quiet);
         if (res.complete && res.moves > 0) {
+            r->out->other = v;
             pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_OTHER_VARIANT,
                               r->game->start,
                               "the game has no GameType tag and was read as "
