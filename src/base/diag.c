@@ -49,6 +49,7 @@ static const pdn_code_info codes[] = {
     {PDN_N_RESULT_NO_MOVES, PDN_SEV_NOTE, "result-without-moves"},
     {PDN_N_RESULT_FORM, PDN_SEV_NOTE, "result-form"},
     {PDN_W_NOT_A_RESULT, PDN_SEV_WARNING, "not-a-result"},
+    {PDN_N_AUTO_VARIANT, PDN_SEV_NOTE, "auto-variant"},
     {PDN_N_DATE_KEPT, PDN_SEV_NOTE, "date-kept"},
 };
 

@@ -65,6 +65,7 @@ typedef enum pdn_code {
     PDN_N_RESULT_NO_MOVES = 218, /* a decisive result and not one move */
     PDN_N_RESULT_FORM = 219,     /* a Result in a form beside PDN's */
     PDN_W_NOT_A_RESULT = 220,    /* a Result tag that is no result */
+    PDN_N_AUTO_VARIANT = 221,    /* --variant auto: the file read as */
     /* Writing (pdn fmt, pdn convert): 03xx */
     PDN_N_DATE_KEPT = 301, /* a Date left as written by pdn fmt */
 } pdn_code;

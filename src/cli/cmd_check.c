@@ -15,8 +15,10 @@
 #include "cli/commands.h"
 #include "cli/config.h"
 #include "cli/reading.h"
+#include "cli/turns.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
+#include "syntax/reader.h"
 #include "write/json_out.h"
 
 #define CMD "check"
@@ -67,6 +69,7 @@ typedef struct check_job {
     const pdn_variant *variant;
     bool variant_set;      /* by --variant */
     int unplayed;          /* --variant N, a GameType not played */
+    bool auto_variant;     /* --variant auto: each FILE's, from its games */
     const char *draw_rule; /* NULL: each variant's own */
     bool automatic_draws;
     pdn_replay_options replay; /* the three above, set once: read for
@@ -391,7 +394,8 @@ text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
     check_job *job = ctx;
     if (d->severity < job->min_severity)
         return;
-    if (d->severity == PDN_SEV_NOTE && !job->all_notes) {
+    if (d->severity == PDN_SEV_NOTE && !job->all_notes &&
+        d->code != PDN_N_AUTO_VARIANT) { /* that one is a file's, in full */
         group_note(job, d);
         return;
     }
@@ -451,10 +455,12 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
             fputs(pdn_help_text(CMD), cli->out);
             return PDN_EXIT_OK;
         case OPT_VARIANT:
+            job->variant_set = true;
+            if ((job->auto_variant = strcmp(a.value, "auto") == 0))
+                break;
             if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
                                       &job->unplayed) != 0)
                 return PDN_EXIT_USAGE;
-            job->variant_set = true;
             break;
         case OPT_FORMAT:
             if (strcmp(a.value, "json") == 0)
@@ -525,6 +531,17 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
             break;
         }
     }
+    if (job->auto_variant && job->shards)
+        return pdn_args_fail(cli, CMD, "'--variant auto' and '--shard' cannot "
+                                       "be used together");
+    for (size_t i = 0; job->auto_variant && i < job->nfiles; i++)
+        if (strcmp(job->files[i], "-") == 0)
+            return pdn_args_fail(cli, CMD, "'--variant auto' needs FILEs: "
+                                           "standard input cannot be read "
+                                           "twice");
+    if (job->auto_variant && job->nfiles == 0)
+        return pdn_args_fail(cli, CMD, "'--variant auto' needs FILEs: "
+                                       "standard input cannot be read twice");
     return -1;
 }
 
@@ -587,6 +604,81 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
             pdn_args_plural(job->notes), seconds);
 }
 
+/* Games of a file that --variant auto looks at to choose its variant. */
+#define AUTO_SAMPLE 200
+
+/* --variant auto: the variant under which most of the first AUTO_SAMPLE
+ * games of FILE @path without a GameType tag replay legally (the default
+ * when none does, or on a tie), said in a note at the file (N0221).
+ * NULL when @path cannot be opened (said when it is checked). */
+static const pdn_variant *
+auto_variant(const pdn_cli *cli, check_job *job, pdn_read_job *rj,
+             const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    pdn_reader_options ro = {.tagmap = job->tagmap};
+    pdn_reader *r = pdn_reader_new(path, in, &ro);
+    uint64_t clean[PDN_VARIANT_COUNT] = {0}, looked = 0;
+    pdn_diags d = PDN_DIAGS_INIT, quiet = PDN_DIAGS_INIT;
+    quiet.count_only = true;
+    pdn_game *g;
+    while (looked < AUTO_SAMPLE && pdn_reader_next(r, &g, &d) > 0) {
+        pdn_diags_clear(&d);
+        if (!g->errors && g->moves && !pdn_game_tag(g, "GameType")) {
+            looked++;
+            for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+                pdn_replay_options o = {
+                    .variant = pdn_variant_get((pdn_variant_id)id),
+                    .moves_only = true};
+                pdn_replay_result res;
+                clean[id] += pdn_replay_game(g, &o, &quiet, &res) == 0 &&
+                             res.plies > 0;
+                pdn_diags_clear(&quiet);
+            }
+        }
+        pdn_reader_recycle(r, g);
+    }
+    pdn_reader_free(r);
+    fclose(in);
+    const pdn_variant *best = job->variant;
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++)
+        if (clean[id] > clean[best->id])
+            best = pdn_variant_get((pdn_variant_id)id);
+    pdn_loc at = {0, 0, 0};
+    pdn_diags_add(&d, PDN_SEV_NOTE, PDN_N_AUTO_VARIANT, path, at, 0,
+                  "--variant auto: read as %s: of the first %" PRIu64
+                  " game%s without a GameType tag, %" PRIu64
+                  " replay as Italian, %" PRIu64 " as Spanish, %" PRIu64
+                  " as English",
+                  best->title, looked, pdn_args_plural(looked),
+                  clean[PDN_ITALIAN], clean[PDN_SPANISH], clean[PDN_ENGLISH]);
+    job->notes += d.notes;
+    pdn_read_report(cli, rj, &d, job->colour, &job->buf);
+    pdn_diags_free(&d);
+    pdn_diags_free(&quiet);
+    return best;
+}
+
+/* Checks the FILEs one at a time, each under the variant --variant auto
+ * chooses for it; returns the worst status. */
+static int
+check_auto(const pdn_cli *cli, check_job *job, pdn_read_job *rj)
+{
+    int rc = PDN_EXIT_OK;
+    const char **files = job->files;
+    for (size_t i = 0; i < job->nfiles; i++) {
+        const pdn_variant *v = auto_variant(cli, job, rj, files[i]);
+        job->replay.variant = v ? v : job->variant;
+        rj->files = &files[i];
+        rj->nfiles = 1;
+        int got = pdn_read_files(cli, rj);
+        rc = got > rc ? got : rc;
+    }
+    return rc;
+}
+
 int
 pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
 {
@@ -632,7 +724,8 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
            the threads work on each game as soon as they have read it. */
         if (job.shards)
             work.pick = pick_game;
-        rc = pdn_read_files(cli, &rj);
+        rc = job.auto_variant ? check_auto(cli, &job, &rj)
+                              : pdn_read_files(cli, &rj);
         if (!job.shards)
             job.checked = rj.games;
         if (!job.json) {
