@@ -35,6 +35,8 @@
 struct pdn_annotator {
     pdn_annotate_options o;
     const pdn_variant *variant;   /* of games without a GameType */
+    int unplayed;                 /* or, above 0, their GameType, one not
+                                     played: such games are not judged */
     pdn_engine *engines[3];       /* by variant id, made when needed */
     pcre2_code *select[PDN_ANNOTATE_MAX_SELECT];
     pcre2_match_data *match;
@@ -73,6 +75,8 @@ pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
     a->variant = pdn_variant_by_name(o->variant);
     if (!a->variant)
         a->variant = pdn_variant_by_gametype(o->variant);
+    if (!a->variant && atoi(o->variant) > 0)
+        a->unplayed = atoi(o->variant); /* "20": read, not played */
     if (!a->variant)
         a->variant = pdn_variant_get(PDN_ITALIAN);
     for (size_t i = 0; i < o->nselect; i++) {
@@ -422,8 +426,11 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                   void *ctx)
 {
     const pdn_annotate_options *o = &a->o;
-    pdn_replay_options ro = {.variant = a->variant, .moves_only = true,
-                             .on_move = on_move, .ctx = out};
+    pdn_replay_options ro = {.variant = a->variant,
+                             .unplayed = a->unplayed,
+                             .moves_only = true,
+                             .on_move = on_move,
+                             .ctx = out};
     pdn_replay_result rr;
     struct timespec t0;
     size_t next = 0, total = 0, done = 0;

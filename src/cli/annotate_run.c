@@ -475,8 +475,14 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     char err[256];
     struct timespec t0;
     const pdn_variant *v = pdn_variant_by_name(job->o.variant);
+    int unplayed = v || pdn_variant_by_gametype(job->o.variant)
+                       ? 0
+                       : atoi(job->o.variant); /* "20": not played */
+    if (!v)
+        v = pdn_variant_by_gametype(job->o.variant);
     pdn_canonical_options co = {
         .variant = v ? v : pdn_variant_get(PDN_ITALIAN),
+        .unplayed = unplayed > 0 ? unplayed : 0,
         .add_gametype = job->add_gametype,
         .alpha = job->o.alpha,
         .keep_illegal = true};

@@ -127,12 +127,18 @@ apply(const pdn_cli *cli, annotate_job *job, const given *g)
     char err[256];
 
     switch (g->id) {
-    case OPT_VARIANT:
-        if (pdn_args_variant(cli, CMD, g->value, &variant) != 0)
+    case OPT_VARIANT: {
+        int unplayed;
+        if (pdn_args_game_variant(cli, CMD, g->value, &variant, &unplayed) !=
+            0)
             return PDN_EXIT_USAGE;
-        snprintf(o->variant, sizeof o->variant, "%s", variant->name);
+        if (unplayed) /* a GameType not played: its games are not judged */
+            snprintf(o->variant, sizeof o->variant, "%d", unplayed);
+        else
+            snprintf(o->variant, sizeof o->variant, "%s", variant->name);
         job->run.add_gametype = true; /* as pdn fmt --variant */
         return 0;
+    }
     case OPT_DRAW_RULE:
         if (!pdn_draw_rule_by_name(g->value))
             return pdn_args_fail(cli, CMD, "bad --draw-rule '%s': expected "
