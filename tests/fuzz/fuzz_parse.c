@@ -1,9 +1,9 @@
 /* fuzz_parse.c -- libFuzzer target for the PDN reader: the bytes are read
  * as a PDN file, every game is checked with pdn_game_check() and every
- * diagnostic rendered.  When the bytes are UTF-8 (and not many) they are
- * read a second time as a stream in small chunks that cut tokens
- * anywhere, which must give the same games and diagnostics: how the input
- * is buffered must not change what is read.
+ * diagnostic rendered.  When the bytes are not many they are read a
+ * second time as a stream in small chunks that cut tokens (and UTF-8
+ * sequences) anywhere, which must give the same games and diagnostics:
+ * how the input is buffered must not change what is read.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -12,7 +12,6 @@
 
 #include "base/diag.h"
 #include "base/strbuf.h"
-#include "base/utf8.h"
 #include "model/game.h"
 #include "model/tagmap.h"
 #include "syntax/reader.h"
@@ -69,13 +68,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_all(r, &whole);
     pdn_reader_free(r);
 
-    /* The same bytes through the stream reader, a few bytes at a time:
-     * only for UTF-8, as a stream decides its encoding on its first
-     * chunk; and only for short inputs, as a game is read again from its
-     * start after every chunk. */
-    FILE *f = size > 0 && size <= 8192 && pdn_utf8_valid(text, size)
-                  ? fmemopen((void *)data, size, "rb")
-                  : NULL;
+    /* The same bytes through the stream reader, a few bytes at a time,
+     * UTF-8 sequences and Windows-1252 bytes cut anywhere (text is
+     * decoded a byte at a time, never by chunk): only for short inputs,
+     * as a game is read again from its start after every chunk. */
+    FILE *f = size > 0 && size <= 8192 ? fmemopen((void *)data, size, "rb")
+                                       : NULL;
     if (f) {
         opt.chunk = 1 + size % 7 + (size > 1024 ? size / 16 : 0);
         r = pdn_reader_new("fuzz.pdn", f, &opt);
