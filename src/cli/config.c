@@ -568,6 +568,7 @@ nesting_ok(const char *text, size_t len, pdn_loc *at)
     char quote = 0;
     for (size_t i = 0; i < len; i++, col++) {
         char c = text[i];
+        /* (a quote or escape below may step over one more byte) */
         char before = i ? text[i - 1] : '\n';
         bool token_start = strchr(" \t\r\n[{,:", before) != NULL;
         if (c == '\n') {
@@ -575,14 +576,24 @@ nesting_ok(const char *text, size_t len, pdn_loc *at)
             col = 0;
             if (quote == '#')
                 quote = 0;
-        } else if (quote) {
-            if (c == quote && quote != '#')
+        } else if (quote == '"') {
+            if (c == '\\' && i + 1 < len && text[i + 1] != '\n')
+                i++, col++; /* an escape: the next byte is the string's */
+            else if (c == '"')
                 quote = 0;
+        } else if (quote == '\'') {
+            if (c == '\'' && i + 1 < len && text[i + 1] == '\'')
+                i++, col++; /* '' is a quote in the string */
+            else if (c == '\'')
+                quote = 0;
+        } else if (quote) { /* a comment */
         } else if (c == '#' && token_start) {
             quote = '#'; /* a comment, to the end of the line */
         } else if ((c == '"' || c == '\'') && token_start) {
             quote = c;
-        } else if (c == '[' || c == '{') {
+        } else if ((c == '[' || c == '{') && (depth > 0 || token_start)) {
+            /* a flow collection: in one, or where a value starts (in a
+               plain scalar of a block, "a{b" is text) */
             if (++depth > PDN_CONFIG_MAX_NESTING) {
                 *at = (pdn_loc){i, line, col};
                 return false;

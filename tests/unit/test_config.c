@@ -712,6 +712,10 @@ test_annotate_print(void **state)
                                      "/corpus/annotate-config.yaml", &d),
                      0);
     strcpy(a.annotate.comment, "\"{best}\" \\ {{x}} \xe2\x86\x92 {loss}");
+    /* Brackets in a quoted string, after an escaped quote, are text:
+       not the flow collections the nesting limit counts. */
+    strcpy(a.annotate.labels[PDN_MARK_BLUNDER],
+           ";\"{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{[[[[ it's");
     strcpy(a.annotate.annotator, "O'Neil: \"pdn\" #1");
     strcpy(a.annotate.select[1].pattern, "^(?:Tinsley|\"Chinook\")\\b");
     once = print_of(&a);
