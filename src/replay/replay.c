@@ -750,19 +750,22 @@ ten_by_ten(const pdn_replay_state *r)
                 return sq[i] <= 50 ? sq[i] : 0;
     }
     const pdn_tag *fen = r->tags[TAG_FEN];
-    for (const char *p = fen ? fen->value : ""; *p; p++)
-        if (*p >= '0' && *p <= '9' && (p == fen->value || p[-1] < '0' ||
-                                       p[-1] > '9')) {
-            int v = atoi(p);
-            if (v > 32 && v <= 50)
-                return v;
+    int v = 0; /* the number being read */
+    for (const char *p = fen ? fen->value : ""; ; p++) {
+        if (*p >= '0' && *p <= '9') {
+            v = v < 1000 ? v * 10 + (*p - '0') : v;
+            continue;
         }
-    return 0;
+        if (v > 32 && v <= 50)
+            return v;
+        v = 0;
+        if (!*p)
+            return 0;
+    }
 }
 
 /* The variant of @g: its GameType tag, else the default; NULL (with a
- * note) for a GameType this program does not play, given or guessed (a
- * game of squares up to 50 with no GameType tag). */
+ * note) for a GameType this program does not play. */
 static const pdn_variant *
 game_variant(pdn_replay_state *r, const pdn_replay_options *o)
 {
@@ -772,15 +775,6 @@ game_variant(pdn_replay_state *r, const pdn_replay_options *o)
                           "read as GameType %d, a variant this program does "
                           "not play: moves read, not replayed (%s)",
                           o->unplayed, pdn_variant_supported());
-        return NULL;
-    }
-    int square;
-    if (!t && (square = ten_by_ten(r)) > 0) {
-        pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_NOT_REPLAYED, r->game->start,
-                          "the game has no GameType tag and names square "
-                          "%d: it looks like International draughts "
-                          "(GameType 20), which this program does not play: "
-                          "moves read, not replayed", square);
         return NULL;
     }
     if (!t)
@@ -852,6 +846,7 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
     r.v = game_variant(&r, o);
     if (r.v)
         r.bits = pdn_square_bits(r.v);
+    size_t mark = d->count, errors = r.errors; /* before the replay */
     r.rule = pdn_draw_rule_by_name(o ? o->draw_rule : NULL);
     if (!r.rule)
         r.rule = pdn_draw_rule_default(r.v);
@@ -868,6 +863,22 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
             pdn_draw_init(&ds, &b);
             replay_line(&r, &ds, g->moves, true, 0);
         }
+    }
+    /* A game of the 10x10 board without a GameType tag fails here: one
+     * note instead of its errors, read and not replayed.  Looked for only
+     * then, so that other games pay nothing for it. */
+    int square;
+    if (r.errors > errors && !r.tags[TAG_GAMETYPE] &&
+        (square = ten_by_ten(&r)) > 0) {
+        pdn_diags_truncate(d, mark);
+        r.errors = errors;
+        r.v = NULL;
+        *out = (pdn_replay_result){0};
+        pdn_replay_report(&r, PDN_SEV_NOTE, PDN_N_NOT_REPLAYED, g->start,
+                          "the game has no GameType tag and names square "
+                          "%d: it looks like International draughts "
+                          "(GameType 20), which this program does not play: "
+                          "moves read, not replayed", square);
     }
     pdn_replay_check_result(&r);
     if (all)
