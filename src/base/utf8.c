@@ -111,13 +111,9 @@ static const uint16_t cp1252_high[32] = {
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178,
 };
 
-/* Writes the Windows-1252 character of byte @c at @out; returns its
- * length. */
-static size_t
-put_cp1252(unsigned c, char *out)
+size_t
+pdn_utf8_put(unsigned long c, char *out)
 {
-    if (c >= 0x80 && c <= 0x9F && cp1252_high[c - 0x80])
-        c = cp1252_high[c - 0x80];
     if (c < 0x80) {
         out[0] = (char)c;
         return 1;
@@ -127,10 +123,27 @@ put_cp1252(unsigned c, char *out)
         out[1] = (char)(0x80 | (c & 0x3F));
         return 2;
     }
-    out[0] = (char)(0xE0 | (c >> 12));
-    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (c & 0x3F));
-    return 3;
+    if (c < 0x10000) {
+        out[0] = (char)(0xE0 | (c >> 12));
+        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (c >> 18));
+    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (c & 0x3F));
+    return 4;
+}
+
+/* Writes the Windows-1252 character of byte @c at @out; returns its
+ * length. */
+static size_t
+put_cp1252(unsigned c, char *out)
+{
+    if (c >= 0x80 && c <= 0x9F && cp1252_high[c - 0x80])
+        c = cp1252_high[c - 0x80];
+    return pdn_utf8_put(c, out);
 }
 
 size_t

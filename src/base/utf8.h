@@ -20,6 +20,10 @@ bool pdn_utf8_valid(const char *s, size_t len);
  * are not counted). */
 size_t pdn_utf8_count(const char *s, size_t len);
 
+/** Writes code point @c (at most U+10FFFF) as UTF-8 at @out, which has
+ * room for 4 bytes; returns the bytes written. */
+size_t pdn_utf8_put(unsigned long c, char *out);
+
 /** Offset of the first byte of @s that is not part of valid, complete
  * UTF-8 (a sequence cut off by the end of @s is not), or @len. */
 size_t pdn_utf8_first_invalid(const char *s, size_t len);

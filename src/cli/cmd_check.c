@@ -534,12 +534,10 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
     if (job->auto_variant && job->shards)
         return pdn_args_fail(cli, CMD, "'--variant auto' and '--shard' cannot "
                                        "be used together");
-    for (size_t i = 0; job->auto_variant && i < job->nfiles; i++)
-        if (strcmp(job->files[i], "-") == 0)
-            return pdn_args_fail(cli, CMD, "'--variant auto' needs FILEs: "
-                                           "standard input cannot be read "
-                                           "twice");
-    if (job->auto_variant && job->nfiles == 0)
+    bool stdin_read = job->nfiles == 0; /* no FILE: standard input */
+    for (size_t i = 0; i < job->nfiles; i++)
+        stdin_read |= strcmp(job->files[i], "-") == 0;
+    if (job->auto_variant && stdin_read)
         return pdn_args_fail(cli, CMD, "'--variant auto' needs FILEs: "
                                        "standard input cannot be read twice");
     return -1;

@@ -65,13 +65,12 @@ source_line(const pdn_game *g, pdn_loc at, uint32_t *text_col)
             memcpy(line, "\xe2\x80\xa6", 3); /* "…" */
             k = 3;
         }
-        line[k + pdn_text_to_utf8(b, n, line + k)] = '\0';
-        if (cut) { /* the characters before the caret, and the "…" */
-            char *before = pdn_xmalloc(3 * (size_t)(p - b) + 1);
-            size_t m = pdn_text_to_utf8(b, (size_t)(p - b), before);
-            *text_col = 2 + (uint32_t)pdn_utf8_count(before, m);
-            free(before);
-        }
+        /* Up to the caret, then on: its column counted when cut. */
+        size_t m = pdn_text_to_utf8(b, (size_t)(p - b), line + k);
+        if (cut) /* the characters before the caret, and the "…" */
+            *text_col = 2 + (uint32_t)pdn_utf8_count(line + k, m);
+        m += pdn_text_to_utf8(p, (size_t)(e - p), line + k + m);
+        line[k + m] = '\0';
         return line;
     }
     return NULL; /* the line starts before the game's text */

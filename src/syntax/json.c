@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 typedef struct reader {
     pdn_arena *arena;
     const char *s;
@@ -69,32 +71,6 @@ hex4(reader *r)
     return v;
 }
 
-/* Appends code point @c as UTF-8 at @out; returns the bytes written. */
-static size_t
-put_utf8(char *out, unsigned long c)
-{
-    if (c < 0x80) {
-        out[0] = (char)c;
-        return 1;
-    }
-    if (c < 0x800) {
-        out[0] = (char)(0xC0 | (c >> 6));
-        out[1] = (char)(0x80 | (c & 0x3F));
-        return 2;
-    }
-    if (c < 0x10000) {
-        out[0] = (char)(0xE0 | (c >> 12));
-        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (c & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (c >> 18));
-    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (c & 0x3F));
-    return 4;
-}
-
 /* string = '"' { char | escape } '"'; the text unescaped into the arena
  * (never longer than the source). */
 static pdn_json *
@@ -154,7 +130,7 @@ parse_string(reader *r)
             fail(r, "a lone surrogate in a string");
             return NULL;
         }
-        k += put_utf8(out + k, (unsigned long)u);
+        k += pdn_utf8_put((unsigned long)u, out + k);
     }
     out[k] = '\0';
     r->pos = end + 1;

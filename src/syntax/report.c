@@ -44,11 +44,11 @@ line_text(pdn_parse *p, uint64_t off, pdn_diag *d)
     if (cut_left)
         pdn_strbuf_puts(&text, "\xe2\x80\xa6");
     size_t before = text.len;
-    char *decoded = pdn_xmalloc(n * 6 + 1); /* the line, then to @at */
-    size_t m = pdn_text_to_utf8(b, n, decoded);
-    size_t caret = pdn_utf8_count(decoded,
-                                  pdn_text_to_utf8(b, (size_t)(at - b),
-                                                   decoded + m));
+    /* Up to @at, then on: the characters before the caret counted. */
+    char *decoded = pdn_xmalloc(n * 3 + 1);
+    size_t m = pdn_text_to_utf8(b, (size_t)(at - b), decoded);
+    size_t caret = pdn_utf8_count(decoded, m);
+    m += pdn_text_to_utf8(at, (size_t)(e - at), decoded + m);
     pdn_strbuf_put(&text, decoded, m);
     free(decoded);
     if (cut_right)
