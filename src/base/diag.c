@@ -27,6 +27,7 @@ static const pdn_code_info codes[] = {
     {PDN_W_TAG_NAME, PDN_SEV_WARNING, "unusual-tag-name"},
     {PDN_W_CONTROL, PDN_SEV_WARNING, "control-byte"},
     {PDN_E_NOT_A_MOVE, PDN_SEV_ERROR, "not-a-move"},
+    {PDN_E_NOT_PDN3, PDN_SEV_ERROR, "not-pdn3"},
     {PDN_N_TYPED_MOVE, PDN_SEV_NOTE, "typed-move"},
     {PDN_N_ENCODING, PDN_SEV_NOTE, "not-utf8"},
     {PDN_E_ILLEGAL, PDN_SEV_ERROR, "illegal-move"},

@@ -40,6 +40,7 @@ typedef enum pdn_code {
     PDN_W_TAG_NAME = 154,     /* a tag name that is no PDN name, kept */
     PDN_W_CONTROL = 155,      /* a control byte: the file is damaged */
     PDN_E_NOT_A_MOVE = 111,   /* text shaped like a move that is none */
+    PDN_E_NOT_PDN3 = 112,     /* --strict: outside the reading grammar */
     PDN_N_TYPED_MOVE = 182,   /* moves typed with another dash, capitals */
     PDN_N_ENCODING = 181,     /* not UTF-8: read as Windows-1252 */
     /* replaying: 02xx */

@@ -37,7 +37,8 @@ enum {
     OPT_SHARD,
     OPT_JOBS,
     OPT_NOTES,
-    OPT_MIN_SEVERITY
+    OPT_MIN_SEVERITY,
+    OPT_STRICT
 };
 
 static const pdn_option check_options[] = {
@@ -45,6 +46,7 @@ static const pdn_option check_options[] = {
     {"variant", 'v', true, OPT_VARIANT},
     {"format", 0, true, OPT_FORMAT},
     {"quiet", 'q', false, OPT_QUIET},
+    {"strict", 0, false, OPT_STRICT},
     {"map-tag", 0, true, OPT_MAP_TAG},
     {"draw-rule", 0, true, OPT_DRAW_RULE},
     {"automatic-draws", 0, false, OPT_AUTOMATIC_DRAWS},
@@ -78,6 +80,7 @@ typedef struct check_job {
     pdn_config cfg;        /* the file's settings under the options' */
     pdn_config opts;       /* --severity and --disable alone */
     bool json, quiet, colour;
+    bool strict;              /* --strict: the standard's grammar only */
     bool all_notes;           /* --notes: every note in full */
     pdn_severity min_severity; /* --min-severity: less is not shown */
     note_group *groups;       /* the notes grouped, in order of their
@@ -475,6 +478,9 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
         case OPT_QUIET:
             job->quiet = true;
             break;
+        case OPT_STRICT:
+            job->strict = true;
+            break;
         case OPT_MAP_TAG:
             if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
                 return PDN_EXIT_USAGE;
@@ -703,6 +709,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         rj.nfiles = job.nfiles;
         rj.tagmap = job.tagmap;
         rj.quiet = job.quiet;
+        rj.strict = job.strict;
         rj.count_only = job.quiet;
         /* The games' text serves the source lines of the diagnostics,
          * which --quiet does not show. */

@@ -30,7 +30,8 @@ enum {
     OPT_NO_GAMETYPE,
     OPT_CONFIG,
     OPT_MAP_TAG,
-    OPT_QUIET
+    OPT_QUIET,
+    OPT_STRICT
 };
 
 static const pdn_option fmt_options[] = {
@@ -43,10 +44,12 @@ static const pdn_option fmt_options[] = {
     {"config", 0, true, OPT_CONFIG},
     {"map-tag", 0, true, OPT_MAP_TAG},
     {"quiet", 'q', false, OPT_QUIET},
+    {"strict", 0, false, OPT_STRICT},
 };
 
 typedef struct fmt_job {
     bool check, in_place, quiet, no_gametype, variant_set;
+    bool strict; /* --strict: the standard's grammar only */
     int unplayed; /* --variant N, a GameType not played */
     const pdn_variant *variant;
     unsigned width;
@@ -123,6 +126,7 @@ format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
                        .tagmap = job->tagmap,
                        .quiet = job->quiet,
                        .keep_raw = true,
+                       .strict = job->strict,
                        .each = each_game,
                        .ctx = job};
     pdn_games_out *s = &job->sink;
@@ -233,6 +237,9 @@ read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
             break;
         case OPT_QUIET:
             job->quiet = true;
+            break;
+        case OPT_STRICT:
+            job->strict = true;
             break;
         }
     }

@@ -16,7 +16,14 @@
 
 #define CMD "parse"
 
-enum { OPT_HELP = 1, OPT_TRACE, OPT_JSON, OPT_QUIET, OPT_MAP_TAG };
+enum {
+    OPT_HELP = 1,
+    OPT_TRACE,
+    OPT_JSON,
+    OPT_QUIET,
+    OPT_MAP_TAG,
+    OPT_STRICT
+};
 
 static const pdn_option parse_options[] = {
     {"help", 'h', false, OPT_HELP},
@@ -24,11 +31,12 @@ static const pdn_option parse_options[] = {
     {"json", 0, false, OPT_JSON},
     {"quiet", 'q', false, OPT_QUIET},
     {"map-tag", 0, true, OPT_MAP_TAG},
+    {"strict", 0, false, OPT_STRICT},
 };
 
 /* What was asked. */
 typedef struct parse_job {
-    bool trace, json, quiet;
+    bool trace, json, quiet, strict;
     pdn_tagmap *tagmap;
     const char **files; /* room for argc operands */
     size_t nfiles;
@@ -84,6 +92,9 @@ read_args(const pdn_cli *cli, int argc, char **argv, parse_job *job)
         case OPT_QUIET:
             job->quiet = true;
             break;
+        case OPT_STRICT:
+            job->strict = true;
+            break;
         case OPT_MAP_TAG:
             if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
                 return PDN_EXIT_USAGE;
@@ -110,6 +121,7 @@ pdn_cmd_parse(const pdn_cli *cli, int argc, char **argv)
         rj.nfiles = job.nfiles;
         rj.tagmap = job.tagmap;
         rj.quiet = job.quiet;
+        rj.strict = job.strict;
         rj.each = each_game;
         rj.ctx = &job;
         rc = pdn_read_files(cli, &rj);

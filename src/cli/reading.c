@@ -112,6 +112,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
 {
     pdn_reader_options opt = {.tagmap = job->tagmap,
                               .keep_raw = job->keep_raw,
+                              .strict = job->strict,
                               .no_map = pdn_no_map()};
     pdn_reader *r = pdn_reader_new(name, in, &opt);
     pdn_diags d = PDN_DIAGS_INIT;

@@ -59,6 +59,7 @@ typedef struct pdn_read_job {
     const pdn_tagmap *tagmap;  /* borrowed; NULL maps nothing */
     bool quiet;                /* print no diagnostics */
     bool keep_raw;             /* games keep their text (source lines) */
+    bool strict;               /* --strict: the standard's grammar only */
     bool count_only;           /* diagnostics are only counted: no
                                   messages are written (with quiet) */
     pdn_game_fn each;          /* called for every game, in file order */

@@ -263,7 +263,8 @@ pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool guess)
     int fd = t->pf->fd;
     if (!w->reader) {
         pdn_reader_options opt = {.tagmap = job->tagmap,
-                                  .keep_raw = job->keep_raw};
+                                  .keep_raw = job->keep_raw,
+                                  .strict = job->strict};
         w->reader = pdn_reader_new_range(name, fd, &range, &opt);
     }
     /* A mapped file is read in place.  Else the scratch holds the part's

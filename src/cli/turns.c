@@ -155,6 +155,7 @@ open_next(turns *s)
         }
         pdn_reader_options opt = {.tagmap = job->tagmap,
                                   .keep_raw = job->keep_raw,
+                                  .strict = job->strict,
                                   .no_map = s->no_map};
         s->in = in;
         s->reader = pdn_reader_new(name, in, &opt);
@@ -223,7 +224,8 @@ read_stream_turn(turns *s, worker *w, turn *t)
         }
         c->pf = NULL;
         pdn_reader_options opt = {.tagmap = job->tagmap,
-                                  .keep_raw = job->keep_raw};
+                                  .keep_raw = job->keep_raw,
+                                  .strict = job->strict};
         c->next.end = UINT64_MAX;
         s->reader = pdn_reader_new_range(pf->name, pf->fd, &c->next, &opt);
         s->in = pf->in;

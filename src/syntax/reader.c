@@ -23,6 +23,7 @@
 #include "base/xalloc.h"
 #include "syntax/boundary.h"
 #include "syntax/internal.h"
+#include "syntax/strict.h"
 
 #define LINE_KEEP 4096 /* bytes of a line kept before the next game */
 
@@ -513,17 +514,12 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
     return got;
 }
 
-/* A warning at the first control byte of @g's text (base/lines.h), whose
- * start is at @from: such a byte means a damaged file. */
-static void
-note_controls(const pdn_reader *r, const pdn_game *g, pdn_loc from,
-              pdn_diags *d)
+/* Where the byte @at of @g's text stands, its first byte standing at
+ * @from: lines and columns counted on from there, as the lexer counts. */
+static pdn_loc
+loc_in(const pdn_game *g, const char *text, pdn_loc from, size_t at)
 {
-    const char *text = r->buf + (g->span - r->base);
-    size_t at = pdn_control_find(text, g->raw_len);
-    if (at == g->raw_len)
-        return;
-    pdn_loc loc = from; /* counted on to the byte */
+    pdn_loc loc = from;
     for (size_t i = 0; i < at; i++) {
         unsigned char c = (unsigned char)text[i];
         if (c == '\n' || (c == '\r' && text[i + 1] != '\n')) {
@@ -534,6 +530,20 @@ note_controls(const pdn_reader *r, const pdn_game *g, pdn_loc from,
         }
     }
     loc.off = g->span + at;
+    return loc;
+}
+
+/* A warning at the first control byte of @g's text (base/lines.h), whose
+ * start is at @from: such a byte means a damaged file. */
+static void
+note_controls(const pdn_reader *r, const pdn_game *g, pdn_loc from,
+              pdn_diags *d)
+{
+    const char *text = r->buf + (g->span - r->base);
+    size_t at = pdn_control_find(text, g->raw_len);
+    if (at == g->raw_len)
+        return;
+    pdn_loc loc = loc_in(g, text, from, at);
     size_t more = 0;
     for (size_t i = at + 1; i < g->raw_len; i++)
         more += pdn_is_stray_control((unsigned char)text[i]);
@@ -543,6 +553,28 @@ note_controls(const pdn_reader *r, const pdn_game *g, pdn_loc from,
     pdn_diags_add(d, PDN_SEV_WARNING, PDN_W_CONTROL, r->name, loc, g->number,
                   "a control byte 0x%02X%s: the file is likely damaged",
                   (unsigned char)text[at], others);
+}
+
+/* --strict: an error where @g's text, whose start is at @from, leaves the
+ * standard's reading grammar.  The game may go without its separator if
+ * the input ends after it. */
+static void
+check_strict(pdn_reader *r, pdn_game *g, pdn_loc from)
+{
+    const char *text = r->buf + (g->span - r->base);
+    pdn_strict_fault f;
+    if (pdn_strict_game(text, g->raw_len, r->parse.tok.kind == PDN_TOK_EOF,
+                        &f))
+        return;
+    pdn_diag *diag = pdn_parse_report(&r->parse, PDN_SEV_ERROR,
+                                      PDN_E_NOT_PDN3,
+                                      loc_in(g, text, from, f.at),
+                                      "not PDN 3.0: %s", f.message);
+    size_t n = 0;
+    while (n < f.len && text[f.at + n] != '\n' && text[f.at + n] != '\r')
+        n++;
+    diag->span = (uint32_t)pdn_utf8_count(text + f.at, n);
+    g->errors++;
 }
 
 int
@@ -597,6 +629,8 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
             return 0;
         }
         note_controls(r, g, cur, d);
+        if (r->opt.strict)
+            check_strict(r, g, cur);
         if (r->opt.keep_raw)
             g->raw = pdn_arena_strndup(&g->arena,
                                        r->buf + (g->span - r->base),

@@ -35,6 +35,9 @@ typedef struct pdn_reader_options {
     bool no_map;              /* read a regular file through the stream
                                  rather than map it (the tests take
                                  both ways) */
+    bool strict;              /* hold each game to the standard's
+                                 reading grammar (syntax/strict.h): where
+                                 it leaves it, an error (E0112) */
 } pdn_reader_options;
 
 typedef struct pdn_reader pdn_reader;

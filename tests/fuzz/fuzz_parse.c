@@ -3,7 +3,8 @@
  * diagnostic rendered.  When the bytes are not many they are read a
  * second time as a stream in small chunks that cut tokens (and UTF-8
  * sequences) anywhere, which must give the same games and diagnostics:
- * how the input is buffered must not change what is read.
+ * how the input is buffered must not change what is read.  Half the
+ * inputs are read with --strict too.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -61,7 +62,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
     pdn_tagmap *tags = pdn_tagmap_new();
-    pdn_reader_options opt = {.tagmap = tags, .keep_raw = true};
+    /* Inputs of an odd length are read --strict as well (syntax/strict.h),
+     * the same whole and in chunks. */
+    pdn_reader_options opt = {.tagmap = tags, .keep_raw = true,
+                              .strict = size % 2 == 1};
     pdn_strbuf whole = PDN_STRBUF_INIT, chunked = PDN_STRBUF_INIT;
 
     pdn_reader *r = pdn_reader_new_mem("fuzz.pdn", text, size, &opt);
