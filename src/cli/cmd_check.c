@@ -67,6 +67,14 @@ typedef struct note_group {
     char *first; /* "FILE:LINE:COL: MESSAGE" of the first one */
 } note_group;
 
+/* The games of one file, and those of them whose every move is legal in
+ * each other variant (N0217). */
+typedef struct file_tally {
+    const char *file; /* borrowed */
+    uint64_t games;
+    uint64_t other[PDN_VARIANT_COUNT];
+} file_tally;
+
 typedef struct check_job {
     const pdn_variant *variant;
     bool variant_set;      /* by --variant */
@@ -98,6 +106,8 @@ typedef struct check_job {
     uint64_t no_moves;     /* games of a decisive result and no move */
     uint64_t other[PDN_VARIANT_COUNT]; /* games whose every move is legal
                                           in that variant (N0217) */
+    file_tally *tallies; /* the same, file by file, in file order */
+    size_t ntallies, cap_tallies;
     size_t notes;
     long jobs; /* --jobs: threads in all */
     const pdn_cli *cli;
@@ -258,16 +268,29 @@ work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 
 /* pdn_read_work.done: the verdict counted, in file order. */
 static void
-count_verdict(const pdn_cli *cli, long value, void *ctx)
+count_verdict(const pdn_cli *cli, long value, const char *file, void *ctx)
 {
     check_job *job = ctx;
     (void)cli;
+    file_tally *f = job->ntallies ? &job->tallies[job->ntallies - 1] : NULL;
+    if (!f || (f->file != file && strcmp(f->file, file) != 0)) {
+        if (job->ntallies == job->cap_tallies) {
+            job->cap_tallies = job->cap_tallies ? 2 * job->cap_tallies : 8;
+            job->tallies = pdn_xrealloc(
+                job->tallies, job->cap_tallies * sizeof *job->tallies);
+        }
+        f = &job->tallies[job->ntallies++];
+        *f = (file_tally){.file = file};
+    }
+    f->games++;
     job->sound += (value & VERDICT_SOUND) != 0;
     job->not_replayed += (value & VERDICT_NOT_REPLAYED) != 0;
     job->no_moves += (value & VERDICT_NO_MOVES) != 0;
     long other = value % VERDICT_NOTES / VERDICT_OTHER;
-    if (other)
+    if (other) {
         job->other[other - 1]++;
+        f->other[other - 1]++;
+    }
     job->notes += (size_t)(value / VERDICT_NOTES);
 }
 
@@ -372,20 +395,38 @@ print_note_groups(const pdn_cli *cli, check_job *job)
     job->ngroups = 0;
 }
 
-/* Once for the run: how many games are of another variant (N0217), and
- * the option that reads them so. */
+/* Once for each file: how many of its games are of another variant
+ * (N0217), and the option that reads them so; then, of more than one
+ * file, the same for the run. */
 static void
 other_variants(const pdn_cli *cli, const check_job *job)
 {
-    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+    size_t lines = 0;
+    for (size_t i = 0; i < job->ntallies; i++) {
+        const file_tally *f = &job->tallies[i];
+        for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+            const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+            if (!f->other[id])
+                continue;
+            fprintf(cli->out,
+                    "%s: note[N0217] other-variant: %" PRIu64 " of %" PRIu64
+                    " game%s replay%s as %s, not as read: try --variant "
+                    "%s\n",
+                    f->file, f->other[id], f->games,
+                    pdn_args_plural(f->games), f->other[id] == 1 ? "s" : "",
+                    v->title, v->name);
+            lines++;
+        }
+    }
+    for (int id = 0; id < PDN_VARIANT_COUNT && lines > 1; id++) {
         const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
-        if (!job->other[id])
-            continue;
-        fprintf(cli->out,
-                "note[N0217] other-variant: %" PRIu64 " of %" PRIu64
-                " game%s replay as %s, not as read: try --variant %s\n",
-                job->other[id], job->checked, pdn_args_plural(job->checked),
-                v->title, v->name);
+        if (job->other[id])
+            fprintf(cli->out,
+                    "note[N0217] other-variant: in all, %" PRIu64
+                    " of %" PRIu64 " game%s replay%s as %s\n",
+                    job->other[id], job->checked,
+                    pdn_args_plural(job->checked),
+                    job->other[id] == 1 ? "s" : "", v->title);
     }
 }
 
@@ -740,6 +781,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         summary(cli, &job, &rj, pdn_clock_since(&t0));
     }
     pdn_strbuf_free(&job.buf);
+    free(job.tallies);
     free(job.files);
     pdn_tagmap_free(job.tagmap);
     pdn_config_fini(&job.cfg);

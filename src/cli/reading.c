@@ -102,7 +102,7 @@ each_game(const pdn_cli *cli, pdn_read_job *job, pdn_game *g, pdn_diags *d,
     if (pdn_diags_any(d))
         pdn_read_report(cli, job, d, colour, buf);
     if (picked && w->done)
-        w->done(cli, value, job->ctx);
+        w->done(cli, value, g->file, job->ctx);
 }
 
 /* Reads the open stream @in, named @name, to its end. */

@@ -45,7 +45,8 @@ typedef struct pdn_read_work {
                  void *ctx); /* NULL: every game */
     long (*work)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
                  void *ctx);
-    void (*done)(const pdn_cli *cli, long value, void *ctx); /* or NULL */
+    void (*done)(const pdn_cli *cli, long value, const char *file,
+                 void *ctx); /* or NULL; @file: the game's */
     long jobs; /* threads in all, this one among them; 1 reads and works
                   in turn */
 } pdn_read_work;

@@ -238,6 +238,7 @@ static void
 work_early(worker *w, turn *t, size_t i)
 {
     const pdn_read_job *job = w->s->job;
+    t->files[i] = t->games[i]->file;
     t->values[i] =
         job->work->work(w->s->cli, t->games[i], &t->diags[i], job->ctx);
     pdn_reader_recycle(w->reader, t->games[i]);

@@ -71,6 +71,7 @@ pdn_turns_room(turns *s, turn *t)
     t->games = pdn_xrealloc(t->games, cap * sizeof *t->games);
     t->diags = pdn_xrealloc(t->diags, cap * sizeof *t->diags);
     t->values = pdn_xrealloc(t->values, cap * sizeof *t->values);
+    t->files = pdn_xrealloc(t->files, cap * sizeof *t->files);
     t->picked = pdn_xrealloc(t->picked, cap * sizeof *t->picked);
     for (size_t i = t->cap; i < cap; i++) {
         t->diags[i] = (pdn_diags)PDN_DIAGS_INIT;
@@ -308,6 +309,7 @@ settle_early(turns *s, worker *w, turn *t)
     for (size_t i = 0; i < t->n; i++) {
         if (!t->games[i])
             continue; /* worked on as read */
+        t->files[i] = t->games[i]->file;
         if (t->picked[i])
             t->values[i] = work->work(s->cli, t->games[i], &t->diags[i],
                                       s->job->ctx);
@@ -348,7 +350,7 @@ write_turns(turns *s, worker *ws)
             if (pdn_diags_any(d))
                 report_turn_diags(s, t, d);
             if (t->picked[i] && w->done)
-                w->done(s->cli, t->values[i], job->ctx);
+                w->done(s->cli, t->values[i], t->files[i], job->ctx);
         }
         report_turn_diags(s, t, &t->tail);
         if (ferror(s->cli->out)) /* EPIPE with SIGPIPE ignored, ENOSPC */
@@ -400,10 +402,12 @@ take_turns(void *arg)
         /* A part worked on as read is done with here: what is left of it
            is picked and worked on as it is settled (settle_early()). */
         if (!(t->kind == TURN_PART && s->early)) {
-            for (size_t i = 0; i < t->n; i++)
+            for (size_t i = 0; i < t->n; i++) {
+                t->files[i] = t->games[i]->file;
                 if (t->picked[i])
                     t->values[i] =
                         work->work(s->cli, t->games[i], &t->diags[i], ctx);
+            }
             /* The games are the thread's until its next turn: the
                diagnostics own their text. */
             if (w->capown < t->n) {
@@ -488,6 +492,7 @@ pdn_read_in_turns(const pdn_cli *cli, pdn_read_job *job, bool colour)
         free(t->games);
         free(t->diags);
         free(t->values);
+        free(t->files);
         free(t->picked);
         pdn_diags_free(&t->tail);
         pdn_strbuf_free(&t->said);

@@ -60,6 +60,7 @@ typedef struct turn {
                          given back to the reader */
     pdn_diags *diags;
     long *values; /* what work() returned */
+    const char **files; /* the file of each game (borrowed) */
     bool *picked;
     size_t n, cap;
     pdn_diags tail; /* the file's last diagnostics, after its last game */
