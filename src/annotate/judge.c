@@ -28,6 +28,14 @@
 /** The depth of the first pass of a time budget per game. */
 #define SHALLOW_DEPTH 6
 
+/** A move whose loss earns a mark is searched again before it is marked:
+ * this many plies deeper than its first search reached (a blunder twice
+ * as many), or this many times the time or the nodes. */
+#define VERIFY_PLIES 4
+#define VERIFY_TIMES 4
+/** The deepest search again: the greatest depth the settings take. */
+#define VERIFY_MAX_DEPTH 64
+
 /** Scores are capped at this many hundredths (ten men) before losses are
  * taken in men, so that a won position does not weigh as thirty. */
 #define LOSS_CAP 1000
@@ -309,6 +317,39 @@ search_move(pdn_engine *e, pdn_judged_move *m,
     return true;
 }
 
+/* Searches @m again, deeper than @b took it (VERIFY_PLIES, VERIFY_TIMES;
+ * twice that for a blunder, also one the deeper search finds), the best
+ * move and the move played, and keeps what the deeper search finds: the
+ * mark it earns there, or none if the loss does not hold.  A search with
+ * no limit is not searched again. */
+static void
+verify(pdn_engine *e, const pdn_annotate_options *o, pdn_judged_move *m,
+       const pdn_board *history, size_t nhistory, const budget *b,
+       pdn_annotation *out)
+{
+    if (!b->depth && !b->time_ms && !b->nodes)
+        return;
+    int reached = m->depth;
+    for (int k = m->mark == PDN_MARK_BLUNDER ? 2 : 1; k <= 2; k++) {
+        budget deep = *b;
+        if (deep.depth) {
+            deep.depth = reached + k * VERIFY_PLIES;
+            if (deep.depth > VERIFY_MAX_DEPTH)
+                deep.depth = VERIFY_MAX_DEPTH;
+        }
+        deep.time_ms *= (uint64_t)(k * VERIFY_TIMES);
+        deep.nodes *= (uint64_t)(k * VERIFY_TIMES);
+        pdn_judged_move again = *m;
+        if (!search_move(e, &again, history, nhistory, &deep, out) ||
+            again.depth < m->depth)
+            return;
+        measure(o, &again);
+        *m = again;
+        if (m->mark != PDN_MARK_BLUNDER)
+            return;
+    }
+}
+
 /* The legal move of @legal that is @m (the same squares and pieces
  * taken), or NULL. */
 static const pdn_move *
@@ -512,6 +553,9 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
             continue;
         }
         measure(o, m);
+        if (m->mark != PDN_MARK_NONE)
+            verify(e, o, m, m->main_line ? history : NULL,
+                   m->main_line ? nhistory : 0, &first_pass, out);
         name_best(o, out, rr.variant, m);
         done++;
         if (fn)

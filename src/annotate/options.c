@@ -27,8 +27,8 @@ pdn_annotate_defaults(pdn_annotate_options *o)
     o->nags = o->comments = o->lines = o->eval = o->tags = true;
     o->line_plies = 8;
     snprintf(o->comment, sizeof o->comment,
-             "(%s \u2192 %s) %s. %s was best.", "{before}", "{after}",
-             "{label}", "{best}");
+             "(%s \u2192 %s) %s, confirmed at depth %s. %s was best.",
+             "{before}", "{after}", "{label}", "{depth}", "{best}");
     snprintf(o->labels[PDN_MARK_INACCURACY], sizeof o->labels[0],
              "Inaccuracy");
     snprintf(o->labels[PDN_MARK_MISTAKE], sizeof o->labels[0], "Mistake");

@@ -43,7 +43,7 @@ games=$(grep -c '^\[Event ' "$tmp/in.pdn")
 for how in "--depth 6" "--time-per-game 400"; do
     "$pdn" annotate -q $how "$cases/blunder.pdn" >"$tmp/blunder"
     if grep -q '4\. 30-27 \$4' "$tmp/blunder" &&
-       grep -q 'Blunder\. 19-15 was best\.' "$tmp/blunder" &&
+       grep -q 'Blunder, confirmed at depth [0-9]*\. 19-15 was best\.' "$tmp/blunder" &&
        grep -q '(4\. 19-15 ' "$tmp/blunder"; then ok; else
         bad "$how: the planted blunder is not marked \$4 with 19-15"
         cat "$tmp/blunder"
@@ -57,6 +57,20 @@ for how in "--depth 6" "--time-per-game 400"; do
         bad "$how: pdn check finds errors"
     fi
 done
+
+# Every mark is confirmed by a deeper search: at --depth 4, a marked
+# move's scores come from depth 8 or more (12 for a blunder), and some
+# move of these games is marked.
+"$pdn" annotate -q --depth 4 --report json "$tmp/in.pdn" >"$tmp/report"
+shallow=$(grep -o '"judged":true,"depth":[0-9]*,[^{}]*"mark":"[a-z]*"' \
+              "$tmp/report" |
+          awk -F'[:,"]+' '{ d = $5; m = $NF == "" ? $(NF - 1) : $NF
+                            if (d < 8 || (m == "blunder" && d < 12)) n++ }
+                          END { print n + 0 }')
+marked=$(grep -o '"mark":"[a-z]*"' "$tmp/report" | wc -l)
+if [ "$marked" -gt 0 ] && [ "$shallow" = 0 ]; then ok; else
+    bad "--depth 4: $marked marks, $shallow of them not confirmed deeper"
+fi
 
 a="--depth 4 -q"
 "$pdn" annotate $a "$tmp/in.pdn" >"$tmp/once"
