@@ -15,7 +15,7 @@ pdn_annotate_defaults(pdn_annotate_options *o)
 {
     memset(o, 0, sizeof *o);
     o->depth = 12;
-    o->hash_mb = 16;
+    o->hash_mb = PDN_ENGINE_HASH_MB;
     o->threads = 1;
     o->scale = PDN_SCALE_WIN_CHANCE;
     o->spread = 1.0;

@@ -43,7 +43,7 @@ pdn_cmd_bench(const pdn_cli *cli, int argc, char **argv)
 {
     pdn_args a;
     int opt, depth = 12;
-    size_t hash_mb = 16;
+    size_t hash_mb = PDN_ENGINE_HASH_MB;
     unsigned long long v;
 
     pdn_args_init(&a, argc, argv, bench_options,

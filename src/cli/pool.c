@@ -20,53 +20,20 @@ struct pdn_pool {
     pdn_pool_done_fn done;
     void *ctx;
     int *state;                /* by slot */
-    int *inside;               /* by slot: threads working on it */
     size_t depth;
-    size_t head, next, tail;   /* to hand out, to work on (slots from
-                                  there on may also be running or done:
-                                  the filling thread helps with the
-                                  newest), to fill */
+    size_t head, next, tail;   /* to hand out, to work on, to fill */
     bool closing;
-    bool help;                 /* the filling thread works while it waits */
-    bool join;                 /* several threads may work on one slot */
     pthread_mutex_t lock;
     pthread_cond_t waiting, finished;
     worker *workers;
     long nworkers;
 };
 
-/* Whether a slot waits for work; moves next past the slots that the
- * filling thread took out of order.  Called with the lock held. */
+/* Whether a slot waits for work.  Called with the lock held. */
 static bool
-has_waiting(pdn_pool *p)
+has_waiting(const pdn_pool *p)
 {
-    while (p->next < p->tail && p->state[p->next % p->depth] != SLOT_WAITING)
-        p->next++;
     return p->next < p->tail;
-}
-
-/* A thread is done with @slot: the slot is done when the last one is.
- * Called with the lock held. */
-static void
-leave(pdn_pool *p, size_t slot)
-{
-    if (--p->inside[slot] == 0) {
-        p->state[slot] = SLOT_DONE;
-        pthread_cond_broadcast(&p->finished);
-    }
-}
-
-/* Works on @slot in the filling thread, as worker number nworkers;
- * called with the lock held, which it lets go meanwhile. */
-static void
-work_here(pdn_pool *p, size_t slot)
-{
-    p->inside[slot]++;
-    p->state[slot] = SLOT_RUNNING;
-    pthread_mutex_unlock(&p->lock);
-    p->work(p->ctx, p->nworkers, slot);
-    pthread_mutex_lock(&p->lock);
-    leave(p, slot);
 }
 
 static void *
@@ -82,11 +49,11 @@ run_worker(void *arg)
             break;
         size_t slot = p->next++ % p->depth;
         p->state[slot] = SLOT_RUNNING;
-        p->inside[slot] = 1;
         pthread_mutex_unlock(&p->lock);
         p->work(p->ctx, w->index, slot);
         pthread_mutex_lock(&p->lock);
-        leave(p, slot);
+        p->state[slot] = SLOT_DONE;
+        pthread_cond_broadcast(&p->finished);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -102,7 +69,6 @@ pdn_pool_new(long workers, pdn_pool_work_fn work, pdn_pool_done_fn done,
     p->ctx = ctx;
     p->depth = ((size_t)workers + 1) * 4;
     p->state = pdn_xcalloc(p->depth, sizeof *p->state);
-    p->inside = pdn_xcalloc(p->depth, sizeof *p->inside);
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->waiting, NULL);
     pthread_cond_init(&p->finished, NULL);
@@ -134,57 +100,19 @@ pdn_pool_workers(const pdn_pool *p)
     return p->nworkers;
 }
 
-void
-pdn_pool_help(pdn_pool *p, bool on)
-{
-    p->help = on;
-}
-
-void
-pdn_pool_join(pdn_pool *p, bool on)
-{
-    p->join = on;
-}
-
-/* Waits for the oldest slot (working on waiting ones meanwhile, when
- * helping) and hands it out. */
+/* Waits for the oldest slot and hands it out. */
 static void
 hand_out(pdn_pool *p)
 {
     size_t slot = p->head % p->depth;
-    bool joined = false;
     pthread_mutex_lock(&p->lock);
-    while (p->state[slot] != SLOT_DONE) {
-        /* With join, work on the oldest slot itself, beside the worker
-         * that has it, until none of its items is left to take: this
-         * thread does not wait for a worker that the system has put
-         * aside, but for the item that worker is on at most. */
-        if (p->help && p->join && !joined &&
-            p->state[slot] == SLOT_RUNNING) {
-            work_here(p, slot);
-            joined = true;
-            continue;
-        }
-        /* Else help with the newest waiting slot, the one just filled:
-         * its items are still in this thread's cache, and the workers go
-         * on with the oldest. */
-        size_t other = p->tail;
-        while (p->help && other > p->next &&
-               p->state[(other - 1) % p->depth] != SLOT_WAITING)
-            other--;
-        if (p->help && other > p->next) {
-            work_here(p, (other - 1) % p->depth);
-            continue;
-        }
+    while (p->state[slot] != SLOT_DONE)
         pthread_cond_wait(&p->finished, &p->lock);
-    }
     pthread_mutex_unlock(&p->lock);
     p->done(p->ctx, slot);
     pthread_mutex_lock(&p->lock);
     p->state[slot] = SLOT_FREE;
     p->head++;
-    if (p->next < p->head)
-        p->next = p->head; /* the helper did them: none left to take */
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -230,6 +158,5 @@ pdn_pool_free(pdn_pool *p)
     pthread_cond_destroy(&p->finished);
     free(p->workers);
     free(p->state);
-    free(p->inside);
     free(p);
 }

@@ -7,7 +7,6 @@
 #ifndef PDN_CLI_POOL_H
 #define PDN_CLI_POOL_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct pdn_pool pdn_pool;
@@ -20,22 +19,9 @@ typedef void (*pdn_pool_done_fn)(void *ctx, size_t slot);
 
 /** A pool of @workers threads (at least one is started, or NULL is
  * returned) over a ring of 4 x (@workers + 1) slots: enough that the
- * threads, and the filling thread when it helps, seldom wait. */
+ * threads seldom wait. */
 pdn_pool *pdn_pool_new(long workers, pdn_pool_work_fn work,
                        pdn_pool_done_fn done, void *ctx);
-
-/** Lets the filling thread, while it waits for the oldest slot, do the
- * work of a waiting one itself (as worker number pdn_pool_workers()), so
- * that N threads in all keep N cores busy; off by default. */
-void pdn_pool_help(pdn_pool *p, bool on);
-
-/** With help on, lets the filling thread also work on the oldest slot
- * while a worker is on it, rather than wait for it; off by default.
- * The work function must then share a slot's items out among the
- * threads that call it for that slot (an atomic counter, say) and
- * return once none is left to take: the slot is finished when every
- * thread in it has returned. */
-void pdn_pool_join(pdn_pool *p, bool on);
 
 /** The number of slots. */
 size_t pdn_pool_depth(const pdn_pool *p);

@@ -87,7 +87,6 @@ struct pdn_engine {
     void *tt_map;   /* the mapping holding tt, or NULL (allocated) */
     size_t tt_map_bytes;
     uint8_t age;
-    atomic_bool stop;
     /* the search under way */
     uint64_t nodes, node_limit;
     struct timespec start;

@@ -72,7 +72,7 @@ pdn_engine_new(const pdn_engine_options *o)
     if (!e->opt.variant)
         e->opt.variant = pdn_variant_get(PDN_ITALIAN);
     if (!e->opt.hash_mb)
-        e->opt.hash_mb = 16;
+        e->opt.hash_mb = PDN_ENGINE_HASH_MB;
     if (!e->opt.repetition)
         e->opt.repetition = 3;
     size_t n = 1;
@@ -115,7 +115,6 @@ pdn_engine_new(const pdn_engine_options *o)
     }
     lmr_init(e);
     e->leaf_reversible = leaf_reversible(e);
-    atomic_init(&e->stop, false);
     return e;
 }
 
@@ -148,19 +147,11 @@ pdn_engine_use_solver(pdn_engine *e, const pdn_solver *s, int pieces)
     e->leaf_reversible = leaf_reversible(e);
 }
 
-void
-pdn_engine_stop(pdn_engine *e)
-{
-    atomic_store(&e->stop, true);
-}
-
 /* ---- Limits (checked by search.c every 1024 nodes) ---- */
 
 bool
 pdn_engine_out_of_limits(pdn_engine *e)
 {
-    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
-        return true;
     if (e->node_limit && e->nodes >= e->node_limit)
         return true;
     if (e->time_ms && pdn_clock_since(&e->start) * 1000.0 >= (double)e->time_ms)
@@ -316,7 +307,6 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
                   pdn_search_report_fn report, void *ctx, pdn_search_info *out)
 {
     memset(out, 0, sizeof *out);
-    atomic_store(&e->stop, false);
     e->nodes = 0;
     e->node_limit = l->nodes;
     e->time_ms = l->time_ms;

@@ -31,9 +31,12 @@
 
 typedef struct pdn_engine pdn_engine;
 
+/** The transposition table's megabytes, unless the options say. */
+#define PDN_ENGINE_HASH_MB 16
+
 typedef struct pdn_engine_options {
     const pdn_variant *variant;
-    size_t hash_mb;        /* transposition table; 0: 16 MB */
+    size_t hash_mb;        /* transposition table; 0: PDN_ENGINE_HASH_MB */
     uint32_t repetition;   /* the occurrence of a position that draws;
                               0: 3 */
     uint32_t no_progress;  /* reversible plies (king moves that take
@@ -98,10 +101,6 @@ struct pdn_solver;
  * outlive the searches) instead of searching it; NULL: no solver. */
 void pdn_engine_use_solver(pdn_engine *e, const struct pdn_solver *s,
                            int pieces);
-
-/** Asks a running search to stop as soon as it can (from another
- * thread); it returns the last depth completed. */
-void pdn_engine_stop(pdn_engine *e);
 
 /** The Zobrist key of @b. */
 uint64_t pdn_engine_key(const pdn_board *b);

@@ -23,9 +23,8 @@
 static inline pdn_bb
 pdn_replay_jumps(pdn_bb from, pdn_bb prey, pdn_bb empty, int d)
 {
-    unsigned r = (unsigned)d & 63;
-    pdn_bb over = ((from << r) | (from >> ((64 - r) & 63))) & prey;
-    return ((over << r) | (over >> ((64 - r) & 63))) & empty;
+    pdn_bb over = pdn_bb_rotate(from, d) & prey;
+    return pdn_bb_rotate(over, d) & empty;
 }
 
 /** Whether a man of the side to move of @b can capture; for a position

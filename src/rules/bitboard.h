@@ -41,14 +41,23 @@ typedef uint64_t pdn_bb;
 /** Directions, as shifts of the ghost layout. */
 enum { BB_UP_A = 4, BB_UP_B = 5, BB_DOWN_A = -4, BB_DOWN_B = -5 };
 
-/** Shift a set one step in direction d (one of the BB_ directions).  A
- * rotation serves both signs without a branch: bits pushed past either end
- * come back in at bits 35..63, which the mask clears. */
+/** A set rotated by @d bits (one of the BB_ directions): a shift of
+ * either sign without a branch, bits pushed past either end coming back
+ * in at bits 35..63.  Unmasked: for a result cut at once to a set of
+ * squares. */
+static inline pdn_bb
+pdn_bb_rotate(pdn_bb b, int d)
+{
+    unsigned r = (unsigned)d & 63;
+    return (b << r) | (b >> ((64 - r) & 63));
+}
+
+/** Shift a set one step in direction d (one of the BB_ directions): the
+ * rotation, with what it brings onto the ghost squares cleared. */
 static inline pdn_bb
 pdn_bb_step(pdn_bb b, int d)
 {
-    unsigned r = (unsigned)d & 63;
-    return ((b << r) | (b >> ((64 - r) & 63))) & BB_PLAYABLE;
+    return pdn_bb_rotate(b, d) & BB_PLAYABLE;
 }
 
 /** Number of squares in a set. */

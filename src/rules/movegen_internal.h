@@ -26,8 +26,7 @@ bit(int b)
 INLINE pdn_bb
 step(pdn_bb b, int d)
 {
-    unsigned r = (unsigned)d & 63;
-    return (b << r) | (b >> ((64 - r) & 63));
+    return pdn_bb_rotate(b, d);
 }
 
 /* The variant and the side: each generator is instantiated for every pair,

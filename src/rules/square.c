@@ -101,12 +101,6 @@ pdn_square_bits(const pdn_variant *v)
     return bit_of_square[v->id];
 }
 
-const unsigned char *
-pdn_square_numbers(const pdn_variant *v)
-{
-    return square_of_bit[v->id];
-}
-
 int
 pdn_square_from_bit(const pdn_variant *v, int bit)
 {

@@ -15,11 +15,6 @@ int pdn_square_to_bit(const pdn_variant *v, int n);
  * [0] is -1.  For readers that look up many squares in a row. */
 const signed char *pdn_square_bits(const pdn_variant *v);
 
-/** The PDN square number of every bit position of @v: [bit] is 1..32,
- * or 0 for a bit that is no square.  For writers that name many squares
- * in a row. */
-const unsigned char *pdn_square_numbers(const pdn_variant *v);
-
 /** PDN square number (1..32) at bit position @bit, or 0 for a non-square. */
 int pdn_square_from_bit(const pdn_variant *v, int bit);
 
