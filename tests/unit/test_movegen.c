@@ -1,7 +1,8 @@
 /* test_movegen.c -- legal moves of hand-checked positions: every position
  * of RULES.md section 3 with its published list, and positions that pin
  * each rule of sections 2, 4 and 5 (expected lists worked out by hand from
- * the rules, not taken from the generator).
+ * the rules, not taken from the generator); and the engine's generators
+ * held to the reference one on random games.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,6 +178,72 @@ test_move_details(void **state)
     assert_string_equal(buf, "B:WK5:BK12,20,K27");
 }
 
+/* The engine's generators (movegen_deltas.c) held to pdn_movegen_legal()
+ * on the positions of random games of each variant: the same moves in
+ * the same order, each leading to the same position; the same count and
+ * kind; and the generators picked for a known kind agree with them. */
+static void
+test_deltas_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    static pdn_move list[PDN_MAX_MOVES];
+    static pdn_delta_list dl, dl_for, dl_known;
+    long positions = 0, kings = 0, captures = 0;
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        for (int game = 0; game < 1000; game++) {
+            pdn_board b = pdn_board_start(v);
+            for (int ply = 0; ply < 200; ply++) {
+                int n = pdn_movegen_legal(v, &b, list);
+                assert_true(n >= 0);
+                positions++;
+                kings += b.kings != 0;
+                captures += n > 0 && list[0].ncaptured > 0;
+                assert_int_equal(pdn_movegen_deltas(v, &b, &dl), n);
+                assert_int_equal(
+                    pdn_movegen_deltas_for(v, b.side)(&b, &dl_for), n);
+                pdn_moves_kind kind = pdn_movegen_kind_for(v, b.side)(&b);
+                pdn_moves_kind want =
+                    n == 0 ? PDN_MOVES_NONE
+                    : list[0].ncaptured > 0 ? PDN_MOVES_CAPTURE
+                                            : PDN_MOVES_QUIET;
+                assert_int_equal(kind, want);
+                assert_int_equal(
+                    pdn_movegen_deltas_known_for(v, b.side, kind)(&b,
+                                                                  &dl_known),
+                    n);
+                assert_int_equal(pdn_movegen_count(v, &b), n);
+                assert_int_equal(pdn_movegen_has_capture(v, &b),
+                                 want == PDN_MOVES_CAPTURE);
+                for (int i = 0; i < n; i++) {
+                    pdn_board want_after, a1, a2, a3;
+                    pdn_board_after(&b, &list[i], &want_after);
+                    pdn_delta_list_play(&b, &dl, i, &a1);
+                    pdn_delta_list_play(&b, &dl_for, i, &a2);
+                    pdn_delta_list_play(&b, &dl_known, i, &a3);
+                    if (!pdn_board_equal(&a1, &want_after) ||
+                        !pdn_board_equal(&a2, &want_after) ||
+                        !pdn_board_equal(&a3, &want_after))
+                        fail_msg("%s, game %d, ply %d: move %d of %d "
+                                 "leads elsewhere", v->name, game, ply, i,
+                                 n);
+                }
+                if (n == 0)
+                    break;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pdn_board_play(&b, &list[seed % (uint64_t)n]);
+            }
+        }
+    }
+    /* The games reach kings and captures, or the test tests little. */
+    assert_true(positions > 100000);
+    assert_true(kings > positions / 10);
+    assert_true(captures > positions / 20);
+}
+
 int
 main(void)
 {
@@ -186,6 +253,7 @@ main(void)
         cmocka_unit_test(test_spanish_rules),
         cmocka_unit_test(test_english_rules),
         cmocka_unit_test(test_move_details),
+        cmocka_unit_test(test_deltas_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
