@@ -98,7 +98,10 @@ pdn_scan_continuations(const char *b, size_t from, size_t to)
 
 /** The first byte from @i on that a string must look at: a quote, a
  * backslash or a control byte below 14 (line ends; the NUL at the end of
- * the buffer, b[len], is one).  The bytes passed are or-ed into @high. */
+ * the buffer, b[len], is one).  *@high gets a high bit (PDN_SCAN_HIGHS)
+ * if a byte passed is 0x80 or above, and may get one for a byte after
+ * the stop in the same block: it says that the columns need counting,
+ * and never misses it. */
 static inline size_t
 pdn_scan_string_stop(const char *b, size_t i, size_t len, uint64_t *high)
 {
@@ -151,6 +154,35 @@ pdn_scan_string_stop(const char *b, size_t i, size_t len, uint64_t *high)
         if (c == '"' || c == '\\' || c < 14)
             return i;
         *high |= c;
+    }
+}
+
+/* ---- Plain versions ---- */
+
+/* The scans above, a byte at a time: what they must agree with
+ * (tests/unit/test_scan.c holds them together). */
+
+/** pdn_scan_continuations(), plainly. */
+static inline size_t
+pdn_scan_continuations_plain(const char *b, size_t from, size_t to)
+{
+    size_t n = 0;
+    for (size_t i = from; i < to; i++)
+        n += ((unsigned char)b[i] & 0xC0) == 0x80;
+    return n;
+}
+
+/** pdn_scan_string_stop(), plainly; *@high gets PDN_SCAN_HIGHS exactly
+ * when a byte passed is 0x80 or above. */
+static inline size_t
+pdn_scan_string_stop_plain(const char *b, size_t i, uint64_t *high)
+{
+    for (;; i++) {
+        unsigned char c = (unsigned char)b[i];
+        if (c == '"' || c == '\\' || c < 14)
+            return i;
+        if (c & 0x80)
+            *high = PDN_SCAN_HIGHS;
     }
 }
 
