@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/config.h"
+#include "config/config.h"
 #include "model/game.h"
 #include "model/tagmap.h"
 #include "rules/board.h"

@@ -11,7 +11,7 @@
 #include "cli/annotate_run.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "cli/config.h"
+#include "config/config.h"
 #include "replay/draw.h"
 
 #define CMD "annotate"

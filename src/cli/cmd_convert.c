@@ -13,7 +13,7 @@
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "cli/config.h"
+#include "config/config.h"
 #include "cli/convert_pdn.h"
 #include "cli/reading.h"
 #include "replay/replay.h"

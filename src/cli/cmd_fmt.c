@@ -14,7 +14,7 @@
 #include "cli/args.h"
 #include "cli/atomic.h"
 #include "cli/commands.h"
-#include "cli/config.h"
+#include "config/config.h"
 #include "cli/games_out.h"
 #include "cli/reading.h"
 #include "write/canonical.h"

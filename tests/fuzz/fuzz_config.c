@@ -10,7 +10,7 @@
 
 #include "base/diag.h"
 #include "base/strbuf.h"
-#include "cli/config.h"
+#include "config/config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/config.h"
+#include "config/config.h"
 
 /* ---- Helpers ---- */
 

@@ -4,8 +4,8 @@
  * Read with libyaml; errors come back as diagnostics with the file, line
  * and column.
  */
-#ifndef PDN_CLI_CONFIG_H
-#define PDN_CLI_CONFIG_H
+#ifndef PDN_CONFIG_CONFIG_H
+#define PDN_CONFIG_CONFIG_H
 
 #include <stdbool.h>
 #include <stddef.h>

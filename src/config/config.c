@@ -2,9 +2,9 @@
  * libyaml's document API: a mapping of known keys at each level, each
  * value checked, the first error returned as a diagnostic with its mark.
  * The top level and `check` are read here, `annotate` in
- * config_annotate.c (the helpers they share: config_yaml.h).
+ * annotate.c (the helpers they share: internal.h).
  */
-#include "cli/config.h"
+#include "config/config.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -17,7 +17,7 @@
 #include <yaml.h>
 
 #include "base/xalloc.h"
-#include "cli/config_yaml.h"
+#include "config/internal.h"
 #include "replay/draw.h"
 #include "rules/variant.h"
 

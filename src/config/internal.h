@@ -1,17 +1,17 @@
-/* config_yaml.h -- the reading of pdn-config(5) shared by config.c (the
- * top level and `check`) and config_annotate.c (`annotate`): a libyaml
+/* internal.h -- the reading of pdn-config(5) shared by config.c (the
+ * top level and `check`) and annotate.c (`annotate`): a libyaml
  * document being loaded, mappings of known keys, and the first error as a
- * diagnostic at a node's mark.  Internal to cli/.
+ * diagnostic at a node's mark.  Internal to config/.
  */
-#ifndef PDN_CLI_CONFIG_YAML_H
-#define PDN_CLI_CONFIG_YAML_H
+#ifndef PDN_CONFIG_INTERNAL_H
+#define PDN_CONFIG_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include <yaml.h>
 
-#include "cli/config.h"
+#include "config/config.h"
 
 /** A document being loaded into a configuration; all borrowed. */
 typedef struct pdn_config_yaml {

@@ -1,9 +1,9 @@
-/* config_annotate.c -- the `annotate:` section of pdn-config(5), the
+/* annotate.c -- the `annotate:` section of pdn-config(5), the
  * settings of pdn annotate (annotate/annotate.h): each key read and
  * checked into a pdn_annotate_options, and the same written back as YAML
  * (pdn annotate --print-config).
  */
-#include "cli/config_yaml.h"
+#include "config/internal.h"
 
 #include <inttypes.h>
 #include <math.h>
