@@ -86,7 +86,7 @@ pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
     if (!a->variant && atoi(o->variant) > 0)
         a->unplayed = atoi(o->variant); /* "20": read, not played */
     if (!a->variant)
-        a->variant = pdn_variant_get(PDN_ITALIAN);
+        a->variant = pdn_variant_default();
     for (size_t i = 0; i < o->nselect; i++) {
         char why[200];
         a->select[i] = compile_pattern(o->select[i].pattern, why, sizeof why);

@@ -481,7 +481,7 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     if (!v)
         v = pdn_variant_by_gametype(job->o.variant);
     pdn_canonical_options co = {
-        .variant = v ? v : pdn_variant_get(PDN_ITALIAN),
+        .variant = v ? v : pdn_variant_default(),
         .unplayed = unplayed > 0 ? unplayed : 0,
         .add_gametype = job->add_gametype,
         .alpha = job->o.alpha,

@@ -281,7 +281,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
 int
 pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
 {
-    analyse_job job = {.v = pdn_variant_get(PDN_ITALIAN), .cli = cli};
+    analyse_job job = {.v = pdn_variant_default(), .cli = cli};
     int rc = read_args(cli, argc, argv, &job);
     if (rc >= 0)
         return rc;

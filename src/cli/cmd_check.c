@@ -692,13 +692,16 @@ auto_variant(const pdn_cli *cli, check_job *job, pdn_read_job *rj,
         if (clean[id] > clean[best->id])
             best = pdn_variant_get((pdn_variant_id)id);
     pdn_loc at = {0, 0, 0};
+    char counts[160] = "";
+    for (int id = 0, n = 0; id < PDN_VARIANT_COUNT; id++)
+        n += snprintf(counts + n, sizeof counts - (size_t)n,
+                      "%s%" PRIu64 " %sas %s", id ? ", " : "", clean[id],
+                      id ? "" : "replay ",
+                      pdn_variant_get((pdn_variant_id)id)->adjective);
     pdn_diags_add(&d, PDN_SEV_NOTE, PDN_N_AUTO_VARIANT, path, at, 0,
                   "--variant auto: read as %s: of the first %" PRIu64
-                  " game%s without a GameType tag, %" PRIu64
-                  " replay as Italian, %" PRIu64 " as Spanish, %" PRIu64
-                  " as English",
-                  best->title, looked, pdn_args_plural(looked),
-                  clean[PDN_ITALIAN], clean[PDN_SPANISH], clean[PDN_ENGLISH]);
+                  " game%s without a GameType tag, %s",
+                  best->title, looked, pdn_args_plural(looked), counts);
     job->notes += d.notes;
     pdn_read_report(cli, rj, &d, job->colour, &job->buf);
     pdn_diags_free(&d);
@@ -727,7 +730,7 @@ check_auto(const pdn_cli *cli, check_job *job, pdn_read_job *rj)
 int
 pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
 {
-    check_job job = {.variant = pdn_variant_get(PDN_ITALIAN),
+    check_job job = {.variant = pdn_variant_default(),
                      .tagmap = pdn_tagmap_new(),
                      .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
                      .buf = PDN_STRBUF_INIT};

@@ -457,7 +457,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
 int
 pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
 {
-    convert_job job = {.variant = pdn_variant_get(PDN_ITALIAN),
+    convert_job job = {.variant = pdn_variant_default(),
                        .every = 1,
                        .tagmap = pdn_tagmap_new(),
                        .files = pdn_xcalloc((size_t)argc + 1,

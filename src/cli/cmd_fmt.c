@@ -259,7 +259,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
 int
 pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
 {
-    fmt_job job = {.variant = pdn_variant_get(PDN_ITALIAN),
+    fmt_job job = {.variant = pdn_variant_default(),
                    .tagmap = pdn_tagmap_new(),
                    .files = pdn_xcalloc((size_t)argc + 1, sizeof(char *)),
                    .buf = PDN_STRBUF_INIT,

@@ -355,7 +355,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, moves_job *job)
 int
 pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv)
 {
-    moves_job job = {.v = pdn_variant_get(PDN_ITALIAN)};
+    moves_job job = {.v = pdn_variant_default()};
     pdn_move ml[PDN_MAX_MOVES];
     int n, rc = read_args(cli, argc, argv, &job);
 

@@ -217,7 +217,7 @@ print_json(const pdn_cli *cli, const perft_job *job, const perft_result *r)
 int
 pdn_cmd_perft(const pdn_cli *cli, int argc, char **argv)
 {
-    perft_job job = {.v = pdn_variant_get(PDN_ITALIAN), .bulk = true};
+    perft_job job = {.v = pdn_variant_default(), .bulk = true};
     perft_result r;
     int rc = read_args(cli, argc, argv, &job);
 

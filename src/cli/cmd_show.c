@@ -84,7 +84,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, show_job *job)
 int
 pdn_cmd_show(const pdn_cli *cli, int argc, char **argv)
 {
-    show_job job = {.v = pdn_variant_get(PDN_ITALIAN)};
+    show_job job = {.v = pdn_variant_default()};
     int rc = read_args(cli, argc, argv, &job);
     bool unicode;
 

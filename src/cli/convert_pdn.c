@@ -150,7 +150,7 @@ start_ok(const pdn_json *root, char *err, size_t errcap,
                                               : NULL;
     pdn_board b;
     pdn_fen_error fe;
-    if (pdn_fen_parse(v ? v : pdn_variant_get(PDN_ITALIAN), start->str,
+    if (pdn_fen_parse(v ? v : pdn_variant_default(), start->str,
                       start->len, &b, &fe) == 0)
         return true;
     snprintf(err, errcap, "\"start\" is not a FEN: %s (at its column %u)",

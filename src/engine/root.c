@@ -70,7 +70,7 @@ pdn_engine_new(const pdn_engine_options *o)
         return NULL;
     e->opt = *o;
     if (!e->opt.variant)
-        e->opt.variant = pdn_variant_get(PDN_ITALIAN);
+        e->opt.variant = pdn_variant_default();
     if (!e->opt.hash_mb)
         e->opt.hash_mb = PDN_ENGINE_HASH_MB;
     if (!e->opt.repetition)

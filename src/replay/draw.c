@@ -28,15 +28,9 @@ pdn_draw_rule_by_name(const char *name)
 const pdn_draw_rule *
 pdn_draw_rule_default(const pdn_variant *v)
 {
-    /* By place in rules[], not by name: this runs for every game. */
-    switch (v ? v->id : PDN_ITALIAN) {
-    case PDN_SPANISH:
-        return &rules[3];
-    case PDN_ENGLISH:
-        return &rules[4];
-    default:
-        return &rules[0];
-    }
+    const pdn_draw_rule *r =
+        pdn_draw_rule_by_name((v ? v : pdn_variant_default())->draw_preset);
+    return r ? r : &rules[0];
 }
 
 const char *

@@ -777,7 +777,7 @@ game_variant(pdn_replay_state *r, const pdn_replay_options *o)
         return NULL;
     }
     if (!t)
-        return o && o->variant ? o->variant : pdn_variant_get(PDN_ITALIAN);
+        return o && o->variant ? o->variant : pdn_variant_default();
     const pdn_variant *v = pdn_variant_by_gametype(t->value);
     if (v)
         return v;

@@ -249,9 +249,8 @@ pdn_replay_check_ply_count(pdn_replay_state *r)
 void
 pdn_replay_suggest_variant(pdn_replay_state *r)
 {
-    static const pdn_variant_id ids[] = {PDN_ITALIAN, PDN_SPANISH, PDN_ENGLISH};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
-        const pdn_variant *v = pdn_variant_get(ids[i]);
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
         if (v == r->v)
             continue;
         pdn_replay_options other = {.variant = v, .moves_only = true};

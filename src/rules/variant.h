@@ -28,6 +28,7 @@ typedef struct pdn_variant {
     pdn_variant_id id;
     const char *name;          /* "italian" */
     const char *title;         /* "Italian draughts" */
+    const char *adjective;     /* "Italian", in prose */
     int gametype;              /* PDN GameType number: 22 */
     const char *gametype_full; /* "22,W,8,8,N2,1" */
     const char *start_fen;     /* "W:W21-32:B1-12" */
@@ -35,10 +36,16 @@ typedef struct pdn_variant {
     bool men_capture_kings;
     bool flying_kings;
     pdn_capture_law law;
+    const char *draw_preset;   /* the draw rule's preset by default
+                                  (replay/draw.h): "standard" */
 } pdn_variant;
 
 /** The variant with this id; never NULL for a valid id. */
 const pdn_variant *pdn_variant_get(pdn_variant_id id);
+
+/** The variant of a game that names none, unless the user says another:
+ * Italian draughts. */
+const pdn_variant *pdn_variant_default(void);
 
 /** The variant named @name ("italian", "spanish", "english", case
  * insensitive), or NULL. */

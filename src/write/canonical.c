@@ -76,7 +76,7 @@ pdn_canonical_new(const pdn_canonical_options *o)
     c->short_captures = c->opt.alpha ? -1 : 1;
     grow_moves(c);
     if (!c->opt.variant)
-        c->opt.variant = pdn_variant_get(PDN_ITALIAN);
+        c->opt.variant = pdn_variant_default();
     if (!c->opt.width)
         c->opt.width = PDN_CANONICAL_WIDTH;
     return c;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "replay/capture.h"
+#include "replay/draw.h"
 #include "replay/replay.h"
 #include "rules/movegen.h"
 #include "syntax/reader.h"
@@ -572,6 +573,28 @@ test_single_jump(void **state)
     assert_true(declined > 1000);
 }
 
+/* Each variant's row names its draw preset, and that is the default: the
+ * RULES.md section 8 figures of each (3 and 100, 3 and 40, 3 and 80). */
+static void
+test_draw_presets(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int repetition, plies;
+    } want[] = {{"italian", 3, 100}, {"spanish", 3, 40}, {"english", 3, 80}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const pdn_variant *v = pdn_variant_by_name(want[i].variant);
+        assert_non_null(v);
+        const pdn_draw_rule *r = pdn_draw_rule_default(v);
+        assert_ptr_equal(r, pdn_draw_rule_by_name(v->draw_preset));
+        assert_int_equal(r->repetition, want[i].repetition);
+        assert_int_equal(r->no_progress, want[i].plies);
+    }
+    assert_ptr_equal(pdn_draw_rule_default(NULL),
+                     pdn_draw_rule_default(pdn_variant_default()));
+}
+
 int
 main(void)
 {
@@ -587,6 +610,7 @@ main(void)
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_men_capture),
         cmocka_unit_test(test_single_jump),
+        cmocka_unit_test(test_draw_presets),
     };
     /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
