@@ -59,7 +59,7 @@ next_long(pdn_args *a, const char *word)
         const pdn_option *o = &a->options[i];
         if (strlen(o->name) != len || strncmp(o->name, word, len) != 0)
             continue;
-        if (!o->takes_value) {
+        if (!o->arg) {
             if (eq)
                 return set_error(a, "option '%s' doesn't allow an argument",
                                  shown);
@@ -71,6 +71,7 @@ next_long(pdn_args *a, const char *word)
         } else {
             return set_error(a, "option '%s' requires an argument", shown);
         }
+        a->option = i;
         return o->id;
     }
     return set_error(a, "unknown option '%s'", shown);
@@ -88,7 +89,7 @@ next_short(pdn_args *a)
         if (o->short_name == 0 || o->short_name != c)
             continue;
         a->value = NULL;
-        if (o->takes_value) {
+        if (o->arg) {
             if (*a->bundle) {
                 a->value = a->bundle;
             } else if (a->index < a->argc) {
@@ -101,6 +102,7 @@ next_short(pdn_args *a)
         }
         if (a->bundle && *a->bundle == '\0')
             a->bundle = NULL;
+        a->option = i;
         return o->id;
     }
     a->bundle = NULL;
@@ -297,9 +299,8 @@ pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
     int rc;
 
     if (!eq)
-        return pdn_args_fail(cli, cmd,
-                             "bad --map-tag '%s': expected LOCAL=STANDARD",
-                             value);
+        return pdn_args_fail(
+            cli, cmd, "bad --map-tag '%s': expected LOCAL=STANDARD", value);
     local = pdn_xstrndup(value, (size_t)(eq - value));
     rc = pdn_tagmap_add(map, local, eq + 1);
     free(local);
@@ -323,10 +324,12 @@ pdn_args_number(const pdn_cli *cli, const char *cmd, const char *name,
     unsigned long long v = strtoull(value, &end, 10);
     if (*value < '0' || *value > '9' || *end || errno || v < min || v > max) {
         if (what)
-            return pdn_args_fail(cli, cmd, "bad --%s '%s': expected %s",
-                                 name, value, what);
-        return pdn_args_fail(cli, cmd, "bad --%s '%s': expected a number "
-                             "from %llu to %llu", name, value, min, max);
+            return pdn_args_fail(cli, cmd, "bad --%s '%s': expected %s", name,
+                                 value, what);
+        return pdn_args_fail(cli, cmd,
+                             "bad --%s '%s': expected a number "
+                             "from %llu to %llu",
+                             name, value, min, max);
     }
     *out = v;
     return 0;

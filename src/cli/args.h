@@ -34,23 +34,57 @@ typedef struct pdn_cli {
     const char *lc_all;
     const char *lc_ctype;
     const char *lang;
-    const char *no_color; /* NO_COLOR */
-    const char *term;     /* TERM */
+    const char *no_color;        /* NO_COLOR */
+    const char *term;            /* TERM */
     const char *xdg_config_home; /* XDG_CONFIG_HOME, for the config file */
     const char *home;            /* HOME, the same */
-    bool err_tty;         /* @err is a terminal */
-    bool json;            /* the command writes JSON (--json, --format
-                             json, --to json): an error that stops it is
-                             also written on @out, pdn_args_json_error() */
+    bool err_tty;                /* @err is a terminal */
+    bool json;                   /* the command writes JSON (--json, --format
+                                    json, --to json): an error that stops it is
+                                    also written on @out, pdn_args_json_error() */
 } pdn_cli;
 
-/** One option a command accepts. */
+/** One option a command accepts: a row of its table (command.h), from
+ * which come its parsing, its line in --help and its shell completion. */
 typedef struct pdn_option {
-    const char *name; /* long name without "--": "variant" */
-    char short_name;  /* 'v', or 0 for none */
-    bool takes_value; /* "--variant V", "--variant=V", "-vV", "-v V" */
-    int id;           /* what pdn_args_next() returns for it; > 0 */
+    const char *name;    /* long name without "--": "variant" */
+    char short_name;     /* 'v', or 0 for none */
+    const char *arg;     /* the name of its value in --help ("V"): it takes
+                            one, "--variant V", "--variant=V", "-vV",
+                            "-v V"; NULL: it takes none */
+    int id;              /* what pdn_args_next() returns for it; > 0 */
+    const char *help;    /* its --help text, lines split by '\n'; NULL: it
+                            shares the line of the option before it */
+    const char *choices; /* the values it takes, split by spaces, or a
+                            range of numbers "MIN..MAX" ("1..60"), with
+                            what they count ("20..100000 columns"; no
+                            MAX: no bound); values out of them are
+                            refused, and completions offer the words;
+                            NULL: any */
 } pdn_option;
+
+/** The ids of the options several commands take, parsed in one place
+ * (pdn_command_args()); a command's own ids count from PDN_OPT_OWN. */
+enum {
+    PDN_OPT_HELP = 1,
+    PDN_OPT_VARIANT,   /* -v, --variant V */
+    PDN_OPT_FEN,       /* --fen FEN */
+    PDN_OPT_MAP_TAG,   /* --map-tag LOCAL=STANDARD, repeatable */
+    PDN_OPT_CONFIG,    /* --config FILE */
+    PDN_OPT_JOBS,      /* -j, --jobs N */
+    PDN_OPT_JSON,      /* --json */
+    PDN_OPT_QUIET,     /* -q, --quiet */
+    PDN_OPT_STRICT,    /* --strict */
+    PDN_OPT_DRAW_RULE, /* --draw-rule PRESET */
+    PDN_OPT_HASH,      /* --hash MB */
+    PDN_OPT_SHARD,     /* --shard I/N */
+    PDN_OPT_OWN = 32
+};
+
+/** The values of --variant, for completions: the variant table's names
+ * (completion.c; "@draw-rule": the draw presets'). */
+#define PDN_VARIANT_CHOICES "@variant"
+#define PDN_DRAW_RULE_CHOICES "@draw-rule"
 
 /** What pdn_args_next() returns besides an option id. */
 enum {
@@ -69,6 +103,7 @@ typedef struct pdn_args {
     const pdn_option *options;
     size_t noptions;
     const char *value; /* the option's value, or the operand */
+    size_t option;     /* the index in @options of the option read */
     char error[160];   /* "unknown option '--foo'" */
 } pdn_args;
 
@@ -92,8 +127,8 @@ bool pdn_args_json_mode(int argc, char **argv);
 /** With cli->json, writes on cli->out the error that stops the command,
  * as one line: {"error":MESSAGE} and, where there are some, "code" and
  * "column" (0: none; @code NULL: none).  Without, nothing. */
-void pdn_args_json_error(const pdn_cli *cli, const char *code,
-                         unsigned column, const char *message);
+void pdn_args_json_error(const pdn_cli *cli, const char *code, unsigned column,
+                         const char *message);
 
 /** Prints "pdn @cmd: <message>" and "Try 'pdn @cmd --help'." to cli->err
  * (@cmd NULL for the bare "pdn"), and the message as JSON on cli->out in

@@ -20,31 +20,37 @@
 #define CMD "analyse"
 
 enum {
-    OPT_HELP = 1,
-    OPT_VARIANT,
-    OPT_DEPTH,
+    OPT_DEPTH = PDN_OPT_OWN,
     OPT_TIME,
     OPT_NODES,
     OPT_MULTIPV,
     OPT_MOVE,
-    OPT_JSON,
-    OPT_HASH,
-    OPT_DRAW_RULE,
-    OPT_SOLVER
+    OPT_SOLVER,
 };
 
 static const pdn_option analyse_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"depth", 'd', true, OPT_DEPTH},
-    {"time", 't', true, OPT_TIME},
-    {"nodes", 'n', true, OPT_NODES},
-    {"multipv", 'm', true, OPT_MULTIPV},
-    {"move", 0, true, OPT_MOVE},
-    {"json", 0, false, OPT_JSON},
-    {"hash", 0, true, OPT_HASH},
-    {"draw-rule", 0, true, OPT_DRAW_RULE},
-    {"solver", 0, true, OPT_SOLVER},
+    {"variant", 'v', "V", PDN_OPT_VARIANT,
+     "italian (default), spanish, english, or a GameType", PDN_VARIANT_CHOICES},
+    {"depth", 'd', "D", OPT_DEPTH, "search to depth D (plies)", NULL},
+    {"time", 't', "MS", OPT_TIME,
+     "search for MS milliseconds (the default: 1000)", "1..86400000"},
+    {"nodes", 'n', "N", OPT_NODES, "search N nodes", "1..1125899906842624"},
+    {"multipv", 'm', "K", OPT_MULTIPV,
+     "the best K moves, each with its score and line", NULL},
+    {"move", 0, "MOVE", OPT_MOVE, "the score and line of MOVE alone", NULL},
+    {"json", 0, NULL, PDN_OPT_JSON, "print the final result as one JSON object",
+     NULL},
+    {"hash", 0, "MB", PDN_OPT_HASH, "transposition table size (default 16)",
+     "1..65536"},
+    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE,
+     "standard, short, fid-2008, spanish, english\n"
+     "(default: the variant's own)",
+     PDN_DRAW_RULE_CHOICES},
+    {"solver", 0, "N", OPT_SOLVER,
+     "first solve every position of up to N pieces (2-4),\n"
+     "then take their exact values in the search",
+     NULL},
+    PDN_OPTION_HELP,
 };
 
 typedef struct analyse_job {
@@ -52,10 +58,10 @@ typedef struct analyse_job {
     pdn_board board;
     const char *fen;
     const char *move_text;
-    pdn_move move;       /* --move, resolved */
+    pdn_move move; /* --move, resolved */
     pdn_search_limits limits;
     size_t hash_mb;
-    int solver;          /* --solver: pieces, or 0 */
+    int solver; /* --solver: pieces, or 0 */
     const pdn_draw_rule *rule;
     bool json;
     const pdn_cli *cli;
@@ -74,8 +80,7 @@ put_pv(const analyse_job *job, const pdn_move *pv, int n, bool json,
         pdn_move legal[PDN_MAX_MOVES];
         char text[PDN_MOVE_TEXT_MAX];
         int count = pdn_movegen_legal(job->v, &b, legal);
-        pdn_notation_format(job->v, &pv[i], legal, count < 0 ? 0 : count,
-                            text);
+        pdn_notation_format(job->v, &pv[i], legal, count < 0 ? 0 : count, text);
         if (json)
             pdn_strbuf_printf(out, "%s\"%s\"", i ? "," : "", text);
         else
@@ -112,8 +117,9 @@ report(void *ctx, const pdn_search_info *info)
         pdn_strbuf_printf(&s, "depth %2d", info->depth);
         if (info->nlines > 1)
             pdn_strbuf_printf(&s, "  line %d", i + 1);
-        pdn_strbuf_printf(&s, "  score %9s  nodes %11llu  nps %8.0f  "
-                              "time %.3f s  pv ",
+        pdn_strbuf_printf(&s,
+                          "  score %9s  nodes %11llu  nps %8.0f  "
+                          "time %.3f s  pv ",
                           score.ptr, (unsigned long long)info->nodes, nps,
                           info->seconds);
         put_pv(job, l->pv, l->npv, false, &s);
@@ -135,10 +141,10 @@ print_json(const analyse_job *job, const pdn_search_info *info)
         put_pv(job, info->lines[0].pv, 1, true, &s);
     else
         pdn_strbuf_puts(&s, "null");
-    pdn_strbuf_printf(&s, ",\"score\":%d,\"depth\":%d,\"nodes\":%llu,"
-                          "\"seconds\":%.3f,\"pv\":[",
-                      info->nlines ? info->lines[0].score
-                                   : -PDN_SCORE_WIN,
+    pdn_strbuf_printf(&s,
+                      ",\"score\":%d,\"depth\":%d,\"nodes\":%llu,"
+                      "\"seconds\":%.3f,\"pv\":[",
+                      info->nlines ? info->lines[0].score : -PDN_SCORE_WIN,
                       info->depth, (unsigned long long)info->nodes,
                       info->seconds);
     if (info->nlines)
@@ -166,10 +172,10 @@ read_move(const pdn_cli *cli, analyse_job *job)
     pdn_written_move w;
     size_t at;
     char msg[128];
-    if (pdn_notation_parse(job->v, job->move_text, strlen(job->move_text),
-                           &w, &at, msg, sizeof msg) < 0)
-        return pdn_args_fail(cli, CMD, "bad --move '%s': %s",
-                             job->move_text, msg);
+    if (pdn_notation_parse(job->v, job->move_text, strlen(job->move_text), &w,
+                           &at, msg, sizeof msg) < 0)
+        return pdn_args_fail(cli, CMD, "bad --move '%s': %s", job->move_text,
+                             msg);
     pdn_move legal[PDN_MAX_MOVES];
     int n = pdn_movegen_legal(job->v, &job->board, legal), k = 0;
     for (int i = 0; i < n; i++)
@@ -178,110 +184,82 @@ read_move(const pdn_cli *cli, analyse_job *job)
             k++;
         }
     if (k == 0)
-        return pdn_args_fail(cli, CMD, "--move %s is not a legal move here "
+        return pdn_args_fail(cli, CMD,
+                             "--move %s is not a legal move here "
                              "(pdn moves FEN MOVE says why)",
                              job->move_text);
     if (k > 1)
-        return pdn_args_fail(cli, CMD, "--move %s names more than one legal "
-                             "move: write its whole path", job->move_text);
+        return pdn_args_fail(cli, CMD,
+                             "--move %s names more than one legal "
+                             "move: write its whole path",
+                             job->move_text);
     job->limits.only = &job->move;
+    return 0;
+}
+
+/* pdn_own_option_fn: the options of analyse alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    analyse_job *job = ctx;
+    unsigned long long v = 0;
+
+    switch (g->id) {
+    case OPT_TIME:
+        job->limits.time_ms = g->n;
+        return 0;
+    case OPT_NODES:
+        job->limits.nodes = g->n;
+        return 0;
+    case OPT_MOVE:
+        job->move_text = g->value;
+        return 0;
+    }
+    /* The ranges of the rest are the engine's limits. */
+    unsigned long long min = g->id == OPT_SOLVER ? 2 : 1;
+    unsigned long long max = g->id == OPT_DEPTH     ? PDN_MAX_PLY - 2
+                             : g->id == OPT_MULTIPV ? PDN_MAX_MULTIPV
+                                                    : PDN_SOLVER_MAX_PIECES;
+    const char *name = g->id == OPT_DEPTH     ? "depth"
+                       : g->id == OPT_MULTIPV ? "multipv"
+                                              : "solver";
+    if (pdn_args_number(cli, CMD, name, g->value, min, max, NULL, &v))
+        return PDN_EXIT_USAGE;
+    if (g->id == OPT_DEPTH)
+        job->limits.depth = (int)v;
+    else if (g->id == OPT_MULTIPV)
+        job->limits.multipv = (int)v;
+    else
+        job->solver = (int)v;
     return 0;
 }
 
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
 {
-    pdn_args a;
-    const char *variant = NULL;
-    int opt, rc;
-    unsigned long long v = 0;
+    pdn_shared s;
+    int rc = pdn_command_args(cli, &pdn_analyse_command, argc, argv, &s,
+                              own_option, job);
 
-    pdn_args_init(&a, argc, argv, analyse_options,
-                  sizeof analyse_options / sizeof analyse_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            if (job->fen)
-                return pdn_args_fail(cli, CMD, "unexpected argument '%s'",
-                                     a.value);
-            job->fen = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_VARIANT:
-            variant = a.value;
-            break;
-        case OPT_DEPTH:
-            if (pdn_args_number(cli, CMD, "depth", a.value, 1,
-                                PDN_MAX_PLY - 2, NULL, &v))
-                return PDN_EXIT_USAGE;
-            job->limits.depth = (int)v;
-            break;
-        case OPT_TIME:
-            if (pdn_args_number(cli, CMD, "time", a.value, 1, 86400000ull, NULL,
-                                &v))
-                return PDN_EXIT_USAGE;
-            job->limits.time_ms = v;
-            break;
-        case OPT_NODES:
-            if (pdn_args_number(cli, CMD, "nodes", a.value, 1, 1ull << 50, NULL,
-                                &v))
-                return PDN_EXIT_USAGE;
-            job->limits.nodes = v;
-            break;
-        case OPT_MULTIPV:
-            if (pdn_args_number(cli, CMD, "multipv", a.value, 1,
-                                PDN_MAX_MULTIPV, NULL, &v))
-                return PDN_EXIT_USAGE;
-            job->limits.multipv = (int)v;
-            break;
-        case OPT_HASH:
-            if (pdn_args_number(cli, CMD, "hash", a.value, 1, 65536, NULL,
-                                &v))
-                return PDN_EXIT_USAGE;
-            job->hash_mb = (size_t)v;
-            break;
-        case OPT_SOLVER:
-            if (pdn_args_number(cli, CMD, "solver", a.value, 2,
-                                PDN_SOLVER_MAX_PIECES, NULL, &v))
-                return PDN_EXIT_USAGE;
-            job->solver = (int)v;
-            break;
-        case OPT_MOVE:
-            job->move_text = a.value;
-            break;
-        case OPT_JSON:
-            job->json = true;
-            break;
-        case OPT_DRAW_RULE:
-            job->rule = pdn_draw_rule_by_name(a.value);
-            if (!job->rule)
-                return pdn_args_fail(cli, CMD, "bad --draw-rule '%s': "
-                                     "expected one of %s", a.value,
-                                     pdn_draw_rule_names());
-            break;
-        }
+    job->json = s.json;
+    job->hash_mb = s.hash_mb;
+    job->rule = s.draw_rule ? pdn_draw_rule_by_name(s.draw_rule) : NULL;
+    if (rc < 0) {
+        job->fen = s.operands[0];
+        rc = pdn_shared_position(cli, CMD, &s, job->fen, &job->v, &job->board);
     }
-    if (!job->fen)
-        return pdn_args_fail(cli, CMD, "missing FEN");
-    if (variant && (rc = pdn_args_variant(cli, CMD, variant, &job->v)) != 0)
-        return rc;
-    if (pdn_args_board(cli, CMD, job->v, job->fen, &job->board) != 0)
-        return PDN_EXIT_USAGE;
-    if (job->move_text && read_move(cli, job) != 0)
-        return PDN_EXIT_USAGE;
+    pdn_shared_free(&s);
+    if (rc < 0 && job->move_text && read_move(cli, job) != 0)
+        rc = PDN_EXIT_USAGE;
     if (!job->limits.depth && !job->limits.nodes && !job->limits.time_ms)
         job->limits.time_ms = 1000;
-    return -1;
+    return rc;
 }
 
-int
-pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    analyse_job job = {.v = pdn_variant_default(), .cli = cli};
+    analyse_job job = {.cli = cli};
     int rc = read_args(cli, argc, argv, &job);
     if (rc >= 0)
         return rc;
@@ -300,12 +278,11 @@ pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
         pdn_args_json_error(cli, NULL, 0, message);
         return PDN_EXIT_USAGE;
     }
-    pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver)
-                                    : NULL;
+    pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver) : NULL;
     pdn_engine_use_solver(e, solver, job.solver);
     pdn_search_info info;
-    int n = pdn_engine_search(e, &job.board, NULL, 0, &job.limits, report,
-                              &job, &info);
+    int n = pdn_engine_search(e, &job.board, NULL, 0, &job.limits, report, &job,
+                              &info);
     if (job.json) {
         print_json(&job, &info);
     } else if (n == 0) {
@@ -316,3 +293,24 @@ pdn_cmd_analyse(const pdn_cli *cli, int argc, char **argv)
     pdn_solver_free(solver);
     return PDN_EXIT_OK;
 }
+
+static const char analyse_about[] =
+    "Search the position FEN with the engine and print, after each depth"
+    " completed,\n"
+    "a line: depth, score, nodes, nodes per second, time, principal"
+    " variation.\n"
+    "Scores are in hundredths of a man for the side to move; 'win in N' and\n"
+    "'loss in N' count plies.\n";
+
+static const char analyse_more[] =
+    "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not"
+    " legal.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn analyse --depth 12 W:W21-32:B1-12\n"
+    "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
+    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
+
+PDN_COMMAND(analyse,
+            "search a position with the engine: best moves, scores, lines",
+            "[OPTION]... FEN", analyse_about, 25, analyse_more, 0, NULL);

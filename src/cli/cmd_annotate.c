@@ -17,17 +17,11 @@
 #define CMD "annotate"
 
 enum {
-    OPT_HELP = 1,
-    OPT_CONFIG,
-    OPT_PRINT_CONFIG,
-    OPT_VARIANT,
-    OPT_DRAW_RULE,
+    OPT_PRINT_CONFIG = PDN_OPT_OWN,
     OPT_DEPTH,
     OPT_TIME,
     OPT_NODES,
-    OPT_HASH,
     OPT_TIME_PER_GAME,
-    OPT_JOBS,
     OPT_SIDES,
     OPT_FROM,
     OPT_TO,
@@ -46,289 +40,230 @@ enum {
     OPT_REPORT_FILE,
     OPT_OUTPUT,
     OPT_IN_PLACE,
-    OPT_MAP_TAG,
-    OPT_QUIET
 };
 
 static const pdn_option annotate_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"config", 0, true, OPT_CONFIG},
-    {"print-config", 0, false, OPT_PRINT_CONFIG},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"draw-rule", 0, true, OPT_DRAW_RULE},
-    {"depth", 'd', true, OPT_DEPTH},
-    {"time", 't', true, OPT_TIME},
-    {"nodes", 'n', true, OPT_NODES},
-    {"hash", 0, true, OPT_HASH},
-    {"time-per-game", 0, true, OPT_TIME_PER_GAME},
-    {"jobs", 'j', true, OPT_JOBS},
-    {"sides", 0, true, OPT_SIDES},
-    {"from", 0, true, OPT_FROM},
-    {"to", 0, true, OPT_TO},
-    {"skip-plies", 0, true, OPT_SKIP_PLIES},
-    {"variations", 0, false, OPT_VARIATIONS},
-    {"line-plies", 0, true, OPT_LINE_PLIES},
-    {"no-nags", 0, false, OPT_NO_NAGS},
-    {"no-comments", 0, false, OPT_NO_COMMENTS},
-    {"no-variations", 0, false, OPT_NO_VARIATIONS},
-    {"no-eval", 0, false, OPT_NO_EVAL},
-    {"no-tags", 0, false, OPT_NO_TAGS},
-    {"annotator", 0, true, OPT_ANNOTATOR},
-    {"select", 0, true, OPT_SELECT},
-    {"notation", 0, true, OPT_NOTATION},
-    {"report", 'r', true, OPT_REPORT},
-    {"report-file", 0, true, OPT_REPORT_FILE},
-    {"output", 'o', true, OPT_OUTPUT},
-    {"in-place", 'i', false, OPT_IN_PLACE},
-    {"map-tag", 0, true, OPT_MAP_TAG},
-    {"quiet", 'q', false, OPT_QUIET},
+    {"config", 0, "FILE", PDN_OPT_CONFIG, "read the settings from FILE", NULL},
+    {"print-config", 0, NULL, OPT_PRINT_CONFIG,
+     "print the settings in effect as YAML and exit", NULL},
+    {"variant", 'v', "V", PDN_OPT_VARIANT,
+     "italian (default), spanish, english, or a GameType", PDN_VARIANT_CHOICES},
+    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE,
+     "standard, short, fid-2008, spanish, english", PDN_DRAW_RULE_CHOICES},
+    {"depth", 'd', "D", OPT_DEPTH,
+     "search every move to depth D (default 12;\n"
+     "0: no depth limit)",
+     "0..64"},
+    {"time", 't', "MS", OPT_TIME, "search every move for MS milliseconds",
+     "1..86400000"},
+    {"nodes", 'n', "N", OPT_NODES,
+     "search every move for N nodes\n"
+     "(--time, --nodes and --time-per-game replace\n"
+     "the depth limit unless --depth is given)",
+     "1..1000000000000"},
+    {"time-per-game", 0, "MS", OPT_TIME_PER_GAME,
+     "spend MS milliseconds per game: a shallow pass,\n"
+     "then the rest on the moves it marked",
+     "1..86400000"},
+    {"hash", 0, "MB", PDN_OPT_HASH,
+     "transposition table size per job (default 16)", "1..65536"},
+    {"jobs", 'j', "N", PDN_OPT_JOBS,
+     "annotate N games at once (output in input order)", "1..256"},
+    {"sides", 0, "S", OPT_SIDES, "first, second or both (default)",
+     "first second both"},
+    {"from", 0, "N", OPT_FROM, "judge from move N on", "1..100000"},
+    {"to", 0, "N", OPT_TO, "judge up to move N", "1..100000"},
+    {"skip-plies", 0, "N", OPT_SKIP_PLIES,
+     "leave the first N plies (the book) unjudged", "0..1000"},
+    {"variations", 0, NULL, OPT_VARIATIONS, "judge the moves of variations too",
+     NULL},
+    {"line-plies", 0, "N", OPT_LINE_PLIES,
+     "plies of the best line written (default 8)", NULL},
+    {"no-nags", 0, NULL, OPT_NO_NAGS, "write no $6, $2, $4", NULL},
+    {"no-comments", 0, NULL, OPT_NO_COMMENTS,
+     "write no comment on marked moves", NULL},
+    {"no-variations", 0, NULL, OPT_NO_VARIATIONS, "write no best line", NULL},
+    {"no-eval", 0, NULL, OPT_NO_EVAL, "write no [%eval] command", NULL},
+    {"no-tags", 0, NULL, OPT_NO_TAGS, "write no Annotator tag and no counts",
+     NULL},
+    {"annotator", 0, "NAME", OPT_ANNOTATOR,
+     "the Annotator tag's value (default pdn; '' for none)", NULL},
+    {"select", 0, "TAG=RE", OPT_SELECT,
+     "annotate only games whose TAG matches the PCRE2\n"
+     "pattern RE (repeatable: every one must match)",
+     NULL},
+    {"notation", 0, "N", OPT_NOTATION, "numeric (default) or alpha moves",
+     "numeric alpha"},
+    {"report", 'r', "FORMAT", OPT_REPORT,
+     "text, json or html: print a report instead of the\n"
+     "games (they go to --output FILE only)",
+     "text json html none"},
+    {"report-file", 0, "FILE", OPT_REPORT_FILE, "write the report to FILE",
+     NULL},
+    {"output", 'o', "FILE", OPT_OUTPUT, "write the annotated games to FILE",
+     NULL},
+    {"in-place", 'i', NULL, OPT_IN_PLACE,
+     "replace each FILE by its annotated games (atomic)", NULL},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag L as the standard tag S",
+     NULL},
+    {"quiet", 'q', NULL, PDN_OPT_QUIET,
+     "print no diagnostics, progress or summary", NULL},
+    PDN_OPTION_HELP,
 };
-
-#define NOPTIONS (sizeof annotate_options / sizeof annotate_options[0])
-
-/* An option as given, applied over the configuration file. */
-typedef struct given {
-    int id;
-    const char *value;
-} given;
 
 /* The command line and the settings. */
 typedef struct annotate_job {
-    pdn_annotate_job run;  /* the settings the run is given */
-    const char *config;    /* --config FILE */
+    pdn_shared args;      /* the shared options and the FILEs */
+    pdn_annotate_job run; /* the settings the run is given */
     bool print_config;
-    bool jobs_set;
-    given *given;          /* the settings among the options, in order */
+    pdn_given *given; /* the settings among the options, in order */
     size_t ngiven;
     pdn_config cfg;
-    pdn_tagmap *tagmap;    /* --map-tag; the run reads it */
 } annotate_job;
 
 /* ---- Arguments ---- */
 
-/* Reads a number option into *@out. */
+/* --select TAG=PATTERN, added to the settings @o.  Returns 0, or prints
+ * a usage error and returns PDN_EXIT_USAGE. */
 static int
-number(const pdn_cli *cli, const char *name, const char *value,
-       unsigned long long min, unsigned long long max,
-       unsigned long long *out)
+add_select(const pdn_cli *cli, pdn_annotate_options *o, const char *value)
 {
-    return pdn_args_number(cli, CMD, name, value, min, max, NULL, out);
+    const char *eq = strchr(value, '=');
+    pdn_annotate_select *sel;
+    char err[256];
+
+    if (!eq || eq == value)
+        return pdn_args_fail(cli, CMD,
+                             "bad --select '%s': expected "
+                             "TAG=PATTERN",
+                             value);
+    if (o->nselect == PDN_ANNOTATE_MAX_SELECT)
+        return pdn_args_fail(cli, CMD, "too many --select: at most %d",
+                             PDN_ANNOTATE_MAX_SELECT);
+    if ((size_t)(eq - value) >= sizeof sel->tag ||
+        strlen(eq + 1) >= sizeof sel->pattern)
+        return pdn_args_fail(cli, CMD, "bad --select '%s': too long", value);
+    sel = &o->select[o->nselect++];
+    snprintf(sel->tag, sizeof sel->tag, "%.*s", (int)(eq - value), value);
+    snprintf(sel->pattern, sizeof sel->pattern, "%s", eq + 1);
+    /* The pattern is checked now, before any work. */
+    if (pdn_annotate_pattern_check(sel->pattern, err, sizeof err) != 0)
+        return pdn_args_fail(cli, CMD, "bad --select '%s': bad pattern: %s",
+                             value, err);
+    return 0;
 }
 
 /* Applies the option @g over the settings (the file's, or the
  * defaults).  Returns 0, or prints a usage error and returns
  * PDN_EXIT_USAGE. */
 static int
-apply(const pdn_cli *cli, annotate_job *job, const given *g)
+apply(const pdn_cli *cli, annotate_job *job, const pdn_given *g)
 {
+    /* In the order of the options' choices. */
+    static const int sides[] = {PDN_SIDE_FIRST, PDN_SIDE_SECOND, PDN_SIDE_BOTH};
+    static const pdn_report_format reports[] = {
+        PDN_REPORT_TEXT, PDN_REPORT_JSON, PDN_REPORT_HTML, PDN_REPORT_NONE};
     pdn_annotate_options *o = &job->run.o;
     unsigned long long v = 0;
-    const pdn_variant *variant;
-    char err[256];
 
     switch (g->id) {
-    case OPT_VARIANT: {
-        int unplayed;
-        if (pdn_args_game_variant(cli, CMD, g->value, &variant, &unplayed) !=
-            0)
-            return PDN_EXIT_USAGE;
-        if (unplayed) /* a GameType not played: its games are not judged */
-            snprintf(o->variant, sizeof o->variant, "%d", unplayed);
-        else
-            snprintf(o->variant, sizeof o->variant, "%s", variant->name);
-        job->run.add_gametype = true; /* as pdn fmt --variant */
-        return 0;
-    }
-    case OPT_DRAW_RULE:
-        if (!pdn_draw_rule_by_name(g->value))
-            return pdn_args_fail(cli, CMD, "bad --draw-rule '%s': expected "
-                                 "one of %s", g->value,
-                                 pdn_draw_rule_names());
-        snprintf(o->draw_rule, sizeof o->draw_rule, "%s", g->value);
-        return 0;
     case OPT_DEPTH:
-        if (number(cli, "depth", g->value, 0, 64, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->depth = (int)v;
-        return 0;
+        o->depth = (int)g->n;
+        break;
     case OPT_TIME:
-        if (number(cli, "time", g->value, 1, 86400000, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->time_ms = v;
-        return 0;
+        o->time_ms = g->n;
+        break;
     case OPT_NODES:
-        if (number(cli, "nodes", g->value, 1, 1000000000000ull, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->nodes = v;
-        return 0;
-    case OPT_HASH:
-        if (number(cli, "hash", g->value, 1, 65536, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->hash_mb = (size_t)v;
-        return 0;
+        o->nodes = g->n;
+        break;
     case OPT_TIME_PER_GAME:
-        if (number(cli, "time-per-game", g->value, 1, 86400000, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->game_time_ms = v;
-        return 0;
+        o->game_time_ms = g->n;
+        break;
     case OPT_SIDES:
-        if (strcmp(g->value, "first") == 0)
-            o->sides = PDN_SIDE_FIRST;
-        else if (strcmp(g->value, "second") == 0)
-            o->sides = PDN_SIDE_SECOND;
-        else if (strcmp(g->value, "both") == 0)
-            o->sides = PDN_SIDE_BOTH;
-        else
-            return pdn_args_fail(cli, CMD, "bad --sides '%s': expected "
-                                 "first, second or both", g->value);
-        return 0;
+        o->sides = sides[g->n];
+        break;
     case OPT_FROM:
-        if (number(cli, "from", g->value, 1, 100000, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->first_move = (uint32_t)v;
-        return 0;
+        o->first_move = (uint32_t)g->n;
+        break;
     case OPT_TO:
-        if (number(cli, "to", g->value, 1, 100000, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->last_move = (uint32_t)v;
-        return 0;
+        o->last_move = (uint32_t)g->n;
+        break;
     case OPT_SKIP_PLIES:
-        if (number(cli, "skip-plies", g->value, 0, 1000, &v) != 0)
-            return PDN_EXIT_USAGE;
-        o->skip_plies = (uint32_t)v;
-        return 0;
+        o->skip_plies = (uint32_t)g->n;
+        break;
     case OPT_LINE_PLIES:
-        if (number(cli, "line-plies", g->value, 1, PDN_ANNOTATE_MAX_LINE,
-                   &v) != 0)
+        if (pdn_args_number(cli, CMD, "line-plies", g->value, 1,
+                            PDN_ANNOTATE_MAX_LINE, NULL, &v) != 0)
             return PDN_EXIT_USAGE;
         o->line_plies = (int)v;
-        return 0;
-    case OPT_VARIATIONS:
-        o->variations = true;
-        return 0;
-    case OPT_NO_NAGS:
-        o->nags = false;
-        return 0;
-    case OPT_NO_COMMENTS:
-        o->comments = false;
-        return 0;
-    case OPT_NO_VARIATIONS:
-        o->lines = false;
-        return 0;
-    case OPT_NO_EVAL:
-        o->eval = false;
-        return 0;
-    case OPT_NO_TAGS:
-        o->tags = false;
-        return 0;
+        break;
+    case OPT_NOTATION:
+        o->alpha = g->n == 1;
+        break;
+    case OPT_REPORT:
+        o->report = reports[g->n];
+        break;
     case OPT_ANNOTATOR:
         if (strlen(g->value) >= sizeof o->annotator)
-            return pdn_args_fail(cli, CMD, "bad --annotator: longer than "
-                                 "%zu bytes", sizeof o->annotator - 1);
+            return pdn_args_fail(cli, CMD,
+                                 "bad --annotator: longer than %zu "
+                                 "bytes",
+                                 sizeof o->annotator - 1);
         snprintf(o->annotator, sizeof o->annotator, "%s", g->value);
-        return 0;
-    case OPT_NOTATION:
-        if (strcmp(g->value, "numeric") != 0 && strcmp(g->value, "alpha"))
-            return pdn_args_fail(cli, CMD, "bad --notation '%s': expected "
-                                 "numeric or alpha", g->value);
-        o->alpha = strcmp(g->value, "alpha") == 0;
-        return 0;
-    case OPT_REPORT:
-        if (strcmp(g->value, "text") == 0)
-            o->report = PDN_REPORT_TEXT;
-        else if (strcmp(g->value, "json") == 0)
-            o->report = PDN_REPORT_JSON;
-        else if (strcmp(g->value, "html") == 0)
-            o->report = PDN_REPORT_HTML;
-        else if (strcmp(g->value, "none") == 0)
-            o->report = PDN_REPORT_NONE;
-        else
-            return pdn_args_fail(cli, CMD, "bad --report '%s': expected "
-                                 "text, json, html or none", g->value);
-        return 0;
-    case OPT_SELECT: {
-        const char *eq = strchr(g->value, '=');
-        pdn_annotate_select *sel;
-        if (!eq || eq == g->value)
-            return pdn_args_fail(cli, CMD, "bad --select '%s': expected "
-                                 "TAG=PATTERN", g->value);
-        if (o->nselect == PDN_ANNOTATE_MAX_SELECT)
-            return pdn_args_fail(cli, CMD, "too many --select: at most %d",
-                                 PDN_ANNOTATE_MAX_SELECT);
-        if ((size_t)(eq - g->value) >= sizeof sel->tag ||
-            strlen(eq + 1) >= sizeof sel->pattern)
-            return pdn_args_fail(cli, CMD, "bad --select '%s': too long",
-                                 g->value);
-        sel = &o->select[o->nselect++];
-        snprintf(sel->tag, sizeof sel->tag, "%.*s", (int)(eq - g->value),
-                 g->value);
-        snprintf(sel->pattern, sizeof sel->pattern, "%s", eq + 1);
-        /* The pattern is checked now, before any work. */
-        if (pdn_annotate_pattern_check(sel->pattern, err, sizeof err) != 0)
-            return pdn_args_fail(cli, CMD, "bad --select '%s': bad "
-                                 "pattern: %s", g->value, err);
-        return 0;
-    }
+        break;
+    case OPT_SELECT:
+        return add_select(cli, o, g->value);
+    default: /* the switches */
+        o->variations |= g->id == OPT_VARIATIONS;
+        o->nags &= g->id != OPT_NO_NAGS;
+        o->comments &= g->id != OPT_NO_COMMENTS;
+        o->lines &= g->id != OPT_NO_VARIATIONS;
+        o->eval &= g->id != OPT_NO_EVAL;
+        o->tags &= g->id != OPT_NO_TAGS;
     }
     return 0;
 }
 
-/* Reads the command line into @job: the options that are not settings
- * at once, the settings into job->given.  Returns -1 to go on, else the
- * exit status (--help, or a usage error). */
+/* pdn_own_option_fn: the options that are not settings at once, the
+ * settings into job->given, to be applied over the file's (apply()). */
 static int
-read_args(const pdn_cli *cli, int argc, char **argv, annotate_job *job)
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
-    pdn_args a;
-    int opt;
-    unsigned long long v;
+    annotate_job *job = ctx;
 
-    pdn_args_init(&a, argc, argv, annotate_options, NOPTIONS);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            job->run.files[job->run.nfiles++] = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_CONFIG:
-            job->config = a.value;
-            break;
-        case OPT_PRINT_CONFIG:
-            job->print_config = true;
-            break;
-        case OPT_JOBS:
-            if (number(cli, "jobs", a.value, 1, 256, &v) != 0)
-                return PDN_EXIT_USAGE;
-            job->run.jobs = (long)v;
-            job->jobs_set = true;
-            break;
-        case OPT_REPORT_FILE:
-            job->run.report_file = a.value;
-            break;
-        case OPT_OUTPUT:
-            job->run.output = a.value;
-            break;
-        case OPT_IN_PLACE:
-            job->run.in_place = true;
-            break;
-        case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        case OPT_QUIET:
-            job->run.quiet = true;
-            break;
-        default:
-            job->given[job->ngiven].id = opt;
-            job->given[job->ngiven++].value = a.value;
-            break;
-        }
+    (void)cli;
+    if (g->id == OPT_REPORT_FILE)
+        job->run.report_file = g->value;
+    else if (g->id == OPT_OUTPUT)
+        job->run.output = g->value;
+    else if (g->id == OPT_IN_PLACE)
+        job->run.in_place = true;
+    else if (g->id == OPT_PRINT_CONFIG)
+        job->print_config = true;
+    else
+        job->given[job->ngiven++] = *g;
+    return 0;
+}
+
+/* The shared options that are settings, over the file's: --variant,
+ * --draw-rule, --hash. */
+static void
+apply_shared(annotate_job *job)
+{
+    const pdn_shared *s = &job->args;
+    pdn_annotate_options *o = &job->run.o;
+
+    if (s->variant_name) {
+        if (s->unplayed) /* a GameType not played: its games are not judged */
+            snprintf(o->variant, sizeof o->variant, "%d", s->unplayed);
+        else
+            snprintf(o->variant, sizeof o->variant, "%s", s->variant->name);
+        job->run.add_gametype = true; /* as pdn fmt --variant */
     }
-    return -1;
+    if (s->draw_rule)
+        snprintf(o->draw_rule, sizeof o->draw_rule, "%s", s->draw_rule);
+    if (s->hash_mb)
+        o->hash_mb = s->hash_mb;
 }
 
 /* The settings: the file's (or the defaults) under the options; then the
@@ -337,19 +272,20 @@ static int
 settle(const pdn_cli *cli, annotate_job *job)
 {
     pdn_annotate_options *o = &job->run.o;
-    if (pdn_args_config(cli, CMD, job->config, &job->cfg) != 0)
+    if (pdn_args_config(cli, CMD, job->args.config, &job->cfg) != 0)
         return PDN_EXIT_USAGE;
     *o = job->cfg.annotate;
     if (job->cfg.variant) {
         snprintf(o->variant, sizeof o->variant, "%s", job->cfg.variant);
         job->run.add_gametype = true;
     }
+    apply_shared(job);
     bool depth_given = false, limit_given = false;
     for (size_t i = 0; i < job->ngiven; i++) {
         int id = job->given[i].id;
         depth_given |= id == OPT_DEPTH;
-        limit_given |= id == OPT_TIME || id == OPT_NODES ||
-                       id == OPT_TIME_PER_GAME;
+        limit_given |=
+            id == OPT_TIME || id == OPT_NODES || id == OPT_TIME_PER_GAME;
         if (apply(cli, job, &job->given[i]) != 0)
             return PDN_EXIT_USAGE;
     }
@@ -357,51 +293,55 @@ settle(const pdn_cli *cli, annotate_job *job)
     if (limit_given && !depth_given)
         o->depth = 0;
     if (!o->depth && !o->time_ms && !o->nodes && !o->game_time_ms)
-        return pdn_args_fail(cli, CMD, "no limit to the search: depth 0, "
+        return pdn_args_fail(cli, CMD,
+                             "no limit to the search: depth 0, "
                              "and no time, nodes or time per game (give "
                              "--depth, --time, --nodes or --time-per-game)");
-    if (!job->jobs_set)
-        job->run.jobs = o->threads;
+    job->run.jobs = job->args.jobs ? job->args.jobs : o->threads;
     if (o->last_move && o->last_move < o->first_move)
         return pdn_args_fail(cli, CMD, "--to %u comes before --from %u",
-                             (unsigned)o->last_move,
-                             (unsigned)o->first_move);
+                             (unsigned)o->last_move, (unsigned)o->first_move);
     if (job->run.in_place && (job->run.output || job->run.nfiles == 0))
-        return pdn_args_fail(cli, CMD, job->run.output
+        return pdn_args_fail(cli, CMD,
+                             job->run.output
                                  ? "options '--in-place' and '--output' "
                                    "cannot be used together"
                                  : "'--in-place' needs FILEs: it cannot "
                                    "rewrite standard input");
     for (size_t i = 0; job->run.in_place && i < job->run.nfiles; i++)
         if (strcmp(job->run.files[i], "-") == 0)
-            return pdn_args_fail(cli, CMD, "'--in-place' needs FILEs: it "
-                                           "cannot rewrite standard input");
+            return pdn_args_fail(cli, CMD,
+                                 "'--in-place' needs FILEs: it "
+                                 "cannot rewrite standard input");
     if (job->run.report_file && o->report == PDN_REPORT_NONE)
-        return pdn_args_fail(cli, CMD, "'--report-file' needs --report "
-                                       "FORMAT");
+        return pdn_args_fail(cli, CMD,
+                             "'--report-file' needs --report "
+                             "FORMAT");
     struct stat out, in;
     if (job->run.output && stat(job->run.output, &out) == 0) {
         for (size_t i = 0; i < job->run.nfiles; i++)
             if (stat(job->run.files[i], &in) == 0 && in.st_dev == out.st_dev &&
                 in.st_ino == out.st_ino)
-                return pdn_args_fail(cli, CMD, "'--output %s' is an input: "
+                return pdn_args_fail(cli, CMD,
+                                     "'--output %s' is an input: "
                                      "use --in-place to rewrite it",
                                      job->run.output);
     }
     return -1;
 }
 
-int
-pdn_cmd_annotate(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    pdn_tagmap *tagmap = pdn_tagmap_new();
-    annotate_job job = {
-        .run = {.tagmap = tagmap,
-                .files = pdn_xcalloc((size_t)argc + 1, sizeof(char *))},
-        .given = pdn_xcalloc((size_t)argc + 1, sizeof(given)),
-        .tagmap = tagmap};
+    annotate_job job = {.given =
+                            pdn_xcalloc((size_t)argc + 1, sizeof(pdn_given))};
     pdn_config_init(&job.cfg);
-    int rc = read_args(cli, argc, argv, &job);
+    int rc = pdn_command_args(cli, &pdn_annotate_command, argc, argv, &job.args,
+                              own_option, &job);
+    job.run.tagmap = job.args.tagmap;
+    job.run.files = job.args.operands; /* room for one more */
+    job.run.nfiles = job.args.noperands;
+    job.run.quiet = job.args.quiet;
     if (rc < 0)
         rc = settle(cli, &job);
     if (rc < 0 && job.print_config) {
@@ -418,8 +358,36 @@ pdn_cmd_annotate(const pdn_cli *cli, int argc, char **argv)
         rc = pdn_annotate_run(cli, &job.run);
     }
     pdn_config_fini(&job.cfg);
-    pdn_tagmap_free(tagmap);
-    free((void *)job.run.files);
+    pdn_shared_free(&job.args);
     free(job.given);
     return rc;
 }
+
+static const char annotate_about[] =
+    "Judge every move of each game with the engine and write the games back"
+    " with\n"
+    "the judgement in them: $6, $2, $4 for an inaccuracy, a mistake, a"
+    " blunder,\n"
+    "a comment with the scores and the better move, the best line as a"
+    " variation,\n"
+    "a [%eval] command after every judged move, and tags with each side's"
+    " counts.\n"
+    "Settings come from pdn-config(5) (annotate:), then these options.\n";
+
+static const char annotate_more[] =
+    "Exit status: 0 success, 1 a game could not be read or has an illegal"
+    " move,\n"
+    "2 usage error, a bad configuration, or a FILE that cannot be read or"
+    " written.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn annotate games.pdn > annotated.pdn\n"
+    "  pdn annotate --depth 14 --jobs 2 -o annotated.pdn games.pdn\n"
+    "  pdn annotate --report html --report-file report.html games.pdn\n"
+    "  pdn annotate --select 'White=(?i)rossi' --report text games.pdn\n";
+
+PDN_COMMAND(
+    annotate,
+    "judge every move of games with the engine: marks, better moves,\nreports",
+    "[OPTION]... [FILE]...", annotate_about, 25, annotate_more,
+    PDN_COMMAND_GAMES, "@file");

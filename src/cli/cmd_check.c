@@ -24,39 +24,72 @@
 #define CMD "check"
 
 enum {
-    OPT_HELP = 1,
-    OPT_VARIANT,
-    OPT_FORMAT,
-    OPT_QUIET,
-    OPT_MAP_TAG,
-    OPT_DRAW_RULE,
-    OPT_AUTOMATIC_DRAWS,
-    OPT_CONFIG,
-    OPT_SEVERITY,
-    OPT_DISABLE,
-    OPT_SHARD,
-    OPT_JOBS,
+    OPT_FORMAT = PDN_OPT_OWN,
     OPT_NOTES,
     OPT_MIN_SEVERITY,
-    OPT_STRICT
+    OPT_AUTOMATIC_DRAWS,
+    OPT_SEVERITY,
+    OPT_DISABLE,
 };
 
 static const pdn_option check_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"format", 0, true, OPT_FORMAT},
-    {"quiet", 'q', false, OPT_QUIET},
-    {"strict", 0, false, OPT_STRICT},
-    {"map-tag", 0, true, OPT_MAP_TAG},
-    {"draw-rule", 0, true, OPT_DRAW_RULE},
-    {"automatic-draws", 0, false, OPT_AUTOMATIC_DRAWS},
-    {"config", 0, true, OPT_CONFIG},
-    {"severity", 0, true, OPT_SEVERITY},
-    {"disable", 0, true, OPT_DISABLE},
-    {"shard", 0, true, OPT_SHARD},
-    {"jobs", 'j', true, OPT_JOBS},
-    {"notes", 0, false, OPT_NOTES},
-    {"min-severity", 0, true, OPT_MIN_SEVERITY},
+    {"variant", 'v', "V", PDN_OPT_VARIANT,
+     "the variant of games without a GameType tag:\n"
+     "italian (the default), spanish, english, or a\n"
+     "GameType (22, 24, 21; one not played, such as\n"
+     "20: read, not replayed); auto: each FILE's,\n"
+     "the one its games replay under",
+     PDN_VARIANT_CHOICES " auto"},
+    {"format", 0, "FORMAT", OPT_FORMAT,
+     "text (compiler style, the default) or json\n"
+     "(JSON Lines: one object a diagnostic, then a\n"
+     "summary object)",
+     "text json"},
+    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print only the summary", NULL},
+    {"strict", 0, NULL, PDN_OPT_STRICT,
+     "read each game as the PDN 3.0 standard's\n"
+     "reading grammar defines it: what goes beyond\n"
+     "it is an error (E0112) at its place",
+     NULL},
+    {"notes", 0, NULL, OPT_NOTES,
+     "print every note in full (text output groups\n"
+     "them: one line a code, its count and first)",
+     NULL},
+    {"min-severity", 0, "LEVEL", OPT_MIN_SEVERITY,
+     "print only diagnostics of LEVEL or worse:\n"
+     "note (the default), warning or error",
+     "note warning error"},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
+     NULL},
+    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE,
+     "the draw rule: standard, short, fid-2008,\n"
+     "spanish, english (default: the variant's own)",
+     PDN_DRAW_RULE_CHOICES},
+    {"automatic-draws", 0, NULL, OPT_AUTOMATIC_DRAWS,
+     "draws are automatic, not claimed: report play\n"
+     "that goes on past one",
+     NULL},
+    {"severity", 0, "CODE=LEVEL", OPT_SEVERITY,
+     "report CODE (W0204 or 204) as LEVEL:\n"
+     "error, warning, note or off (repeatable)",
+     NULL},
+    {"disable", 0, "CODE", OPT_DISABLE, "the same as --severity=CODE=off",
+     NULL},
+    {"config", 0, "FILE", PDN_OPT_CONFIG,
+     "read settings from FILE instead of\n"
+     "$XDG_CONFIG_HOME/pdn/config.yaml (see\n"
+     "pdn-config(5)); options override it",
+     NULL},
+    {"jobs", 'j', "N", PDN_OPT_JOBS,
+     "check games in N threads (default: one a core);\n"
+     "the output is that of one, in input order",
+     "1..256"},
+    {"shard", 0, "I/N", PDN_OPT_SHARD,
+     "check only games I, I+N, I+2N... (counted over\n"
+     "all the FILEs), to split an archive between\n"
+     "machines",
+     NULL},
+    PDN_OPTION_HELP,
 };
 
 /* The notes of one code, in text output without --notes: one line for
@@ -76,6 +109,7 @@ typedef struct file_tally {
 } file_tally;
 
 typedef struct check_job {
+    pdn_shared args; /* the shared options and the FILEs */
     const pdn_variant *variant;
     bool variant_set;      /* by --variant */
     int unplayed;          /* --variant N, a GameType not played */
@@ -84,26 +118,24 @@ typedef struct check_job {
     bool automatic_draws;
     pdn_replay_options replay; /* the three above, set once: read for
                                   every game */
-    const char *config;    /* --config FILE, or NULL */
-    pdn_config cfg;        /* the file's settings under the options' */
-    pdn_config opts;       /* --severity and --disable alone */
+    pdn_config cfg;            /* the file's settings under the options' */
+    pdn_config opts;           /* --severity and --disable alone */
     bool json, quiet, colour;
-    bool strict;              /* --strict: the standard's grammar only */
-    bool all_notes;           /* --notes: every note in full */
+    bool strict;               /* --strict: the standard's grammar only */
+    bool all_notes;            /* --notes: every note in full */
     pdn_severity min_severity; /* --min-severity: less is not shown */
-    note_group *groups;       /* the notes grouped, in order of their
-                                 first */
+    note_group *groups;        /* the notes grouped, in order of their
+                                  first */
     size_t ngroups;
-    pdn_tagmap *tagmap;
-    const char **files;
+    const char **files; /* args's operands */
     size_t nfiles;
     uint64_t shard, shards; /* --shard I/N: games I, I+N, ... (1-based) */
-    uint64_t seen;    /* games read, all files together */
-    uint64_t checked; /* games of this shard */
-    uint64_t sound;   /* games read and replayed whole, with no error,
-                         their result checked (check_game()) */
-    uint64_t not_replayed; /* games of a variant not played */
-    uint64_t no_moves;     /* games of a decisive result and no move */
+    uint64_t seen;          /* games read, all files together */
+    uint64_t checked;       /* games of this shard */
+    uint64_t sound;         /* games read and replayed whole, with no error,
+                               their result checked (check_game()) */
+    uint64_t not_replayed;  /* games of a variant not played */
+    uint64_t no_moves;      /* games of a decisive result and no move */
     uint64_t other[PDN_VARIANT_COUNT]; /* games whose every move is legal
                                           in that variant (N0217) */
     file_tally *tallies; /* the same, file by file, in file order */
@@ -140,23 +172,6 @@ keep_shard_diags(const check_job *job, pdn_diags *d, bool mine)
     pdn_diags_truncate(d, keep);
 }
 
-/* Reads "I/N" (1 <= I <= N) into @job; 0 or -1. */
-static int
-read_shard(check_job *job, const char *value)
-{
-    char *end;
-    unsigned long long i = strtoull(value, &end, 10);
-    if (end == value || *end != '/')
-        return -1;
-    const char *rest = end + 1;
-    unsigned long long n = strtoull(rest, &end, 10);
-    if (end == rest || *end || i < 1 || n < 1 || i > n)
-        return -1;
-    job->shard = i;
-    job->shards = n;
-    return 0;
-}
-
 /* "game N starts here: White - Black, Event" for the diagnostics of @g
  * from @first on.  The number is the diagnostic's game, written with the
  * note (note_game): the games of a part of a file read by a thread are
@@ -173,8 +188,7 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
         pdn_strbuf_printf(&note, ": %s - %s", white ? white : "?",
                           black ? black : "?");
     if (event && *event)
-        pdn_strbuf_printf(&note, "%s%s", white || black ? ", " : ": ",
-                          event);
+        pdn_strbuf_printf(&note, "%s%s", white || black ? ", " : ": ", event);
     for (size_t i = first; i < d->count; i++) {
         pdn_diag *x = &d->items[i];
         if (x->game != g->number || !g->start.line ||
@@ -191,8 +205,8 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
 /* What checking one game found, for the summary. */
 typedef struct verdict {
     bool sound;
-    bool not_replayed; /* a variant not played: read only */
-    bool no_moves;     /* a decisive result, and not one move */
+    bool not_replayed;        /* a variant not played: read only */
+    bool no_moves;            /* a decisive result, and not one move */
     const pdn_variant *other; /* where its moves are legal (N0217) */
     size_t notes;
 } verdict;
@@ -276,8 +290,8 @@ count_verdict(const pdn_cli *cli, long value, const char *file, void *ctx)
     if (!f || (f->file != file && strcmp(f->file, file) != 0)) {
         if (job->ntallies == job->cap_tallies) {
             job->cap_tallies = job->cap_tallies ? 2 * job->cap_tallies : 8;
-            job->tallies = pdn_xrealloc(
-                job->tallies, job->cap_tallies * sizeof *job->tallies);
+            job->tallies = pdn_xrealloc(job->tallies, job->cap_tallies *
+                                                          sizeof *job->tallies);
         }
         f = &job->tallies[job->ntallies++];
         *f = (file_tally){.file = file};
@@ -359,8 +373,8 @@ group_note(check_job *job, const pdn_diag *d)
     while (i < job->ngroups && job->groups[i].code != d->code)
         i++;
     if (i == job->ngroups) {
-        job->groups = pdn_xrealloc(job->groups,
-                                   (job->ngroups + 1) * sizeof *job->groups);
+        job->groups =
+            pdn_xrealloc(job->groups, (job->ngroups + 1) * sizeof *job->groups);
         pdn_strbuf first = PDN_STRBUF_INIT;
         pdn_strbuf_printf(&first, "%s:%u:%u: %s", d->file, d->at.line,
                           d->at.col, d->message);
@@ -412,9 +426,8 @@ other_variants(const pdn_cli *cli, const check_job *job)
                     "%s: note[N0217] other-variant: %" PRIu64 " of %" PRIu64
                     " game%s replay%s as %s, not as read: try --variant "
                     "%s\n",
-                    f->file, f->other[id], f->games,
-                    pdn_args_plural(f->games), f->other[id] == 1 ? "s" : "",
-                    v->title, v->name);
+                    f->file, f->other[id], f->games, pdn_args_plural(f->games),
+                    f->other[id] == 1 ? "s" : "", v->title, v->name);
             lines++;
         }
     }
@@ -422,10 +435,9 @@ other_variants(const pdn_cli *cli, const check_job *job)
         const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
         if (job->other[id])
             fprintf(cli->out,
-                    "note[N0217] other-variant: in all, %" PRIu64
-                    " of %" PRIu64 " game%s replay%s as %s\n",
-                    job->other[id], job->checked,
-                    pdn_args_plural(job->checked),
+                    "note[N0217] other-variant: in all, %" PRIu64 " of %" PRIu64
+                    " game%s replay%s as %s\n",
+                    job->other[id], job->checked, pdn_args_plural(job->checked),
                     job->other[id] == 1 ? "s" : "", v->title);
     }
 }
@@ -467,8 +479,7 @@ read_severity(const pdn_cli *cli, check_job *job, const char *value,
     if (!level)
         level = eq + 1;
     if (pdn_config_parse_code(code_text, &code, suggest) != 0)
-        return pdn_args_fail(cli, CMD,
-                             "unknown code '%s' (did you mean %s?)",
+        return pdn_args_fail(cli, CMD, "unknown code '%s' (did you mean %s?)",
                              code_text, suggest);
     if (pdn_config_parse_level(level, &s) != 0)
         return pdn_args_fail(cli, CMD,
@@ -479,114 +490,66 @@ read_severity(const pdn_cli *cli, check_job *job, const char *value,
     return 0;
 }
 
+/* pdn_own_option_fn: the options of check alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    /* In the order of --min-severity's choices. */
+    static const pdn_severity levels[] = {PDN_SEV_NOTE, PDN_SEV_WARNING,
+                                          PDN_SEV_ERROR};
+    check_job *job = ctx;
+
+    switch (g->id) {
+    case OPT_FORMAT:
+        job->json = g->n == 1;
+        return 0;
+    case OPT_MIN_SEVERITY:
+        job->min_severity = levels[g->n];
+        return 0;
+    case OPT_SEVERITY:
+    case OPT_DISABLE:
+        return read_severity(cli, job, g->value,
+                             g->id == OPT_DISABLE ? "off" : NULL);
+    default:
+        job->automatic_draws |= g->id == OPT_AUTOMATIC_DRAWS;
+        job->all_notes |= g->id == OPT_NOTES;
+        return 0;
+    }
+}
+
 /* Reads the command line; -1 to go on, else the exit status. */
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
 {
-    pdn_args a;
-    int opt;
+    pdn_shared *s = &job->args;
+    int rc = pdn_command_args(cli, &pdn_check_command, argc, argv, s,
+                              own_option, job);
 
-    pdn_args_init(&a, argc, argv, check_options,
-                  sizeof check_options / sizeof check_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            job->files[job->nfiles++] = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_VARIANT:
-            job->variant_set = true;
-            if ((job->auto_variant = strcmp(a.value, "auto") == 0))
-                break;
-            if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
-                                      &job->unplayed) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        case OPT_FORMAT:
-            if (strcmp(a.value, "json") == 0)
-                job->json = true;
-            else if (strcmp(a.value, "text") == 0)
-                job->json = false;
-            else
-                return pdn_args_fail(cli, CMD,
-                                     "unknown format '%s' (text or json)",
-                                     a.value);
-            break;
-        case OPT_QUIET:
-            job->quiet = true;
-            break;
-        case OPT_STRICT:
-            job->strict = true;
-            break;
-        case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        case OPT_DRAW_RULE:
-            if (!pdn_draw_rule_by_name(a.value))
-                return pdn_args_fail(cli, CMD, "unknown draw rule '%s' (%s)",
-                                     a.value, pdn_draw_rule_names());
-            job->draw_rule = a.value;
-            break;
-        case OPT_AUTOMATIC_DRAWS:
-            job->automatic_draws = true;
-            break;
-        case OPT_CONFIG:
-            job->config = a.value;
-            break;
-        case OPT_SEVERITY:
-        case OPT_DISABLE:
-            if (read_severity(cli, job, a.value,
-                              opt == OPT_DISABLE ? "off" : NULL) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        case OPT_NOTES:
-            job->all_notes = true;
-            break;
-        case OPT_MIN_SEVERITY:
-            if (strcmp(a.value, "note") == 0)
-                job->min_severity = PDN_SEV_NOTE;
-            else if (strcmp(a.value, "warning") == 0)
-                job->min_severity = PDN_SEV_WARNING;
-            else if (strcmp(a.value, "error") == 0)
-                job->min_severity = PDN_SEV_ERROR;
-            else
-                return pdn_args_fail(cli, CMD, "unknown severity '%s' "
-                                     "(note, warning or error)", a.value);
-            break;
-        case OPT_JOBS: {
-            char *end;
-            long n = strtol(a.value, &end, 10);
-            if (end == a.value || *end || n < 1 || n > 256)
-                return pdn_args_fail(cli, CMD,
-                                     "--jobs takes a number from 1 to 256, "
-                                     "not '%s'",
-                                     a.value);
-            job->jobs = n;
-            break;
-        }
-        case OPT_SHARD:
-            if (read_shard(job, a.value) != 0)
-                return pdn_args_fail(cli, CMD,
-                                     "--shard takes I/N with 1 <= I <= N, "
-                                     "not '%s'",
-                                     a.value);
-            break;
-        }
-    }
+    job->variant_set = s->variant_name != NULL;
+    job->variant = s->variant ? s->variant : pdn_variant_default();
+    job->unplayed = s->unplayed;
+    job->auto_variant = s->variant_auto;
+    job->draw_rule = s->draw_rule;
+    job->quiet = s->quiet;
+    job->strict = s->strict;
+    job->files = s->operands;
+    job->nfiles = s->noperands;
+    job->shard = s->shard;
+    job->shards = s->shards;
+    job->jobs = s->jobs;
+    if (rc >= 0)
+        return rc;
     if (job->auto_variant && job->shards)
-        return pdn_args_fail(cli, CMD, "'--variant auto' and '--shard' cannot "
-                                       "be used together");
+        return pdn_args_fail(cli, CMD,
+                             "'--variant auto' and '--shard' cannot "
+                             "be used together");
     bool stdin_read = job->nfiles == 0; /* no FILE: standard input */
     for (size_t i = 0; i < job->nfiles; i++)
         stdin_read |= strcmp(job->files[i], "-") == 0;
     if (job->auto_variant && stdin_read)
-        return pdn_args_fail(cli, CMD, "'--variant auto' needs FILEs: "
-                                       "standard input cannot be read twice");
+        return pdn_args_fail(cli, CMD,
+                             "'--variant auto' needs FILEs: "
+                             "standard input cannot be read twice");
     return -1;
 }
 
@@ -595,7 +558,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
 static int
 read_config(const pdn_cli *cli, check_job *job)
 {
-    if (pdn_args_config(cli, CMD, job->config, &job->cfg) != 0)
+    if (pdn_args_config(cli, CMD, job->args.config, &job->cfg) != 0)
         return PDN_EXIT_USAGE;
     pdn_config_merge(&job->cfg, &job->opts);
     if (!job->variant_set && job->cfg.variant)
@@ -637,9 +600,10 @@ summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
     }
     char apart[128] = ""; /* the games neither sound nor in error */
     if (job->not_replayed || job->no_moves)
-        snprintf(apart, sizeof apart, " (%" PRIu64 " not replayed, %" PRIu64
-                 " decisive without a move)", job->not_replayed,
-                 job->no_moves);
+        snprintf(apart, sizeof apart,
+                 " (%" PRIu64 " not replayed, %" PRIu64
+                 " decisive without a move)",
+                 job->not_replayed, job->no_moves);
     fprintf(cli->out,
             "%" PRIu64 " game%s, %" PRIu64 " sound%s, %zu error%s, "
             "%zu warning%s, %zu note%s in %.2f s\n",
@@ -663,7 +627,7 @@ auto_variant(const pdn_cli *cli, check_job *job, pdn_read_job *rj,
     FILE *in = fopen(path, "rb");
     if (!in)
         return NULL;
-    pdn_reader_options ro = {.tagmap = job->tagmap};
+    pdn_reader_options ro = {.tagmap = job->args.tagmap};
     pdn_reader *r = pdn_reader_new(path, in, &ro);
     uint64_t clean[PDN_VARIANT_COUNT] = {0}, looked = 0;
     pdn_diags d = PDN_DIAGS_INIT, quiet = PDN_DIAGS_INIT;
@@ -674,12 +638,12 @@ auto_variant(const pdn_cli *cli, check_job *job, pdn_read_job *rj,
         if (!g->errors && g->moves && !pdn_game_tag(g, "GameType")) {
             looked++;
             for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
-                pdn_replay_options o = {
-                    .variant = pdn_variant_get((pdn_variant_id)id),
-                    .moves_only = true};
+                pdn_replay_options o = {.variant =
+                                            pdn_variant_get((pdn_variant_id)id),
+                                        .moves_only = true};
                 pdn_replay_result res;
-                clean[id] += pdn_replay_game(g, &o, &quiet, &res) == 0 &&
-                             res.plies > 0;
+                clean[id] +=
+                    pdn_replay_game(g, &o, &quiet, &res) == 0 && res.plies > 0;
                 pdn_diags_clear(&quiet);
             }
         }
@@ -727,16 +691,12 @@ check_auto(const pdn_cli *cli, check_job *job, pdn_read_job *rj)
     return rc;
 }
 
-int
-pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    check_job job = {.variant = pdn_variant_default(),
-                     .tagmap = pdn_tagmap_new(),
-                     .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
-                     .buf = PDN_STRBUF_INIT};
+    check_job job = {.buf = PDN_STRBUF_INIT};
     pdn_read_job rj = {.cmd = CMD};
-    pdn_read_work work = {
-        .work = work_game, .done = count_verdict};
+    pdn_read_work work = {.work = work_game, .done = count_verdict};
     int rc;
 
     pdn_config_init(&job.cfg);
@@ -751,7 +711,7 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
         job.colour = pdn_args_colour(cli) && isatty(fileno(cli->out));
         rj.files = job.files;
         rj.nfiles = job.nfiles;
-        rj.tagmap = job.tagmap;
+        rj.tagmap = job.args.tagmap;
         rj.quiet = job.quiet;
         rj.strict = job.strict;
         rj.count_only = job.quiet;
@@ -785,9 +745,32 @@ pdn_cmd_check(const pdn_cli *cli, int argc, char **argv)
     }
     pdn_strbuf_free(&job.buf);
     free(job.tallies);
-    free(job.files);
-    pdn_tagmap_free(job.tagmap);
+    pdn_shared_free(&job.args);
     pdn_config_fini(&job.cfg);
     pdn_config_fini(&job.opts);
     return rc;
 }
+
+static const char check_about[] =
+    "Read each FILE (standard input when none, or '-') game by game, replay\n"
+    "every move of every line against the rules, and report each reading"
+    " error,\n"
+    "illegal or ambiguous move, with the rule that forbids it and the legal\n"
+    "moves, then a summary.\n";
+
+static const char check_more[] =
+    "Results are checked against the end of the main line and the Result"
+    " tag,\n"
+    "and the tags of the Seven-Tag Roster, Date and PlyCount are checked.\n"
+    "\n"
+    "Exit status: 0 no error found, 1 errors found, 2 usage error or a FILE\n"
+    "that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn check games.pdn\n"
+    "  pdn check --format json --variant english games.pdn\n";
+
+PDN_COMMAND(check,
+            "replay every game against the rules, report each illegal move",
+            "[OPTION]... [FILE]...", check_about, 25, check_more,
+            PDN_COMMAND_GAMES | PDN_COMMAND_VARIANT_AUTO, "@file");

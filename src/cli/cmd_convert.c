@@ -27,43 +27,50 @@
 #define CMD "convert"
 
 enum {
-    OPT_HELP = 1,
-    OPT_TO,
+    OPT_TO = PDN_OPT_OWN,
     OPT_NOTATION,
-    OPT_EVERY,
     OPT_POSITIONS,
     OPT_FROM,
-    OPT_NO_GAMETYPE,
-    OPT_VARIANT,
-    OPT_CONFIG,
-    OPT_MAP_TAG,
+    OPT_EVERY,
     OPT_ASCII,
+    OPT_NO_GAMETYPE,
     OPT_UNICODE,
-    OPT_QUIET
 };
 
 static const pdn_option convert_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"to", 't', true, OPT_TO},
-    {"notation", 'n', true, OPT_NOTATION},
-    {"every", 'e', true, OPT_EVERY},
-    {"positions", 'p', false, OPT_POSITIONS},
-    {"from", 'f', true, OPT_FROM},
-    {"no-gametype", 0, false, OPT_NO_GAMETYPE},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"config", 0, true, OPT_CONFIG},
-    {"map-tag", 0, true, OPT_MAP_TAG},
-    {"ascii", 0, false, OPT_ASCII},
-    {"unicode", 0, false, OPT_UNICODE},
-    {"quiet", 'q', false, OPT_QUIET},
+    {"to", 't', "FORMAT", OPT_TO, "json, pdn, fen or text (required)",
+     "json pdn fen text"},
+    {"notation", 'n', "N", OPT_NOTATION,
+     "numeric (22-18, the default) or alpha (c3-d4)", "numeric alpha"},
+    {"positions", 'p', NULL, OPT_POSITIONS,
+     "--to json: the FEN after every move", NULL},
+    {"from", 'f', "FORM", OPT_FROM,
+     "--to pdn: read json or pdn (default: json when the\n"
+     "input starts with '{')",
+     "json pdn"},
+    {"every", 'e', "N", OPT_EVERY,
+     "--to text: a board every N plies (default 1)", "1.. plies"},
+    {"ascii", 0, NULL, OPT_ASCII,
+     "--to text: pieces as w W b B, or as draughts glyphs\n"
+     "(default: glyphs when the locale is UTF-8)",
+     NULL},
+    {"unicode", 0, NULL, OPT_UNICODE, NULL, NULL},
+    {"variant", 'v', "V", PDN_OPT_VARIANT,
+     "the variant of games without a GameType tag:\n"
+     "italian (the default), spanish, english, or a\n"
+     "GameType (22, 24, 21)",
+     PDN_VARIANT_CHOICES},
+    {"no-gametype", 0, NULL, OPT_NO_GAMETYPE,
+     "--to json, pdn: add no GameType tag for --variant", NULL},
+    {"config", 0, "FILE", PDN_OPT_CONFIG,
+     "read the default variant from FILE (pdn-config(5))", NULL},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
+     NULL},
+    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print no diagnostics", NULL},
+    PDN_OPTION_HELP,
 };
 
-typedef enum format {
-    FORMAT_FEN,
-    FORMAT_TEXT,
-    FORMAT_JSON,
-    FORMAT_PDN
-} format;
+typedef enum format { FORMAT_FEN, FORMAT_TEXT, FORMAT_JSON, FORMAT_PDN } format;
 
 /* One move of the main line as the replay resolved it. */
 typedef struct played {
@@ -73,29 +80,28 @@ typedef struct played {
 } played;
 
 typedef struct convert_job {
+    pdn_shared args; /* the shared options and the FILEs */
     format to;
-    bool alpha;        /* --notation alpha */
-    long every;        /* --to text: a diagram every N plies */
-    int charset;       /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
+    bool to_given;
+    bool alpha;  /* --notation alpha */
+    long every;  /* --to text: a diagram every N plies */
+    int charset; /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
     bool unicode;
-    bool quiet, variant_set, positions, no_gametype;
+    bool variant_set, positions, no_gametype;
     pdn_input_form from;  /* --to pdn */
     pdn_canonical *canon; /* --to json */
     const pdn_variant *variant;
-    const char *config;
     pdn_config cfg;
-    pdn_tagmap *tagmap;
-    const char **files;
+    const char **files; /* args's operands */
     size_t nfiles;
-    uint64_t games;    /* over all FILEs: the number in --to fen lines */
-    played *moves;     /* every move replayed, variations too */
+    uint64_t games; /* over all FILEs: the number in --to fen lines */
+    played *moves;  /* every move replayed, variations too */
     size_t count, cap;
     const pdn_variant *game_variant;
-    int unplayed; /* --variant N, a GameType not played */
-    pdn_strbuf buf;    /* output not yet written */
-    pdn_strbuf text;   /* a game's text as read (put_raw()) */
-    bool batch;        /* output written in blocks, not game by game */
-    uint64_t lost;     /* games whose text could not be written */
+    pdn_strbuf buf;  /* output not yet written */
+    pdn_strbuf text; /* a game's text as read (put_raw()) */
+    bool batch;      /* output written in blocks, not game by game */
+    uint64_t lost;   /* games whose text could not be written */
 } convert_job;
 
 /* Output is written when this much has gathered (with batch). */
@@ -128,8 +134,7 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     p->node = n;
     p->before = *before;
     if (job->alpha)
-        pdn_notation_format_alpha(job->game_variant, m, legal, nlegal,
-                                  p->text);
+        pdn_notation_format_alpha(job->game_variant, m, legal, nlegal, p->text);
     else
         pdn_notation_format(job->game_variant, m, legal, nlegal, p->text);
 }
@@ -176,8 +181,7 @@ write_fen(convert_job *job, const pdn_replay_result *r, pdn_strbuf *out)
 {
     char fen[PDN_FEN_MAX];
     for (size_t i = 0; i <= job->count; i++) {
-        const pdn_board *b = i < job->count ? &job->moves[i].before
-                                            : &r->final;
+        const pdn_board *b = i < job->count ? &job->moves[i].before : &r->final;
         pdn_fen_write(r->variant, b, fen);
         pdn_strbuf_printf(out, "%llu\t%zu\t%s\t%s\n",
                           (unsigned long long)job->games, i, fen,
@@ -233,16 +237,15 @@ write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
         if ((long)since == job->every || i + 1 == job->count) {
             pdn_strbuf_puts(out, "\n\n");
             diagram(job, v,
-                    i + 1 < job->count ? &job->moves[i + 1].before
-                                       : &r->final,
+                    i + 1 < job->count ? &job->moves[i + 1].before : &r->final,
                     out);
             since = 0;
         } else {
             pdn_strbuf_putc(out, ' ');
         }
     }
-    const char *result = g->result_text ? g->result_text
-                                        : tag_or(g, "Result", "*");
+    const char *result =
+        g->result_text ? g->result_text : tag_or(g, "Result", "*");
     pdn_strbuf_printf(out, "Result: %s\n\n", result);
 }
 
@@ -301,9 +304,10 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     convert_job *job = ctx;
     pdn_replay_options o = {.variant = job->variant,
-                            .unplayed = job->unplayed,
+                            .unplayed = job->args.unplayed,
                             .moves_only = true,
-                            .on_move = on_move, .ctx = job};
+                            .on_move = on_move,
+                            .ctx = job};
     pdn_replay_result r;
 
     job->games++;
@@ -326,9 +330,9 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         return;
     }
     const char *type = pdn_game_tag(g, "GameType");
-    job->game_variant = type            ? pdn_variant_by_gametype(type)
-                        : job->unplayed ? NULL
-                                        : job->variant;
+    job->game_variant = type                 ? pdn_variant_by_gametype(type)
+                        : job->args.unplayed ? NULL
+                                             : job->variant;
     if (g->errors)
         return; /* its reading errors are reported */
     pdn_replay_game(g, &o, d, &r);
@@ -365,129 +369,89 @@ adjust(pdn_diags *d, void *ctx)
 
 /* ---- Arguments ---- */
 
+/* pdn_own_option_fn: the options of convert alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    /* In the order of the options' choices. */
+    static const format formats[] = {FORMAT_JSON, FORMAT_PDN, FORMAT_FEN,
+                                     FORMAT_TEXT};
+    static const pdn_input_form forms[] = {PDN_FROM_JSON, PDN_FROM_PDN};
+    convert_job *job = ctx;
+
+    (void)cli;
+    switch (g->id) {
+    case OPT_TO:
+        job->to = formats[g->n];
+        job->to_given = true;
+        break;
+    case OPT_NOTATION:
+        job->alpha = g->n == 1;
+        break;
+    case OPT_FROM:
+        job->from = forms[g->n];
+        break;
+    case OPT_EVERY:
+        job->every = (long)g->n;
+        break;
+    case OPT_ASCII:
+    case OPT_UNICODE:
+        job->charset = g->id;
+        break;
+    default:
+        job->positions |= g->id == OPT_POSITIONS;
+        job->no_gametype |= g->id == OPT_NO_GAMETYPE;
+    }
+    return 0;
+}
+
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, convert_job *job)
 {
-    pdn_args a;
-    int opt;
-    bool to_given = false;
-    unsigned long long every;
+    pdn_shared *s = &job->args;
+    int rc = pdn_command_args(cli, &pdn_convert_command, argc, argv, s,
+                              own_option, job);
 
-    pdn_args_init(&a, argc, argv, convert_options,
-                  sizeof convert_options / sizeof convert_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            job->files[job->nfiles++] = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_TO:
-            if (strcmp(a.value, "fen") == 0)
-                job->to = FORMAT_FEN;
-            else if (strcmp(a.value, "text") == 0)
-                job->to = FORMAT_TEXT;
-            else if (strcmp(a.value, "json") == 0)
-                job->to = FORMAT_JSON;
-            else if (strcmp(a.value, "pdn") == 0)
-                job->to = FORMAT_PDN;
-            else
-                return pdn_args_fail(cli, CMD, "bad --to '%s': expected "
-                                     "json, pdn, fen or text", a.value);
-            to_given = true;
-            break;
-        case OPT_NOTATION:
-            if (strcmp(a.value, "numeric") && strcmp(a.value, "alpha"))
-                return pdn_args_fail(cli, CMD, "bad --notation '%s': "
-                                     "expected numeric or alpha", a.value);
-            job->alpha = strcmp(a.value, "alpha") == 0;
-            break;
-        case OPT_EVERY:
-            if (pdn_args_number(cli, CMD, "every", a.value, 1, LONG_MAX,
-                                "a number of plies, 1 or more", &every) != 0)
-                return PDN_EXIT_USAGE;
-            job->every = (long)every;
-            break;
-        case OPT_POSITIONS:
-            job->positions = true;
-            break;
-        case OPT_NO_GAMETYPE:
-            job->no_gametype = true;
-            break;
-        case OPT_FROM:
-            if (strcmp(a.value, "json") == 0)
-                job->from = PDN_FROM_JSON;
-            else if (strcmp(a.value, "pdn") == 0)
-                job->from = PDN_FROM_PDN;
-            else
-                return pdn_args_fail(cli, CMD, "bad --from '%s': expected "
-                                     "json or pdn", a.value);
-            break;
-        case OPT_VARIANT:
-            if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
-                                      &job->unplayed) != 0)
-                return PDN_EXIT_USAGE;
-            job->variant_set = true;
-            break;
-        case OPT_CONFIG:
-            job->config = a.value;
-            break;
-        case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        case OPT_ASCII:
-        case OPT_UNICODE:
-            job->charset = opt;
-            break;
-        case OPT_QUIET:
-            job->quiet = true;
-            break;
-        }
-    }
-    if (!to_given)
-        return pdn_args_fail(cli, CMD, "missing --to FORMAT (json, pdn, "
-                                       "fen or text)");
-    return -1;
+    job->files = s->operands;
+    job->nfiles = s->noperands;
+    job->variant_set = s->variant_name != NULL;
+    job->variant = s->variant ? s->variant : pdn_variant_default();
+    if (rc < 0 && !job->to_given)
+        return pdn_args_fail(cli, CMD,
+                             "missing --to FORMAT (json, pdn, "
+                             "fen or text)");
+    return rc;
 }
 
-int
-pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    convert_job job = {.variant = pdn_variant_default(),
-                       .every = 1,
-                       .tagmap = pdn_tagmap_new(),
-                       .files = pdn_xcalloc((size_t)argc + 1,
-                                            sizeof(char *)),
-                       .buf = PDN_STRBUF_INIT,
-                       .text = PDN_STRBUF_INIT};
+    convert_job job = {
+        .every = 1, .buf = PDN_STRBUF_INIT, .text = PDN_STRBUF_INIT};
     pdn_config_init(&job.cfg);
     int rc = read_args(cli, argc, argv, &job);
-    if (rc < 0 && pdn_args_config(cli, CMD, job.config, &job.cfg) != 0)
+    if (rc < 0 && pdn_args_config(cli, CMD, job.args.config, &job.cfg) != 0)
         rc = PDN_EXIT_USAGE;
     if (rc < 0) {
         if (!job.variant_set && job.cfg.variant)
             job.variant = pdn_args_config_variant(&job.cfg);
-        job.unicode = job.charset ? job.charset == OPT_UNICODE
-                                  : pdn_args_utf8(cli);
-        pdn_canonical_options co = {
-            .variant = job.variant,
-            .unplayed = job.unplayed,
-            .add_gametype = (job.variant_set || job.cfg.variant) &&
-                            !job.no_gametype,
-            .json = job.to == FORMAT_JSON,
-            .positions = job.positions,
-            .alpha = job.alpha};
+        job.unicode =
+            job.charset ? job.charset == OPT_UNICODE : pdn_args_utf8(cli);
+        pdn_canonical_options co = {.variant = job.variant,
+                                    .unplayed = job.args.unplayed,
+                                    .add_gametype =
+                                        (job.variant_set || job.cfg.variant) &&
+                                        !job.no_gametype,
+                                    .json = job.to == FORMAT_JSON,
+                                    .positions = job.positions,
+                                    .alpha = job.alpha};
         if (job.to == FORMAT_PDN) {
             pdn_convert_pdn cp = {.files = job.files,
                                   .nfiles = job.nfiles,
-                                  .tagmap = job.tagmap,
+                                  .tagmap = job.args.tagmap,
                                   .canonical = co,
                                   .from = job.from,
-                                  .quiet = job.quiet};
+                                  .quiet = job.args.quiet};
             rc = pdn_convert_to_pdn(cli, &cp);
             goto out;
         }
@@ -495,8 +459,8 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
         pdn_read_job rj = {.cmd = CMD,
                            .files = job.files,
                            .nfiles = job.nfiles,
-                           .tagmap = job.tagmap,
-                           .quiet = job.quiet,
+                           .tagmap = job.args.tagmap,
+                           .quiet = job.args.quiet,
                            .keep_raw = true,
                            .each = each_game,
                            .adjust = adjust,
@@ -506,9 +470,10 @@ pdn_cmd_convert(const pdn_cli *cli, int argc, char **argv)
         rc = pdn_read_files(cli, &rj);
         write_out(cli, &job, true);
         if (job.lost) {
-            fprintf(cli->err, "pdn %s: %llu game%s too large to hold could "
-                              "not be written: their text could not be "
-                              "kept\n",
+            fprintf(cli->err,
+                    "pdn %s: %llu game%s too large to hold could "
+                    "not be written: their text could not be "
+                    "kept\n",
                     CMD, (unsigned long long)job.lost,
                     pdn_args_plural(job.lost));
             rc = PDN_EXIT_USAGE;
@@ -520,7 +485,43 @@ out:
     pdn_config_fini(&job.cfg);
     pdn_strbuf_free(&job.buf);
     pdn_strbuf_free(&job.text);
-    free(job.files);
-    pdn_tagmap_free(job.tagmap);
+    pdn_shared_free(&job.args);
     return rc;
 }
+
+static const char convert_about[] =
+    "Replay each game of each FILE (standard input when none, or '-') and"
+    " write\n"
+    "it in FORMAT:\n"
+    "  json   one JSON object per game and line: the game in pdn fmt's"
+    " canonical\n"
+    "         form, with paths and captured squares (man pdn-convert: JSON"
+    " OUTPUT)\n"
+    "  pdn    canonical PDN, from JSON Lines (as --to json writes them) or"
+    " PDN;\n"
+    "         PDN -> json -> pdn gives what pdn fmt gives\n"
+    "  fen    one line per position of the main line: game number (counted"
+    " over\n"
+    "         all FILEs), ply, FEN, the move played there ('-' after the"
+    " last)\n"
+    "  text   the main line: a heading, the board before the first move,"
+    " after\n"
+    "         every N plies (--every) and after the last, the moves, the"
+    " result\n";
+
+static const char convert_more[] =
+    "Exit status: 0 success, 1 a game with an error (or a JSON line that"
+    " cannot\n"
+    "be read), 2 usage error or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn convert --to json games.pdn > games.jsonl\n"
+    "  pdn convert --to pdn games.jsonl\n"
+    "  pdn convert --to fen games.pdn\n"
+    "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
+
+PDN_COMMAND(
+    convert,
+    "convert games to JSON and back, to FEN lines, or to text with boards",
+    "--to FORMAT [OPTION]... [FILE]...", convert_about, 25, convert_more,
+    PDN_COMMAND_GAMES, "@file");

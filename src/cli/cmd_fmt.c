@@ -22,41 +22,52 @@
 #define CMD "fmt"
 
 enum {
-    OPT_HELP = 1,
-    OPT_CHECK,
+    OPT_CHECK = PDN_OPT_OWN,
     OPT_IN_PLACE,
     OPT_WIDTH,
-    OPT_VARIANT,
     OPT_NO_GAMETYPE,
-    OPT_CONFIG,
-    OPT_MAP_TAG,
-    OPT_QUIET,
-    OPT_STRICT
 };
 
 static const pdn_option fmt_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"check", 'c', false, OPT_CHECK},
-    {"in-place", 'i', false, OPT_IN_PLACE},
-    {"width", 'w', true, OPT_WIDTH},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"no-gametype", 0, false, OPT_NO_GAMETYPE},
-    {"config", 0, true, OPT_CONFIG},
-    {"map-tag", 0, true, OPT_MAP_TAG},
-    {"quiet", 'q', false, OPT_QUIET},
-    {"strict", 0, false, OPT_STRICT},
+    {"check", 'c', NULL, OPT_CHECK,
+     "write nothing; list the FILEs that are not in\n"
+     "canonical form (exit status 1 if any)",
+     NULL},
+    {"in-place", 'i', NULL, OPT_IN_PLACE,
+     "rewrite each FILE: through a temporary file beside\n"
+     "it, renamed over it once complete",
+     NULL},
+    {"width", 'w', "N", OPT_WIDTH, "wrap movetext at N columns (default 79)",
+     "20..100000 columns"},
+    {"variant", 'v', "V", PDN_OPT_VARIANT,
+     "the variant of games without a GameType tag:\n"
+     "italian (the default), spanish, english, or a\n"
+     "GameType (22, 24, 21); such games get a GameType\n"
+     "tag",
+     PDN_VARIANT_CHOICES},
+    {"no-gametype", 0, NULL, OPT_NO_GAMETYPE,
+     "add no GameType tag for --variant or the config", NULL},
+    {"config", 0, "FILE", PDN_OPT_CONFIG,
+     "read the default variant from FILE instead of\n"
+     "$XDG_CONFIG_HOME/pdn/config.yaml (pdn-config(5))",
+     NULL},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
+     NULL},
+    {"strict", 0, NULL, PDN_OPT_STRICT,
+     "a game beyond the PDN 3.0 standard's reading\n"
+     "grammar is an error (E0112), written as read",
+     NULL},
+    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print no diagnostics", NULL},
+    PDN_OPTION_HELP,
 };
 
 typedef struct fmt_job {
-    bool check, in_place, quiet, no_gametype, variant_set;
-    bool strict; /* --strict: the standard's grammar only */
-    int unplayed; /* --variant N, a GameType not played */
+    pdn_shared args; /* the shared options and the FILEs */
+    bool check, in_place, no_gametype, variant_set;
     const pdn_variant *variant;
     unsigned width;
-    const char *config;
     pdn_config cfg;
-    pdn_tagmap *tagmap;
-    const char **files;
+    const char **files; /* args's operands (room for one more) */
     size_t nfiles;
     pdn_canonical *canon;
     pdn_games_out sink; /* where the games of one file go */
@@ -78,15 +89,15 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     bool ok;
 
     if (g->number == 1 && g->span > 0)
-        job->bom = true; /* the reader skipped a byte order mark */
+        job->bom = true;              /* the reader skipped a byte order mark */
     if (g->raw_file || g->raw_lost) { /* too large to read: copied */
         job->refused++;
         if (g->raw_lost || !pdn_games_out_copy(s, g->raw_file, g->raw_len)) {
             job->lost++;
-            fprintf(cli->err, "pdn %s: %s:%u: cannot write game %llu as "
-                              "read: its text could not be kept\n",
-                    CMD, g->file, g->start.line,
-                    (unsigned long long)g->number);
+            fprintf(cli->err,
+                    "pdn %s: %s:%u: cannot write game %llu as "
+                    "read: its text could not be kept\n",
+                    CMD, g->file, g->start.line, (unsigned long long)g->number);
         }
         return;
     }
@@ -123,10 +134,10 @@ format_file(const pdn_cli *cli, fmt_job *job, const char *path, bool fresh)
     pdn_read_job rj = {.cmd = CMD,
                        .files = &path,
                        .nfiles = 1,
-                       .tagmap = job->tagmap,
-                       .quiet = job->quiet,
+                       .tagmap = job->args.tagmap,
+                       .quiet = job->args.quiet,
                        .keep_raw = true,
-                       .strict = job->strict,
+                       .strict = job->args.strict,
                        .each = each_game,
                        .ctx = job};
     pdn_games_out *s = &job->sink;
@@ -185,99 +196,70 @@ rewrite_file(const pdn_cli *cli, fmt_job *job, const char *path)
 
 /* ---- Arguments ---- */
 
+/* pdn_own_option_fn: the options of fmt alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    fmt_job *job = ctx;
+
+    (void)cli;
+    job->check |= g->id == OPT_CHECK;
+    job->in_place |= g->id == OPT_IN_PLACE;
+    job->no_gametype |= g->id == OPT_NO_GAMETYPE;
+    if (g->id == OPT_WIDTH)
+        job->width = (unsigned)g->n;
+    return 0;
+}
+
 /* Reads the command line into @job; returns -1 to go on, else the exit
  * status (--help, or a usage error). */
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
 {
-    pdn_args a;
-    int opt;
-    unsigned long long width;
+    pdn_shared *s = &job->args;
+    int rc =
+        pdn_command_args(cli, &pdn_fmt_command, argc, argv, s, own_option, job);
 
-    pdn_args_init(&a, argc, argv, fmt_options,
-                  sizeof fmt_options / sizeof fmt_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            job->files[job->nfiles++] = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_CHECK:
-            job->check = true;
-            break;
-        case OPT_IN_PLACE:
-            job->in_place = true;
-            break;
-        case OPT_WIDTH:
-            if (pdn_args_number(cli, CMD, "width", a.value, 20, 100000,
-                                "a number of columns from 20 to 100000",
-                                &width) != 0)
-                return PDN_EXIT_USAGE;
-            job->width = (unsigned)width;
-            break;
-        case OPT_VARIANT:
-            if (pdn_args_game_variant(cli, CMD, a.value, &job->variant,
-                                      &job->unplayed) != 0)
-                return PDN_EXIT_USAGE;
-            job->variant_set = true;
-            break;
-        case OPT_NO_GAMETYPE:
-            job->no_gametype = true;
-            break;
-        case OPT_CONFIG:
-            job->config = a.value;
-            break;
-        case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        case OPT_QUIET:
-            job->quiet = true;
-            break;
-        case OPT_STRICT:
-            job->strict = true;
-            break;
-        }
-    }
+    job->files = s->operands;
+    job->nfiles = s->noperands;
+    job->variant_set = s->variant_name != NULL;
+    job->variant = s->variant ? s->variant : pdn_variant_default();
+    if (rc >= 0)
+        return rc;
     if (job->check && job->in_place)
-        return pdn_args_fail(cli, CMD, "options '--check' and '--in-place' "
-                                       "cannot be used together");
+        return pdn_args_fail(cli, CMD,
+                             "options '--check' and '--in-place' "
+                             "cannot be used together");
     for (size_t i = 0; job->in_place && i < job->nfiles; i++)
         if (strcmp(job->files[i], "-") == 0)
-            return pdn_args_fail(cli, CMD, "'--in-place' needs FILEs: it "
-                                           "cannot rewrite standard input");
+            return pdn_args_fail(cli, CMD,
+                                 "'--in-place' needs FILEs: it "
+                                 "cannot rewrite standard input");
     if (job->in_place && job->nfiles == 0)
-        return pdn_args_fail(cli, CMD, "'--in-place' needs FILEs: it "
-                                       "cannot rewrite standard input");
+        return pdn_args_fail(cli, CMD,
+                             "'--in-place' needs FILEs: it "
+                             "cannot rewrite standard input");
     return -1;
 }
 
-int
-pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    fmt_job job = {.variant = pdn_variant_default(),
-                   .tagmap = pdn_tagmap_new(),
-                   .files = pdn_xcalloc((size_t)argc + 1, sizeof(char *)),
-                   .buf = PDN_STRBUF_INIT,
-                   .sink = PDN_GAMES_OUT_INIT};
+    fmt_job job = {.buf = PDN_STRBUF_INIT, .sink = PDN_GAMES_OUT_INIT};
     pdn_config_init(&job.cfg);
     int rc = read_args(cli, argc, argv, &job);
-    if (rc < 0 && pdn_args_config(cli, CMD, job.config, &job.cfg) != 0)
+    if (rc < 0 && pdn_args_config(cli, CMD, job.args.config, &job.cfg) != 0)
         rc = PDN_EXIT_USAGE;
     if (rc < 0) {
         bool from_config = !job.variant_set && job.cfg.variant;
         if (from_config)
             job.variant = pdn_args_config_variant(&job.cfg);
-        pdn_canonical_options co = {
-            .variant = job.variant,
-            .unplayed = job.unplayed,
-            .add_gametype = (job.variant_set || from_config) &&
-                            !job.no_gametype,
-            .width = job.width};
+        pdn_canonical_options co = {.variant = job.variant,
+                                    .unplayed = job.args.unplayed,
+                                    .add_gametype =
+                                        (job.variant_set || from_config) &&
+                                        !job.no_gametype,
+                                    .width = job.width};
         job.canon = pdn_canonical_new(&co);
         if (job.nfiles == 0)
             job.files[job.nfiles++] = "-";
@@ -296,9 +278,10 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
                 rc = worse(rc, format_file(cli, &job, job.files[i], false));
             }
         }
-        if (job.refused && !job.quiet)
-            fprintf(cli->err, "pdn %s: %llu game%s written as read, "
-                              "not in canonical form\n",
+        if (job.refused && !job.args.quiet)
+            fprintf(cli->err,
+                    "pdn %s: %llu game%s written as read, "
+                    "not in canonical form\n",
                     CMD, (unsigned long long)job.refused,
                     pdn_args_plural(job.refused));
     }
@@ -306,7 +289,34 @@ pdn_cmd_fmt(const pdn_cli *cli, int argc, char **argv)
     pdn_config_fini(&job.cfg);
     pdn_strbuf_free(&job.buf);
     pdn_games_out_free(&job.sink);
-    free(job.files);
-    pdn_tagmap_free(job.tagmap);
+    pdn_shared_free(&job.args);
     return rc;
 }
+
+static const char fmt_about[] =
+    "Write each game of each FILE (standard input when none, or '-') in the"
+    " one\n"
+    "canonical PDN form: the Seven-Tag Roster first, then GameType, FEN and"
+    " the\n"
+    "other tags; standard tag names and YYYY.MM.DD dates; moves in the short\n"
+    "standard form, numbered anew; comments, NAGs, variations and setups"
+    " kept\n"
+    "where they stood; lines wrapped; LF line ends; UTF-8.  A game that"
+    " cannot\n"
+    "be read or has an illegal move is written as it was, byte for byte, and\n"
+    "reported.\n";
+
+static const char fmt_more[] =
+    "Exit status: 0 success, 1 a game was written as read because of an"
+    " error\n"
+    "(or, with --check, a FILE is not in canonical form), 2 usage error or a\n"
+    "FILE that cannot be read or rewritten.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn fmt games.pdn > clean.pdn\n"
+    "  pdn fmt --check archive/*.pdn\n"
+    "  pdn fmt --in-place --variant english games.pdn\n";
+
+PDN_COMMAND(fmt, "write PDN files in one canonical form, losing nothing",
+            "[OPTION]... [FILE]...", fmt_about, 25, fmt_more, PDN_COMMAND_GAMES,
+            "@file");

@@ -15,19 +15,16 @@
 
 #define CMD "moves"
 
-enum { OPT_HELP = 1, OPT_VARIANT, OPT_JSON };
-
 static const pdn_option moves_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"json", 0, false, OPT_JSON},
+    PDN_OPTION_POSITION_VARIANT,
+    PDN_OPTION_JSON_LINE,
+    PDN_OPTION_HELP,
 };
 
 /* What was asked. */
 typedef struct moves_job {
     const pdn_variant *v;
     pdn_board board;
-    const char *fen;  /* as given */
     const char *move; /* MOVE, or NULL to list */
     bool json;
 } moves_job;
@@ -294,7 +291,8 @@ judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
         char message[192];
         snprintf(message, sizeof message,
                  "internal error: the referee finds %s legal, the move "
-                 "generator names %d moves", job->move, vd.nmatches);
+                 "generator names %d moves",
+                 job->move, vd.nmatches);
         fprintf(cli->err, "pdn moves: %s\n", message);
         pdn_args_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
@@ -313,49 +311,24 @@ judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, moves_job *job)
 {
-    pdn_args a;
-    const char *variant = NULL;
-    int opt, rc;
+    pdn_shared s;
+    int rc =
+        pdn_command_args(cli, &pdn_moves_command, argc, argv, &s, NULL, NULL);
 
-    pdn_args_init(&a, argc, argv, moves_options,
-                  sizeof moves_options / sizeof moves_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            if (!job->fen)
-                job->fen = a.value;
-            else if (!job->move)
-                job->move = a.value;
-            else
-                return pdn_args_fail(cli, CMD, "unexpected argument '%s'",
-                                     a.value);
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_VARIANT:
-            variant = a.value;
-            break;
-        case OPT_JSON:
-            job->json = true;
-            break;
-        }
+    if (rc < 0) {
+        job->move = s.noperands > 1 ? s.operands[1] : NULL;
+        job->json = s.json;
+        rc = pdn_shared_position(cli, CMD, &s, s.operands[0], &job->v,
+                                 &job->board);
     }
-    if (!job->fen)
-        return pdn_args_fail(cli, CMD, "missing FEN");
-    if (variant && (rc = pdn_args_variant(cli, CMD, variant, &job->v)) != 0)
-        return rc;
-    if (pdn_args_board(cli, CMD, job->v, job->fen, &job->board) != 0)
-        return PDN_EXIT_USAGE;
-    return -1;
+    pdn_shared_free(&s);
+    return rc;
 }
 
-int
-pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    moves_job job = {.v = pdn_variant_default()};
+    moves_job job = {0};
     pdn_move ml[PDN_MAX_MOVES];
     int n, rc = read_args(cli, argc, argv, &job);
 
@@ -378,3 +351,23 @@ pdn_cmd_moves(const pdn_cli *cli, int argc, char **argv)
         list_plain(cli, &job, ml, n);
     return PDN_EXIT_OK;
 }
+
+static const char moves_about[] =
+    "List the legal moves of the position FEN in PDN notation, sorted;\n"
+    "or, given MOVE, say whether it is legal there and why not.\n";
+
+static const char moves_more[] =
+    "A legal MOVE is printed in its normal form.  An illegal one prints\n"
+    "'illegal move MOVE: REASON' and 'legal: MOVES'; an ambiguous one\n"
+    "'ambiguous move MOVE: REASON' and 'could be: MOVES'.\n"
+    "\n"
+    "Exit status: 0 success (MOVE legal), 1 MOVE illegal or ambiguous,\n"
+    "2 usage error, bad FEN or unreadable MOVE.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn moves W:WK22:B18,19,27\n"
+    "  pdn moves W:WK30:BK26 30-27\n"
+    "  pdn moves --json W:W30:B27\n";
+
+PDN_COMMAND(moves, "list the legal moves of a position, or judge one move",
+            "[OPTION]... FEN [MOVE]", moves_about, 0, moves_more, 0, NULL);

@@ -16,37 +16,38 @@
 
 #define CMD "parse"
 
-enum {
-    OPT_HELP = 1,
-    OPT_TRACE,
-    OPT_JSON,
-    OPT_QUIET,
-    OPT_MAP_TAG,
-    OPT_STRICT
-};
+enum { OPT_TRACE = PDN_OPT_OWN };
 
 static const pdn_option parse_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"trace", 0, false, OPT_TRACE},
-    {"json", 0, false, OPT_JSON},
-    {"quiet", 'q', false, OPT_QUIET},
-    {"map-tag", 0, true, OPT_MAP_TAG},
-    {"strict", 0, false, OPT_STRICT},
+    {"trace", 0, NULL, OPT_TRACE,
+     "print each game as reading events, one a "
+     "line",
+     NULL},
+    {"json", 0, NULL, PDN_OPT_JSON, "print each game as one line of JSON",
+     NULL},
+    {"quiet", 'q', NULL, PDN_OPT_QUIET,
+     "print no diagnostics and no summary line", NULL},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG,
+     "read the tag name L as the standard name S\n"
+     "(repeatable; Bianco=White and others are built in)",
+     NULL},
+    {"strict", 0, NULL, PDN_OPT_STRICT,
+     "read each game as the PDN 3.0 standard's reading\n"
+     "grammar defines it: what goes beyond it is an\n"
+     "error (E0112) at its place",
+     NULL},
+    PDN_OPTION_HELP,
 };
 
 /* What was asked. */
 typedef struct parse_job {
-    bool trace, json, quiet, strict;
-    pdn_tagmap *tagmap;
-    const char **files; /* room for argc operands */
-    size_t nfiles;
-    pdn_strbuf buf;     /* one game's output */
+    bool trace, json;
+    pdn_strbuf buf; /* one game's output */
 } parse_job;
 
 /* Prints @g as events or JSON, as asked. */
 static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
-           void *ctx)
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     (void)d; /* reading diagnostics are reported by the caller */
     parse_job *job = ctx;
@@ -63,69 +64,35 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
 }
 
-/* Reads the command line into @job; returns -1 to go on, else the exit
- * status (--help, or a usage error). */
+/* pdn_own_option_fn: --trace. */
 static int
-read_args(const pdn_cli *cli, int argc, char **argv, parse_job *job)
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
-    pdn_args a;
-    int opt;
-
-    pdn_args_init(&a, argc, argv, parse_options,
-                  sizeof parse_options / sizeof parse_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            job->files[job->nfiles++] = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_TRACE:
-            job->trace = true;
-            break;
-        case OPT_JSON:
-            job->json = true;
-            break;
-        case OPT_QUIET:
-            job->quiet = true;
-            break;
-        case OPT_STRICT:
-            job->strict = true;
-            break;
-        case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        }
-    }
-    if (job->trace && job->json)
-        return pdn_args_fail(cli, CMD, "options '--trace' and '--json' "
-                                       "cannot be used together");
-    return -1;
+    (void)cli, (void)g;
+    ((parse_job *)ctx)->trace = true;
+    return 0;
 }
 
-int
-pdn_cmd_parse(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    parse_job job = {.tagmap = pdn_tagmap_new(),
-                     .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
-                     .buf = PDN_STRBUF_INIT};
-    pdn_read_job rj = {.cmd = CMD};
-    int rc = read_args(cli, argc, argv, &job);
+    parse_job job = {.buf = PDN_STRBUF_INIT};
+    pdn_shared s;
+    pdn_read_job rj;
+    int rc = pdn_command_args(cli, &pdn_parse_command, argc, argv, &s,
+                              own_option, &job);
 
+    job.json = s.json;
+    if (rc < 0 && job.trace && job.json)
+        rc = pdn_args_fail(cli, CMD,
+                           "options '--trace' and '--json' "
+                           "cannot be used together");
     if (rc < 0) {
-        rj.files = job.files;
-        rj.nfiles = job.nfiles;
-        rj.tagmap = job.tagmap;
-        rj.quiet = job.quiet;
-        rj.strict = job.strict;
+        pdn_shared_reading(&s, CMD, &rj);
         rj.each = each_game;
         rj.ctx = &job;
         rc = pdn_read_files(cli, &rj);
-        if (!job.quiet)
+        if (!s.quiet)
             fprintf(cli->err,
                     "%" PRIu64 " game%s, %zu error%s, %zu warning%s\n",
                     rj.games, pdn_args_plural(rj.games), rj.errors,
@@ -133,7 +100,28 @@ pdn_cmd_parse(const pdn_cli *cli, int argc, char **argv)
                     pdn_args_plural(rj.warnings));
     }
     pdn_strbuf_free(&job.buf);
-    free(job.files);
-    pdn_tagmap_free(job.tagmap);
+    pdn_shared_free(&s);
     return rc;
 }
+
+static const char parse_about[] =
+    "Read the PDN game records of each FILE game by game (standard input\n"
+    "when there is no FILE, or for '-') and report what cannot be read.\n";
+
+static const char parse_more[] =
+    "Diagnostics go to standard error as 'FILE:LINE:COLUMN: error[CODE]:"
+    " ...'\n"
+    "with the source line and a caret, then one summary line\n"
+    "'N games, E errors, W warnings'.  A FILE that cannot be opened is\n"
+    "reported and skipped.\n"
+    "\n"
+    "Exit status: 0 no reading errors (warnings allowed), 1 reading errors,\n"
+    "2 usage error or a FILE that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn parse club.pdn\n"
+    "  pdn parse --trace short.pdn\n"
+    "  pdn parse --json short.pdn\n";
+
+PDN_COMMAND(parse, "read PDN files, report their errors, print events or JSON",
+            "[OPTION]... [FILE]...", parse_about, 0, parse_more, 0, "@file");

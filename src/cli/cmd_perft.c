@@ -19,21 +19,20 @@
  * recursion bounded. */
 #define PERFT_MAX_DEPTH 30
 
-enum {
-    OPT_HELP = 1,
-    OPT_VARIANT,
-    OPT_FEN,
-    OPT_DIVIDE,
-    OPT_BULK,
-    OPT_NO_BULK,
-    OPT_JSON
-};
+enum { OPT_DIVIDE = PDN_OPT_OWN, OPT_BULK, OPT_NO_BULK };
 
 static const pdn_option perft_options[] = {
-    {"help", 'h', false, OPT_HELP}, {"variant", 'v', true, OPT_VARIANT},
-    {"fen", 0, true, OPT_FEN},      {"divide", 0, false, OPT_DIVIDE},
-    {"bulk", 0, false, OPT_BULK},   {"no-bulk", 0, false, OPT_NO_BULK},
-    {"json", 0, false, OPT_JSON},
+    PDN_OPTION_POSITION_VARIANT,
+    {"fen", 0, "FEN", PDN_OPT_FEN,
+     "count from FEN instead of the start position", NULL},
+    {"divide", 0, NULL, OPT_DIVIDE,
+     "first print each legal move with its own count", NULL},
+    {"bulk", 0, NULL, OPT_BULK,
+     "count the last ply without playing it (default)", NULL},
+    {"no-bulk", 0, NULL, OPT_NO_BULK, "play every move, the last ply too",
+     NULL},
+    PDN_OPTION_JSON_LINE,
+    PDN_OPTION_HELP,
 };
 
 /* What to count, and how to report it. */
@@ -89,59 +88,35 @@ read_depth(const pdn_cli *cli, const char *text, int *depth)
     return 0;
 }
 
+/* pdn_own_option_fn: the options of perft alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    perft_job *job = ctx;
+
+    (void)cli;
+    if (g->id == OPT_DIVIDE)
+        job->divide = true;
+    else
+        job->bulk = g->id == OPT_BULK;
+    return 0;
+}
+
 /* Reads the command line into @job; returns -1 to go on, else the exit
  * status (--help, or a usage error). */
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, perft_job *job)
 {
-    pdn_args a;
-    const char *variant = NULL, *depth = NULL;
-    int opt, rc;
+    pdn_shared s;
+    int rc = pdn_command_args(cli, &pdn_perft_command, argc, argv, &s,
+                              own_option, job);
 
-    pdn_args_init(&a, argc, argv, perft_options,
-                  sizeof perft_options / sizeof perft_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            if (depth)
-                return pdn_args_fail(cli, CMD, "unexpected argument '%s'",
-                                     a.value);
-            depth = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_VARIANT:
-            variant = a.value;
-            break;
-        case OPT_FEN:
-            job->fen_text = a.value;
-            break;
-        case OPT_DIVIDE:
-            job->divide = true;
-            break;
-        case OPT_BULK:
-            job->bulk = true;
-            break;
-        case OPT_NO_BULK:
-            job->bulk = false;
-            break;
-        case OPT_JSON:
-            job->json = true;
-            break;
-        }
-    }
-    if (!depth)
-        return pdn_args_fail(cli, CMD, "missing DEPTH");
-    if ((rc = read_depth(cli, depth, &job->depth)) != 0)
-        return rc;
-    if (variant && (rc = pdn_args_variant(cli, CMD, variant, &job->v)) != 0)
-        return rc;
-    if ((rc = pdn_args_board(cli, CMD, job->v, job->fen_text, &job->board)))
-        return rc;
-    return -1;
+    if (rc < 0 && (rc = read_depth(cli, s.operands[0], &job->depth)) == 0)
+        rc = pdn_shared_position(cli, CMD, &s, s.fen, &job->v, &job->board);
+    job->json = s.json;
+    job->fen_text = s.fen;
+    pdn_shared_free(&s);
+    return rc;
 }
 
 /* Counts; returns 0, or -1 if a move list overflowed. */
@@ -214,8 +189,8 @@ print_json(const pdn_cli *cli, const perft_job *job, const perft_result *r)
     fputs("}\n", cli->out);
 }
 
-int
-pdn_cmd_perft(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
     perft_job job = {.v = pdn_variant_default(), .bulk = true};
     perft_result r;
@@ -237,3 +212,25 @@ pdn_cmd_perft(const pdn_cli *cli, int argc, char **argv)
         print_plain(cli, &job, &r);
     return PDN_EXIT_OK;
 }
+
+static const char perft_about[] =
+    "Count the leaves of the tree of legal moves DEPTH plies deep (0 to 30).\n";
+
+static const char perft_more[] =
+    "Output: one line 'perft DEPTH: NODES nodes in SECONDS s (SPEED"
+    " Mnodes/s)',\n"
+    "after one line 'MOVE: NODES' per legal move with --divide.  --json"
+    " prints\n"
+    "one object with the keys variant, fen, depth, nodes, seconds and\n"
+    "nodes_per_second, and with --divide, divide: [{move, nodes}, ...].\n"
+    "\n"
+    "Exit status: 0 success, 1 a move list overflowed, 2 usage error or bad"
+    " FEN.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn perft 6\n"
+    "  pdn perft --divide 2\n"
+    "  pdn perft --variant spanish --json 5\n";
+
+PDN_COMMAND(perft, "count the leaves of the legal-move tree from a position",
+            "[OPTION]... DEPTH", perft_about, 0, perft_more, 0, NULL);

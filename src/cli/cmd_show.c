@@ -10,21 +10,21 @@
 
 #define CMD "show"
 
-enum { OPT_HELP = 1, OPT_VARIANT, OPT_ASCII, OPT_UNICODE };
+enum { OPT_ASCII = PDN_OPT_OWN, OPT_UNICODE };
 
 static const pdn_option show_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"variant", 'v', true, OPT_VARIANT},
-    {"ascii", 0, false, OPT_ASCII},
-    {"unicode", 0, false, OPT_UNICODE},
+    PDN_OPTION_POSITION_VARIANT,
+    {"ascii", 0, NULL, OPT_ASCII, "draw pieces as w W b B (man, king)", NULL},
+    {"unicode", 0, NULL, OPT_UNICODE,
+     "draw pieces as the Unicode draughts pieces", NULL},
+    PDN_OPTION_HELP,
 };
 
 /* What to draw, and how. */
 typedef struct show_job {
     const pdn_variant *v;
     pdn_board board;
-    const char *fen; /* as given, or NULL for the start position */
-    int charset;     /* 0 from the locale, else OPT_ASCII or OPT_UNICODE */
+    int charset; /* 0 from the locale, else OPT_ASCII or OPT_UNICODE */
 } show_job;
 
 static void
@@ -41,50 +41,36 @@ draw(const pdn_cli *cli, const show_job *job, bool unicode)
             job->board.side == PDN_WHITE ? "White" : "Black", fen);
 }
 
+/* pdn_own_option_fn: --ascii or --unicode. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    (void)cli;
+    ((show_job *)ctx)->charset = g->id;
+    return 0;
+}
+
 /* Reads the command line into @job; returns -1 to go on, else the exit
  * status (--help, or a usage error). */
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, show_job *job)
 {
-    pdn_args a;
-    const char *variant = NULL;
-    int opt, rc;
+    pdn_shared s;
+    int rc = pdn_command_args(cli, &pdn_show_command, argc, argv, &s,
+                              own_option, job);
 
-    pdn_args_init(&a, argc, argv, show_options,
-                  sizeof show_options / sizeof show_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            if (job->fen)
-                return pdn_args_fail(cli, CMD, "unexpected argument '%s'",
-                                     a.value);
-            job->fen = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_VARIANT:
-            variant = a.value;
-            break;
-        case OPT_ASCII:
-        case OPT_UNICODE:
-            job->charset = opt;
-            break;
-        }
-    }
-    if (variant && (rc = pdn_args_variant(cli, CMD, variant, &job->v)) != 0)
-        return rc;
-    if (pdn_args_board(cli, CMD, job->v, job->fen, &job->board) != 0)
-        return PDN_EXIT_USAGE;
-    return -1;
+    if (rc < 0)
+        rc = pdn_shared_position(cli, CMD, &s,
+                                 s.noperands ? s.operands[0] : NULL, &job->v,
+                                 &job->board);
+    pdn_shared_free(&s);
+    return rc;
 }
 
-int
-pdn_cmd_show(const pdn_cli *cli, int argc, char **argv)
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    show_job job = {.v = pdn_variant_default()};
+    show_job job = {0};
     int rc = read_args(cli, argc, argv, &job);
     bool unicode;
 
@@ -97,3 +83,21 @@ pdn_cmd_show(const pdn_cli *cli, int argc, char **argv)
     draw(cli, &job, unicode);
     return PDN_EXIT_OK;
 }
+
+static const char show_about[] =
+    "Draw the position FEN (default: the start position) as a board seen\n"
+    "from White's side, each empty playing square showing its number.\n";
+
+static const char show_more[] =
+    "Without --ascii or --unicode, Unicode is used when the first set of\n"
+    "LC_ALL, LC_CTYPE and LANG names UTF-8.\n"
+    "\n"
+    "Exit status: 0 success, 2 usage error or bad FEN.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn show\n"
+    "  pdn show --variant english\n"
+    "  pdn show --ascii W:WK30,31:B10,K26\n";
+
+PDN_COMMAND(show, "draw a position as a board with its square numbers",
+            "[OPTION]... [FEN]", show_about, 0, show_more, 0, NULL);

@@ -14,21 +14,19 @@
 
 #define CMD "tags"
 
-enum { OPT_HELP = 1, OPT_JSON, OPT_MAP_TAG };
-
 static const pdn_option tags_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"json", 0, false, OPT_JSON},
-    {"map-tag", 0, true, OPT_MAP_TAG},
+    {"json", 0, NULL, PDN_OPT_JSON, "print each row as one line of JSON", NULL},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG,
+     "read the tag name L as the standard name S\n"
+     "(repeatable; Bianco=White and others are built in)",
+     NULL},
+    PDN_OPTION_HELP,
 };
 
 /* What was asked. */
 typedef struct tags_job {
     bool json;
-    pdn_tagmap *tagmap;
-    const char **files; /* room for argc operands */
-    size_t nfiles;
-    pdn_strbuf buf;     /* one game's row */
+    pdn_strbuf buf; /* one game's row */
 } tags_job;
 
 /* @s with backslash, tab, newline and carriage return written as \\ \t
@@ -77,16 +75,15 @@ row_json(const pdn_game *g, pdn_strbuf *out)
 {
     pdn_strbuf_puts(out, "{\"file\":");
     pdn_json_string(g->file, strlen(g->file), out);
-    pdn_strbuf_printf(out, ",\"game\":%" PRIu64 ",\"line\":%" PRIu32
-                           ",\"tags\":",
-                      g->number, g->start.line);
+    pdn_strbuf_printf(
+        out, ",\"game\":%" PRIu64 ",\"line\":%" PRIu32 ",\"tags\":", g->number,
+        g->start.line);
     pdn_json_tags(g, out);
     pdn_strbuf_puts(out, "}\n");
 }
 
 static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
-           void *ctx)
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     (void)d; /* reading diagnostics are reported by the caller */
     tags_job *job = ctx;
@@ -99,57 +96,45 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
 }
 
-/* Reads the command line into @job; returns -1 to go on, else the exit
- * status (--help, or a usage error). */
 static int
-read_args(const pdn_cli *cli, int argc, char **argv, tags_job *job)
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    pdn_args a;
-    int opt;
-
-    pdn_args_init(&a, argc, argv, tags_options,
-                  sizeof tags_options / sizeof tags_options[0]);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        switch (opt) {
-        case PDN_ARGS_ERROR:
-            return pdn_args_fail(cli, CMD, "%s", a.error);
-        case PDN_ARGS_OPERAND:
-            job->files[job->nfiles++] = a.value;
-            break;
-        case OPT_HELP:
-            fputs(pdn_help_text(CMD), cli->out);
-            return PDN_EXIT_OK;
-        case OPT_JSON:
-            job->json = true;
-            break;
-        case OPT_MAP_TAG:
-            if (pdn_args_map_tag(cli, CMD, job->tagmap, a.value) != 0)
-                return PDN_EXIT_USAGE;
-            break;
-        }
-    }
-    return -1;
-}
-
-int
-pdn_cmd_tags(const pdn_cli *cli, int argc, char **argv)
-{
-    tags_job job = {.tagmap = pdn_tagmap_new(),
-                    .files = pdn_xcalloc((size_t)argc, sizeof(char *)),
-                    .buf = PDN_STRBUF_INIT};
-    pdn_read_job rj = {.cmd = CMD};
-    int rc = read_args(cli, argc, argv, &job);
+    tags_job job = {.buf = PDN_STRBUF_INIT};
+    pdn_shared s;
+    pdn_read_job rj;
+    int rc =
+        pdn_command_args(cli, &pdn_tags_command, argc, argv, &s, NULL, NULL);
 
     if (rc < 0) {
-        rj.files = job.files;
-        rj.nfiles = job.nfiles;
-        rj.tagmap = job.tagmap;
+        job.json = s.json;
+        pdn_shared_reading(&s, CMD, &rj);
         rj.each = each_game;
         rj.ctx = &job;
         rc = pdn_read_files(cli, &rj);
     }
     pdn_strbuf_free(&job.buf);
-    free(job.files);
-    pdn_tagmap_free(job.tagmap);
+    pdn_shared_free(&s);
     return rc;
 }
+
+static const char tags_about[] =
+    "Print the tags of every game of each FILE (standard input when there\n"
+    "is no FILE, or for '-'), a row per game, in file order.\n";
+
+static const char tags_more[] =
+    "A row is 'FILE:LINE', then a tab and 'Name=value' for each tag, names\n"
+    "as written; tab, newline, carriage return and backslash in a value are\n"
+    "written \\t \\n \\r \\\\.  --json prints {\"file\", \"game\", \"line\",\n"
+    "\"tags\": [{\"name\", \"value\", \"standard\"}]}, \"standard\" for"
+    " mapped names.\n"
+    "Diagnostics go to standard error, as with pdn parse.\n"
+    "\n"
+    "Exit status: 0 no reading errors, 1 reading errors, 2 usage error or a\n"
+    "FILE that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn tags club.pdn\n"
+    "  pdn tags --json short.pdn\n";
+
+PDN_COMMAND(tags, "print the tags of every game, a row per game",
+            "[OPTION]... [FILE]...", tags_about, 0, tags_more, 0, "@file");

@@ -1,524 +1,113 @@
-/* help.c -- the --help texts of pdn and its commands ("pdn help COMMAND"
- * prints the same).  The man pages in man/ say the same at more length;
- * keep them in step.
+/* help.c -- the help of pdn itself (pdn --help, pdn help), its commands
+ * listed from the list of commands.c, and the command pdn help COMMAND,
+ * which prints a command's --help.  Each command's own text is beside
+ * its code, in its pdn_command; the man pages in man/ say the same at
+ * more length: keep them in step.
  */
-#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
 
-static const char pdn_text[] =
-    "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Read PDN game records; check and explore positions of Italian, "
-    "Spanish\n"
-    "and English draughts.\n"
-    "\n"
-    "Commands:\n"
-    "  check   replay every game against the rules, report each illegal "
-    "move\n"
-    "  fmt     write PDN files in one canonical form, losing nothing\n"
-    "  convert convert games to JSON and back, to FEN lines, or to text with "
-    "boards\n"
-    "  analyse search a position with the engine: best moves, scores, "
-    "lines\n"
-    "  annotate judge every move of games with the engine: marks, better "
-    "moves,\n"
-    "          reports\n"
-    "  bench   search fixed positions: the engine's node count and speed\n"
-    "  perft   count the leaves of the legal-move tree from a position\n"
-    "  moves   list the legal moves of a position, or judge one move\n"
-    "  show    draw a position as a board with its square numbers\n"
-    "  parse   read PDN files, report their errors, print events or JSON\n"
-    "  tags    print the tags of every game, a row per game\n"
-    "  help    print the help of a command: pdn help COMMAND\n"
-    "\n"
-    "Options:\n"
-    "  -h, --help     print this help and exit\n"
-    "      --version  print the version and exit\n"
-    "\n"
-    "check, fmt, convert, analyse, annotate, perft, moves and show take "
-    "-v,\n"
-    "--variant=V: italian (the default), spanish, english, or a PDN "
-    "GameType (22,\n"
-    "24, 21, or a full form such as 22,W,8,8,N2,1).  Run 'pdn COMMAND "
-    "--help' for\n"
-    "a command's options.\n"
-    "\n"
-    "Exit status: 0 success, 1 the input has problems, 2 usage or I/O "
-    "error.\n";
+#define CMD "help"
 
-static const char perft_text[] =
-    "Usage: pdn perft [OPTION]... DEPTH\n"
-    "Count the leaves of the tree of legal moves DEPTH plies deep (0 to "
-    "30).\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant=V  italian (default), spanish, english, or a PDN "
-    "GameType\n"
-    "      --fen=FEN    count from FEN instead of the start position\n"
-    "      --divide     first print each legal move with its own count\n"
-    "      --bulk       count the last ply without playing it (default)\n"
-    "      --no-bulk    play every move, the last ply too\n"
-    "      --json       print one line of JSON instead of text\n"
-    "  -h, --help       print this help and exit\n"
-    "\n"
-    "Output: one line 'perft DEPTH: NODES nodes in SECONDS s (SPEED "
-    "Mnodes/s)',\n"
-    "after one line 'MOVE: NODES' per legal move with --divide.  --json "
-    "prints\n"
-    "one object with the keys variant, fen, depth, nodes, seconds and\n"
-    "nodes_per_second, and with --divide, divide: [{move, nodes}, ...].\n"
-    "\n"
-    "Exit status: 0 success, 1 a move list overflowed, 2 usage error or "
-    "bad FEN.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn perft 6\n"
-    "  pdn perft --divide 2\n"
-    "  pdn perft --variant spanish --json 5\n";
+void
+pdn_help_main(pdn_strbuf *out)
+{
+    size_t n;
+    const pdn_command *const *all = pdn_commands(&n);
 
-static const char moves_text[] =
-    "Usage: pdn moves [OPTION]... FEN [MOVE]\n"
-    "List the legal moves of the position FEN in PDN notation, sorted;\n"
-    "or, given MOVE, say whether it is legal there and why not.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant=V  italian (default), spanish, english, or a PDN "
-    "GameType\n"
-    "      --json       print one line of JSON instead of text\n"
-    "  -h, --help       print this help and exit\n"
-    "\n"
-    "A legal MOVE is printed in its normal form.  An illegal one prints\n"
-    "'illegal move MOVE: REASON' and 'legal: MOVES'; an ambiguous one\n"
-    "'ambiguous move MOVE: REASON' and 'could be: MOVES'.\n"
-    "\n"
-    "Exit status: 0 success (MOVE legal), 1 MOVE illegal or ambiguous,\n"
-    "2 usage error, bad FEN or unreadable MOVE.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn moves W:WK22:B18,19,27\n"
-    "  pdn moves W:WK30:BK26 30-27\n"
-    "  pdn moves --json W:W30:B27\n";
+    pdn_strbuf_puts(out,
+                    "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
+                    "Read PDN game records; check and explore positions of "
+                    "Italian, Spanish\n"
+                    "and English draughts.\n"
+                    "\n"
+                    "Commands:\n");
+    for (size_t i = 0; i < n; i++) {
+        /* The name in 8 columns; the summary's lines below at the same
+           place. */
+        pdn_strbuf_printf(out, "  %-7s ", all[i]->name);
+        for (const char *p = all[i]->summary; *p; p++) {
+            pdn_strbuf_putc(out, *p);
+            if (*p == '\n')
+                pdn_strbuf_puts(out, "          ");
+        }
+        pdn_strbuf_putc(out, '\n');
+    }
+    pdn_strbuf_puts(
+        out,
+        "\n"
+        "Options:\n"
+        "  -h, --help     print this help and exit\n"
+        "      --version  print the version and exit\n"
+        "\n"
+        "check, fmt, convert, analyse, annotate, perft, moves and show take "
+        "-v,\n"
+        "--variant=V: italian (the default), spanish, english, or a PDN "
+        "GameType (22,\n"
+        "24, 21, or a full form such as 22,W,8,8,N2,1).  Run 'pdn COMMAND "
+        "--help' for\n"
+        "a command's options.\n"
+        "\n"
+        "Exit status: 0 success, 1 the input has problems, 2 usage or I/O "
+        "error.\n");
+}
 
-static const char show_text[] =
-    "Usage: pdn show [OPTION]... [FEN]\n"
-    "Draw the position FEN (default: the start position) as a board seen\n"
-    "from White's side, each empty playing square showing its number.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant=V  italian (default), spanish, english, or a PDN "
-    "GameType\n"
-    "      --ascii      draw pieces as w W b B (man, king)\n"
-    "      --unicode    draw pieces as the Unicode draughts pieces\n"
-    "  -h, --help       print this help and exit\n"
-    "\n"
-    "Without --ascii or --unicode, Unicode is used when the first set of\n"
-    "LC_ALL, LC_CTYPE and LANG names UTF-8.\n"
-    "\n"
-    "Exit status: 0 success, 2 usage error or bad FEN.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn show\n"
-    "  pdn show --variant english\n"
-    "  pdn show --ascii W:WK30,31:B10,K26\n";
+void
+pdn_help_usage(pdn_strbuf *out)
+{
+    size_t n;
+    const pdn_command *const *all = pdn_commands(&n);
 
-static const char parse_text[] =
-    "Usage: pdn parse [OPTION]... [FILE]...\n"
-    "Read the PDN game records of each FILE game by game (standard input\n"
-    "when there is no FILE, or for '-') and report what cannot be read.\n"
-    "\n"
-    "Options:\n"
-    "      --trace        print each game as reading events, one a line\n"
-    "      --json         print each game as one line of JSON\n"
-    "  -q, --quiet        print no diagnostics and no summary line\n"
-    "      --map-tag=L=S  read the tag name L as the standard name S\n"
-    "                     (repeatable; Bianco=White and others are "
-    "built in)\n"
-    "      --strict       read each game as the PDN 3.0 standard's reading\n"
-    "                     grammar defines it: what goes beyond it is an\n"
-    "                     error (E0112) at its place\n"
-    "  -h, --help         print this help and exit\n"
-    "\n"
-    "Diagnostics go to standard error as 'FILE:LINE:COLUMN: "
-    "error[CODE]: ...'\n"
-    "with the source line and a caret, then one summary line\n"
-    "'N games, E errors, W warnings'.  A FILE that cannot be opened is\n"
-    "reported and skipped.\n"
-    "\n"
-    "Exit status: 0 no reading errors (warnings allowed), 1 reading "
-    "errors,\n"
-    "2 usage error or a FILE that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn parse club.pdn\n"
-    "  pdn parse --trace short.pdn\n"
-    "  pdn parse --json short.pdn\n";
+    pdn_strbuf_puts(out, "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
+                         "Commands: ");
+    for (size_t i = 0; i < n; i++)
+        pdn_strbuf_printf(out, "%s%s", i ? ", " : "", all[i]->name);
+    pdn_strbuf_puts(out, "\nTry 'pdn --help' for more information.\n");
+}
 
-static const char tags_text[] =
-    "Usage: pdn tags [OPTION]... [FILE]...\n"
-    "Print the tags of every game of each FILE (standard input when there\n"
-    "is no FILE, or for '-'), a row per game, in file order.\n"
-    "\n"
-    "Options:\n"
-    "      --json         print each row as one line of JSON\n"
-    "      --map-tag=L=S  read the tag name L as the standard name S\n"
-    "                     (repeatable; Bianco=White and others are "
-    "built in)\n"
-    "  -h, --help         print this help and exit\n"
-    "\n"
-    "A row is 'FILE:LINE', then a tab and 'Name=value' for each tag, names\n"
-    "as written; tab, newline, carriage return and backslash in a value "
-    "are\n"
-    "written \\t \\n \\r \\\\.  --json prints {\"file\", \"game\", "
-    "\"line\",\n"
-    "\"tags\": [{\"name\", \"value\", \"standard\"}]}, \"standard\" for "
-    "mapped names.\n"
-    "Diagnostics go to standard error, as with pdn parse.\n"
-    "\n"
-    "Exit status: 0 no reading errors, 1 reading errors, 2 usage error or "
-    "a\n"
-    "FILE that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn tags club.pdn\n"
-    "  pdn tags --json short.pdn\n";
-
-static const char check_text[] =
-    "Usage: pdn check [OPTION]... [FILE]...\n"
-    "Read each FILE (standard input when none, or '-') game by game, "
-    "replay\n"
-    "every move of every line against the rules, and report each reading "
-    "error,\n"
-    "illegal or ambiguous move, with the rule that forbids it and the "
-    "legal\n"
-    "moves, then a summary.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant=V        the variant of games without a GameType tag:\n"
-    "                         italian (the default), spanish, english, or a\n"
-    "                         GameType (22, 24, 21; one not played, such as\n"
-    "                         20: read, not replayed); auto: each FILE's,\n"
-    "                         the one its games replay under\n"
-    "      --format=FORMAT    text (compiler style, the default) or json\n"
-    "                         (JSON Lines: one object a diagnostic, then "
-    "a\n"
-    "                         summary object)\n"
-    "  -q, --quiet            print only the summary\n"
-    "      --strict           read each game as the PDN 3.0 standard's\n"
-    "                         reading grammar defines it: what goes beyond\n"
-    "                         it is an error (E0112) at its place\n"
-    "      --notes            print every note in full (text output groups\n"
-    "                         them: one line a code, its count and first)\n"
-    "      --min-severity=LEVEL  print only diagnostics of LEVEL or worse:\n"
-    "                         note (the default), warning or error\n"
-    "      --map-tag=L=S      read tag name L as standard tag S\n"
-    "      --draw-rule=PRESET the draw rule: standard, short, fid-2008,\n"
-    "                         spanish, english (default: the variant's own)\n"
-    "      --automatic-draws  draws are automatic, not claimed: report play\n"
-    "                         that goes on past one\n"
-    "      --severity=CODE=LEVEL  report CODE (W0204 or 204) as LEVEL:\n"
-    "                         error, warning, note or off (repeatable)\n"
-    "      --disable=CODE     the same as --severity=CODE=off\n"
-    "      --config=FILE      read settings from FILE instead of\n"
-    "                         $XDG_CONFIG_HOME/pdn/config.yaml (see\n"
-    "                         pdn-config(5)); options override it\n"
-    "  -j, --jobs=N           check games in N threads (default: one a "
-    "core);\n"
-    "                         the output is that of one, in input order\n"
-    "      --shard=I/N        check only games I, I+N, I+2N... (counted over\n"
-    "                         all the FILEs), to split an archive between\n"
-    "                         machines\n"
-    "  -h, --help             print this help and exit\n"
-    "\n"
-    "Results are checked against the end of the main line and the Result "
-    "tag,\n"
-    "and the tags of the Seven-Tag Roster, Date and PlyCount are "
-    "checked.\n"
-    "\n"
-    "Exit status: 0 no error found, 1 errors found, 2 usage error or a "
-    "FILE\n"
-    "that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn check games.pdn\n"
-    "  pdn check --format json --variant english games.pdn\n";
-
-static const char fmt_text[] =
-    "Usage: pdn fmt [OPTION]... [FILE]...\n"
-    "Write each game of each FILE (standard input when none, or '-') in "
-    "the one\n"
-    "canonical PDN form: the Seven-Tag Roster first, then GameType, FEN "
-    "and the\n"
-    "other tags; standard tag names and YYYY.MM.DD dates; moves in the "
-    "short\n"
-    "standard form, numbered anew; comments, NAGs, variations and "
-    "setups kept\n"
-    "where they stood; lines wrapped; LF line ends; UTF-8.  A game that "
-    "cannot\n"
-    "be read or has an illegal move is written as it was, byte for byte, "
-    "and\n"
-    "reported.\n"
-    "\n"
-    "Options:\n"
-    "  -c, --check            write nothing; list the FILEs that are not "
-    "in\n"
-    "                         canonical form (exit status 1 if any)\n"
-    "  -i, --in-place         rewrite each FILE: through a temporary file "
-    "beside\n"
-    "                         it, renamed over it once complete\n"
-    "  -w, --width=N          wrap movetext at N columns (default 79)\n"
-    "  -v, --variant=V        the variant of games without a GameType "
-    "tag:\n"
-    "                         italian (the default), spanish, english, or "
-    "a\n"
-    "                         GameType (22, 24, 21); such games get a "
-    "GameType\n"
-    "                         tag\n"
-    "      --no-gametype      add no GameType tag for --variant or the "
-    "config\n"
-    "      --config=FILE      read the default variant from FILE "
-    "instead of\n"
-    "                         $XDG_CONFIG_HOME/pdn/config.yaml "
-    "(pdn-config(5))\n"
-    "      --map-tag=L=S      read tag name L as standard tag S\n"
-    "      --strict           a game beyond the PDN 3.0 standard's reading\n"
-    "                         grammar is an error (E0112), written as read\n"
-    "  -q, --quiet            print no diagnostics\n"
-    "  -h, --help             print this help and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 a game was written as read because of an "
-    "error\n"
-    "(or, with --check, a FILE is not in canonical form), 2 usage error "
-    "or a\n"
-    "FILE that cannot be read or rewritten.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn fmt games.pdn > clean.pdn\n"
-    "  pdn fmt --check archive/*.pdn\n"
-    "  pdn fmt --in-place --variant english games.pdn\n";
-
-static const char convert_text[] =
-    "Usage: pdn convert --to FORMAT [OPTION]... [FILE]...\n"
-    "Replay each game of each FILE (standard input when none, or '-') "
-    "and write\n"
-    "it in FORMAT:\n"
-    "  json   one JSON object per game and line: the game in pdn fmt's "
-    "canonical\n"
-    "         form, with paths and captured squares (man pdn-convert: "
-    "JSON OUTPUT)\n"
-    "  pdn    canonical PDN, from JSON Lines (as --to json writes them) "
-    "or PDN;\n"
-    "         PDN -> json -> pdn gives what pdn fmt gives\n"
-    "  fen    one line per position of the main line: game number "
-    "(counted over\n"
-    "         all FILEs), ply, FEN, the move played there ('-' after the "
-    "last)\n"
-    "  text   the main line: a heading, the board before the first move, "
-    "after\n"
-    "         every N plies (--every) and after the last, the moves, the "
-    "result\n"
-    "\n"
-    "Options:\n"
-    "  -t, --to=FORMAT        json, pdn, fen or text (required)\n"
-    "  -n, --notation=N       numeric (22-18, the default) or alpha "
-    "(c3-d4)\n"
-    "  -p, --positions        --to json: the FEN after every move\n"
-    "  -f, --from=FORM        --to pdn: read json or pdn (default: json "
-    "when the\n"
-    "                         input starts with '{')\n"
-    "  -e, --every=N          --to text: a board every N plies (default "
-    "1)\n"
-    "      --ascii, --unicode --to text: pieces as w W b B, or as draughts "
-    "glyphs\n"
-    "                         (default: glyphs when the locale is UTF-8)\n"
-    "  -v, --variant=V        the variant of games without a GameType "
-    "tag:\n"
-    "                         italian (the default), spanish, english, or "
-    "a\n"
-    "                         GameType (22, 24, 21)\n"
-    "      --no-gametype      --to json, pdn: add no GameType tag for "
-    "--variant\n"
-    "      --config=FILE      read the default variant from FILE "
-    "(pdn-config(5))\n"
-    "      --map-tag=L=S      read tag name L as standard tag S\n"
-    "  -q, --quiet            print no diagnostics\n"
-    "  -h, --help             print this help and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with an error (or a JSON line that "
-    "cannot\n"
-    "be read), 2 usage error or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn convert --to json games.pdn > games.jsonl\n"
-    "  pdn convert --to pdn games.jsonl\n"
-    "  pdn convert --to fen games.pdn\n"
-    "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
-
-static const char analyse_text[] =
-    "Usage: pdn analyse [OPTION]... FEN\n"
-    "Search the position FEN with the engine and print, after each depth "
-    "completed,\n"
-    "a line: depth, score, nodes, nodes per second, time, principal "
-    "variation.\n"
-    "Scores are in hundredths of a man for the side to move; 'win in N' "
-    "and\n"
-    "'loss in N' count plies.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant=V        italian (default), spanish, english, or a "
-    "GameType\n"
-    "  -d, --depth=D          search to depth D (plies)\n"
-    "  -t, --time=MS          search for MS milliseconds (the default: "
-    "1000)\n"
-    "  -n, --nodes=N          search N nodes\n"
-    "  -m, --multipv=K        the best K moves, each with its score and "
-    "line\n"
-    "      --move=MOVE        the score and line of MOVE alone\n"
-    "      --json             print the final result as one JSON object\n"
-    "      --hash=MB          transposition table size (default 16)\n"
-    "      --draw-rule=PRESET standard, short, fid-2008, spanish, english\n"
-    "                         (default: the variant's own)\n"
-    "      --solver=N         first solve every position of up to N pieces "
-    "(2-4),\n"
-    "                         then take their exact values in the search\n"
-    "  -h, --help             print this help and exit\n"
-    "\n"
-    "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not "
-    "legal.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn analyse --depth 12 W:W21-32:B1-12\n"
-    "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
-    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
-
-static const char bench_text[] =
-    "Usage: pdn bench [OPTION]...\n"
-    "Search a fixed set of positions (the start of each variant, middle "
-    "games\n"
-    "and endings) to a fixed depth, each from an empty table, and print "
-    "the\n"
-    "nodes of each and the total with the speed.  The total is a "
-    "signature of\n"
-    "the search: it changes only when the search or the evaluation "
-    "does.\n"
-    "\n"
-    "Options:\n"
-    "  -d, --depth=D   the depth of every search (default 12)\n"
-    "      --hash=MB   transposition table size (default 16)\n"
-    "  -h, --help      print this help and exit\n"
-    "\n"
-    "Example:\n"
-    "  pdn bench\n";
-
-static const char annotate_text[] =
-    "Usage: pdn annotate [OPTION]... [FILE]...\n"
-    "Judge every move of each game with the engine and write the games "
-    "back with\n"
-    "the judgement in them: $6, $2, $4 for an inaccuracy, a mistake, a "
-    "blunder,\n"
-    "a comment with the scores and the better move, the best line as a "
-    "variation,\n"
-    "a [%eval] command after every judged move, and tags with each "
-    "side's counts.\n"
-    "Settings come from pdn-config(5) (annotate:), then these options.\n"
-    "\n"
-    "Options:\n"
-    "      --config=FILE      read the settings from FILE\n"
-    "      --print-config     print the settings in effect as YAML and "
-    "exit\n"
-    "  -v, --variant=V        italian (default), spanish, english, or a "
-    "GameType\n"
-    "      --draw-rule=PRESET standard, short, fid-2008, spanish, english\n"
-    "  -d, --depth=D          search every move to depth D (default 12;\n"
-    "                         0: no depth limit)\n"
-    "  -t, --time=MS          search every move for MS milliseconds\n"
-    "  -n, --nodes=N          search every move for N nodes\n"
-    "                         (--time, --nodes and --time-per-game replace\n"
-    "                         the depth limit unless --depth is given)\n"
-    "      --time-per-game=MS spend MS milliseconds per game: a shallow "
-    "pass,\n"
-    "                         then the rest on the moves it marked\n"
-    "      --hash=MB          transposition table size per job (default "
-    "16)\n"
-    "  -j, --jobs=N           annotate N games at once (output in input "
-    "order)\n"
-    "      --sides=S          first, second or both (default)\n"
-    "      --from=N           judge from move N on\n"
-    "      --to=N             judge up to move N\n"
-    "      --skip-plies=N     leave the first N plies (the book) "
-    "unjudged\n"
-    "      --variations       judge the moves of variations too\n"
-    "      --line-plies=N     plies of the best line written (default 8)\n"
-    "      --no-nags          write no $6, $2, $4\n"
-    "      --no-comments      write no comment on marked moves\n"
-    "      --no-variations    write no best line\n"
-    "      --no-eval          write no [%eval] command\n"
-    "      --no-tags          write no Annotator tag and no counts\n"
-    "      --annotator=NAME   the Annotator tag's value (default pdn; '' for "
-    "none)\n"
-    "      --select=TAG=RE    annotate only games whose TAG matches the "
-    "PCRE2\n"
-    "                         pattern RE (repeatable: every one must "
-    "match)\n"
-    "      --notation=N       numeric (default) or alpha moves\n"
-    "  -r, --report=FORMAT    text, json or html: print a report instead "
-    "of the\n"
-    "                         games (they go to --output FILE only)\n"
-    "      --report-file=FILE write the report to FILE\n"
-    "  -o, --output=FILE      write the annotated games to FILE\n"
-    "  -i, --in-place         replace each FILE by its annotated games "
-    "(atomic)\n"
-    "      --map-tag=L=S      read tag L as the standard tag S\n"
-    "  -q, --quiet            print no diagnostics, progress or summary\n"
-    "  -h, --help             print this help and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 a game could not be read or has an illegal "
-    "move,\n"
-    "2 usage error, a bad configuration, or a FILE that cannot be read or "
-    "written.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn annotate games.pdn > annotated.pdn\n"
-    "  pdn annotate --depth 14 --jobs 2 -o annotated.pdn games.pdn\n"
-    "  pdn annotate --report html --report-file report.html games.pdn\n"
-    "  pdn annotate --select 'White=(?i)rossi' --report text games.pdn\n";
-
-static const char usage_text[] =
-    "Usage: pdn COMMAND [OPTION]... [ARGUMENT]...\n"
-    "Commands: check, fmt, convert, analyse, annotate, bench, perft, moves, show, parse, tags, help\n"
-    "Try 'pdn --help' for more information.\n";
-
-static const struct {
-    const char *command;
-    const char *text;
-} texts[] = {
-    {"check", check_text},
-    {"fmt", fmt_text},
-    {"convert", convert_text},
-    {"analyse", analyse_text},
-    {"annotate", annotate_text},
-    {"bench", bench_text},
-    {"perft", perft_text},
-    {"moves", moves_text},
-    {"show", show_text},
-    {"parse", parse_text},
-    {"tags", tags_text},
-    {"help", pdn_text},
+static const pdn_option help_options[] = {
+    PDN_OPTION_HELP,
 };
 
-const char *
-pdn_help_text(const char *command)
+/* pdn help [COMMAND]: pdn's help, or COMMAND's. */
+static int
+run(const pdn_cli *cli, int argc, char **argv)
 {
-    if (!command)
-        return pdn_text;
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        if (strcmp(texts[i].command, command) == 0)
-            return texts[i].text;
-    return NULL;
+    pdn_args a;
+    const char *name = NULL;
+    const pdn_command *c = NULL;
+    pdn_strbuf text = PDN_STRBUF_INIT;
+    int opt;
+
+    pdn_args_init(&a, argc, argv, help_options, 1);
+    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
+        if (opt == PDN_ARGS_ERROR)
+            return pdn_args_fail(cli, NULL, "%s", a.error);
+        if (opt == PDN_OPT_HELP) {
+            name = NULL;
+            break;
+        }
+        if (name)
+            return pdn_args_fail(cli, NULL, "unexpected argument '%s'",
+                                 a.value);
+        name = a.value;
+    }
+    if (name && !(c = pdn_command_named(name)))
+        return pdn_args_fail(cli, NULL, "unknown command '%s'", name);
+    if (c && c->run != run)
+        pdn_command_help(c, &text);
+    else
+        pdn_help_main(&text);
+    fwrite(text.ptr, 1, text.len, cli->out);
+    pdn_strbuf_free(&text);
+    return PDN_EXIT_OK;
 }
 
-const char *
-pdn_help_usage(void)
-{
-    return usage_text;
-}
+static const char help_about[] = "Print the help of COMMAND, or of pdn.\n";
+
+static const char help_more[] = "";
+
+PDN_COMMAND(help, "print the help of a command: pdn help COMMAND", "[COMMAND]",
+            help_about, 0, help_more, 0, "@command");

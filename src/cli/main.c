@@ -19,68 +19,19 @@
 #define PDN_VERSION "0.1.0"
 #endif
 
-typedef int (*command_fn)(const pdn_cli *cli, int argc, char **argv);
-
-static const struct {
-    const char *name;
-    command_fn run;
-} commands[] = {
-    {"perft", pdn_cmd_perft},
-    {"moves", pdn_cmd_moves},
-    {"show", pdn_cmd_show},
-    {"parse", pdn_cmd_parse},
-    {"check", pdn_cmd_check},
-    {"fmt", pdn_cmd_fmt},
-    {"convert", pdn_cmd_convert},
-    {"analyse", pdn_cmd_analyse},
-    {"annotate", pdn_cmd_annotate},
-    {"bench", pdn_cmd_bench},
-    {"tags", pdn_cmd_tags},
-};
-
-enum { OPT_HELP = 1, OPT_VERSION };
+enum { OPT_VERSION = PDN_OPT_OWN };
 
 static const pdn_option main_options[] = {
-    {"help", 'h', false, OPT_HELP},
-    {"version", 0, false, OPT_VERSION},
+    PDN_OPTION_HELP,
+    {"version", 0, NULL, OPT_VERSION, "print the version and exit", NULL},
 };
 
-static command_fn
-find_command(const char *name)
+/* Writes @text on @f and frees it. */
+static void
+put_text(FILE *f, pdn_strbuf *text)
 {
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return commands[i].run;
-    return NULL;
-}
-
-/* pdn help [COMMAND] */
-static int
-run_help(const pdn_cli *cli, int argc, char **argv)
-{
-    pdn_args a;
-    const char *command = NULL, *text;
-    int opt;
-
-    pdn_args_init(&a, argc, argv, main_options, 1);
-    while ((opt = pdn_args_next(&a)) != PDN_ARGS_END) {
-        if (opt == PDN_ARGS_ERROR)
-            return pdn_args_fail(cli, NULL, "%s", a.error);
-        if (opt == OPT_HELP) {
-            fputs(pdn_help_text("help"), cli->out);
-            return PDN_EXIT_OK;
-        }
-        if (command) {
-            return pdn_args_fail(cli, NULL, "unexpected argument '%s'",
-                                 a.value);
-        }
-        command = a.value;
-    }
-    text = pdn_help_text(command);
-    if (!text)
-        return pdn_args_fail(cli, NULL, "unknown command '%s'", command);
-    fputs(text, cli->out);
-    return PDN_EXIT_OK;
+    fwrite(text->ptr, 1, text->len, f);
+    pdn_strbuf_free(text);
 }
 
 /* Reads the options before COMMAND and runs it. */
@@ -88,8 +39,9 @@ static int
 dispatch(const pdn_cli *cli, int argc, char **argv)
 {
     pdn_args a;
+    pdn_strbuf text = PDN_STRBUF_INIT;
+    const pdn_command *c;
     int opt;
-    command_fn run;
 
     pdn_args_init(&a, argc, argv, main_options,
                   sizeof main_options / sizeof main_options[0]);
@@ -97,8 +49,9 @@ dispatch(const pdn_cli *cli, int argc, char **argv)
         switch (opt) {
         case PDN_ARGS_ERROR:
             return pdn_args_fail(cli, NULL, "%s", a.error);
-        case OPT_HELP:
-            fputs(pdn_help_text(NULL), cli->out);
+        case PDN_OPT_HELP:
+            pdn_help_main(&text);
+            put_text(cli->out, &text);
             return PDN_EXIT_OK;
         case OPT_VERSION:
             fputs("pdn " PDN_VERSION "\n", cli->out);
@@ -106,17 +59,16 @@ dispatch(const pdn_cli *cli, int argc, char **argv)
         default: /* PDN_ARGS_OPERAND: the command */
             argc -= a.index - 1;
             argv += a.index - 1;
-            if (strcmp(a.value, "help") == 0)
-                return run_help(cli, argc, argv);
-            if (!(run = find_command(a.value)))
+            if (!(c = pdn_command_named(a.value)))
                 return pdn_args_fail(cli, NULL, "unknown command '%s'",
                                      a.value);
-            pdn_cli c = *cli; /* its errors as JSON too, in a JSON mode */
-            c.json = pdn_args_json_mode(argc, argv);
-            return run(&c, argc, argv);
+            pdn_cli here = *cli; /* its errors as JSON too, in a JSON mode */
+            here.json = pdn_args_json_mode(argc, argv);
+            return c->run(&here, argc, argv);
         }
     }
-    fputs(pdn_help_usage(), cli->err);
+    pdn_help_usage(&text);
+    put_text(cli->err, &text);
     return PDN_EXIT_USAGE;
 }
 

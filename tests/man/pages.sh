@@ -3,7 +3,8 @@
 # is read from the source tree by man -l, with no warning from the
 # formatter, shows its NAME, and names the project's version; every page
 # the README's table of commands names is there; and meson install puts
-# pdn and its pages where man finds them.
+# pdn and its pages where man finds them, and the completion scripts
+# where the shells find them.
 #
 #   pages.sh SOURCE_ROOT BUILD_ROOT VERSION
 set -u
@@ -44,7 +45,7 @@ for page in "$root"/man/*.[1-8]; do
         bad "man/$name: its .TH line does not name pdn $version"
     fi
 done
-[ "$pages" -ge 13 ] && ok || bad "only $pages pages in man/"
+[ "$pages" -ge 14 ] && ok || bad "only $pages pages in man/"
 
 # Every page the README's table names (`man/pdn-check.1`) is there.
 for ref in $(grep -o '`man/[a-z-]*\.[1-8]`' "$root/README.md" | tr -d '`' |
@@ -72,6 +73,18 @@ for page in pdn.1 pdn-check.1 pdn-config.5; do
         ok
     else
         bad "meson install put no man$sec/$page in place"
+    fi
+done
+# The completion scripts, where each shell looks for them.
+for pair in bash:bash-completion/completions/pdn zsh:zsh/site-functions/_pdn \
+            fish:fish/vendor_completions.d/pdn.fish; do
+    shell=${pair%%:*}
+    inst=$(find "$tmp/dest" -path "*/share/${pair#*:}" | head -n 1)
+    if [ -n "$inst" ] && [ -n "$bin" ] &&
+       "$bin" completion "$shell" | cmp -s - "$inst"; then
+        ok
+    else
+        bad "meson install put no share/${pair#*:} in place"
     fi
 done
 echo "$pages pages read with man -l; installed with meson install"

@@ -1,0 +1,159 @@
+/* command.h -- the commands of pdn, each declared once: its name, its
+ * options in one table (args.h's pdn_option), and the text of its --help
+ * around them.  From the table come the parsing of its arguments
+ * (pdn_command_args(), which also reads the options several commands
+ * share), its --help (pdn_command_help()) and its shell completions
+ * (pdn completion).  Adding a command is one file, cmd_NAME.c, that
+ * defines its pdn_command, and one line in the list of commands.c.
+ */
+#ifndef PDN_CLI_COMMAND_H
+#define PDN_CLI_COMMAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/strbuf.h"
+#include "cli/args.h"
+#include "cli/reading.h"
+#include "model/tagmap.h"
+#include "rules/board.h"
+#include "rules/variant.h"
+
+/** Rows of options that several commands describe alike. */
+#define PDN_OPTION_HELP                                                        \
+    {                                                                          \
+        "help", 'h', NULL, PDN_OPT_HELP, "print this help and exit", NULL      \
+    }
+#define PDN_OPTION_POSITION_VARIANT                                            \
+    {                                                                          \
+        "variant", 'v', "V", PDN_OPT_VARIANT,                                  \
+            "italian (default), spanish, english, or a PDN GameType",          \
+            PDN_VARIANT_CHOICES                                                \
+    }
+#define PDN_OPTION_JSON_LINE                                                   \
+    {                                                                          \
+        "json", 0, NULL, PDN_OPT_JSON,                                         \
+            "print one line of JSON instead of text", NULL                     \
+    }
+
+/** pdn_command.flags */
+enum {
+    /* It reads games: --variant may name a PDN GameType it does not play
+       (1 to 99), whose games are read and not replayed. */
+    PDN_COMMAND_GAMES = 1u << 0,
+    /* --variant auto: each file's own (pdn check). */
+    PDN_COMMAND_VARIANT_AUTO = 1u << 1
+};
+
+typedef struct pdn_command {
+    const char *name;    /* "check" */
+    const char *summary; /* its line in pdn --help; '\n' goes on below */
+    const char *usage;   /* after "Usage: pdn NAME ": "[OPTION]... DEPTH" */
+    const char *about;   /* the lines under Usage, each ending in '\n' */
+    const pdn_option *options;
+    size_t noptions;
+    unsigned column;      /* where the options' help starts in --help; 0:
+                             two columns after the longest option */
+    const char *more;     /* the lines after the options (may be "") */
+    const char *operands; /* what its operands are, for completions: the
+                            values they take, split by spaces; "@file":
+                            file names, "@command": the commands; NULL:
+                            nothing to complete */
+    unsigned flags;       /* PDN_COMMAND_* */
+    /* Runs it on argv[1..argc-1] (argv[0] is its name); returns the exit
+       status. */
+    int (*run)(const pdn_cli *cli, int argc, char **argv);
+} pdn_command;
+
+/** Defines pdn_NAME_command, the command NAME of a cmd_NAME.c whose
+ * options are NAME_options[] and whose function is run(): its --help
+ * line, usage, text before the options, their help column (0: after the
+ * longest), text after them, PDN_COMMAND_* flags and operands. */
+#define PDN_COMMAND(cname, summary_, usage_, about_, column_, more_, flags_,   \
+                    operands_)                                                 \
+    const pdn_command pdn_##cname##_command = {                                \
+        .name = #cname,                                                        \
+        .summary = summary_,                                                   \
+        .usage = usage_,                                                       \
+        .about = about_,                                                       \
+        .options = cname##_options,                                            \
+        .noptions = sizeof cname##_options / sizeof cname##_options[0],        \
+        .column = column_,                                                     \
+        .more = more_,                                                         \
+        .flags = flags_,                                                       \
+        .operands = operands_,                                                 \
+        .run = run}
+
+/** The commands, in the order of pdn --help; *@n gets how many. */
+const pdn_command *const *pdn_commands(size_t *n);
+
+/** The command named @name, or NULL. */
+const pdn_command *pdn_command_named(const char *name);
+
+/** Appends the --help text of @c to @out. */
+void pdn_command_help(const pdn_command *c, pdn_strbuf *out);
+
+/** What the options several commands share were given as, read by
+ * pdn_command_args(), and the operands.  Free with pdn_shared_free(). */
+typedef struct pdn_shared {
+    const char **operands; /* the arguments that are not options */
+    size_t noperands;
+    const char *variant_name;   /* --variant as given, or NULL */
+    const pdn_variant *variant; /* what it names; NULL when not given,
+                                   auto, or a GameType not played */
+    int unplayed;               /* that GameType (PDN_COMMAND_GAMES) */
+    bool variant_auto;          /* --variant auto */
+    const char *fen;            /* --fen, or NULL */
+    const char *config;         /* --config, or NULL */
+    const char *draw_rule;      /* --draw-rule, a preset's name, or NULL */
+    pdn_tagmap *tagmap;         /* --map-tag's pairs (never NULL) */
+    long jobs;                  /* --jobs, 0: not given */
+    size_t hash_mb;             /* --hash, 0: not given */
+    uint64_t shard, shards;     /* --shard I/N: games I, I+N, I+2N...
+                                   (1-based); 0: not given */
+    bool json;                  /* --json */
+    bool quiet;                 /* --quiet */
+    bool strict;                /* --strict */
+} pdn_shared;
+
+/** An option as given: its id, its value (NULL when it takes none), and
+ * what its choices make of the value (pdn_option.choices): the index of
+ * the word it is among them, or the number in their range. */
+typedef struct pdn_given {
+    int id;
+    const char *value;
+    unsigned long long n;
+} pdn_given;
+
+/** A command's own option @g: returns 0, or the exit status of a usage
+ * error it printed. */
+typedef int (*pdn_own_option_fn)(const pdn_cli *cli, const pdn_given *g,
+                                 void *ctx);
+
+/** Reads argv[1..@argc-1] by the options of @c: --help printed on
+ * cli->out, the shared options and the operands into @s, every other
+ * option handed to @own with @ctx (NULL: the command has none); then the
+ * operands counted by c->usage ("DEPTH": one that must be there,
+ * "[FEN]": one that may, "[FILE]...": any number).  A usage error is
+ * printed as pdn_args_fail() does.  Returns -1 to go on, else
+ * the exit status (0 after --help).  @s is to be freed either way. */
+int pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
+                     char **argv, pdn_shared *s, pdn_own_option_fn own,
+                     void *ctx);
+
+/** The position of a command that reads one: its variant in *@v (@s's,
+ * else the default) and the FEN @fen (NULL: the start position) read
+ * into @b.  Returns -1, or the exit status of a bad FEN it printed. */
+int pdn_shared_position(const pdn_cli *cli, const char *cmd,
+                        const pdn_shared *s, const char *fen,
+                        const pdn_variant **v, pdn_board *b);
+
+/** A reading of @s's operands as FILEs (reading.h), for command @cmd:
+ * their tag map, --quiet and --strict; the rest of @rj zero. */
+void pdn_shared_reading(const pdn_shared *s, const char *cmd, pdn_read_job *rj);
+
+/** Frees what pdn_command_args() made in @s. */
+void pdn_shared_free(pdn_shared *s);
+
+#endif
