@@ -50,53 +50,53 @@ typedef enum pdn_report_format {
 enum { PDN_SIDE_FIRST = 1, PDN_SIDE_SECOND = 2, PDN_SIDE_BOTH = 3 };
 
 typedef struct pdn_annotate_select {
-    char tag[64];                      /* "White" */
-    char pattern[PDN_ANNOTATE_TEXT];   /* PCRE2: "(?i)tinsley" */
+    char tag[64];                    /* "White" */
+    char pattern[PDN_ANNOTATE_TEXT]; /* PCRE2: "(?i)tinsley" */
 } pdn_annotate_select;
 
 /** Every setting of pdn annotate: pdn-config(5), the key in brackets.
  * A value type (no pointers): copy it freely. */
 typedef struct pdn_annotate_options {
     /* engine: */
-    int depth;              /* [engine.depth] per move; 0: no limit */
-    uint64_t time_ms;       /* [engine.time] per move; 0: no limit */
-    uint64_t nodes;         /* [engine.nodes] per move; 0: no limit */
-    size_t hash_mb;         /* [engine.hash] per job */
-    long threads;           /* [engine.threads] games annotated at once */
-    uint64_t game_time_ms;  /* [engine.time_per_game]; 0: none */
+    int depth;             /* [engine.depth] per move; 0: no limit */
+    uint64_t time_ms;      /* [engine.time] per move; 0: no limit */
+    uint64_t nodes;        /* [engine.nodes] per move; 0: no limit */
+    size_t hash_mb;        /* [engine.hash] per job */
+    long threads;          /* [engine.threads] games annotated at once */
+    uint64_t game_time_ms; /* [engine.time_per_game]; 0: none */
     /* thresholds, in men: */
-    pdn_loss_scale scale;   /* [thresholds.scale] */
-    double spread;          /* [thresholds.spread] the men of advantage
-                               that make a winning chance of 73% */
-    double inaccuracy;      /* [thresholds.inaccuracy] */
-    double mistake;         /* [thresholds.mistake] */
-    double blunder;         /* [thresholds.blunder] */
+    pdn_loss_scale scale; /* [thresholds.scale] */
+    double spread;        /* [thresholds.spread] the men of advantage
+                             that make a winning chance of 73% */
+    double inaccuracy;    /* [thresholds.inaccuracy] */
+    double mistake;       /* [thresholds.mistake] */
+    double blunder;       /* [thresholds.blunder] */
     /* which moves: */
-    int sides;              /* [sides] PDN_SIDE_* */
-    uint32_t first_move;    /* [moves.from] move number; 1: the first */
-    uint32_t last_move;     /* [moves.to] 0: to the end */
-    uint32_t skip_plies;    /* [skip_plies] book plies not judged */
-    bool variations;        /* [variations] judge moves of variations */
+    int sides;           /* [sides] PDN_SIDE_* */
+    uint32_t first_move; /* [moves.from] move number; 1: the first */
+    uint32_t last_move;  /* [moves.to] 0: to the end */
+    uint32_t skip_plies; /* [skip_plies] book plies not judged */
+    bool variations;     /* [variations] judge moves of variations */
     /* what to write: */
-    bool nags;              /* [write.nags] */
-    bool comments;          /* [write.comments] */
-    bool lines;             /* [write.variations] the best line */
-    bool eval;              /* [write.eval] [%eval +0.40,14] */
-    bool tags;              /* [write.tags] Annotator and the counts */
-    int line_plies;         /* [write.line_plies] of the best line */
+    bool nags;      /* [write.nags] */
+    bool comments;  /* [write.comments] */
+    bool lines;     /* [write.variations] the best line */
+    bool eval;      /* [write.eval] [%eval +0.40,14] */
+    bool tags;      /* [write.tags] Annotator and the counts */
+    int line_plies; /* [write.line_plies] of the best line */
     /* templates: */
     char comment[PDN_ANNOTATE_TEXT]; /* [templates.comment] */
-    char labels[4][64];     /* [templates.inaccuracy|mistake|blunder];
-                               [0] unused */
+    char labels[4][64];              /* [templates.inaccuracy|mistake|blunder];
+                                        [0] unused */
     char annotator[PDN_ANNOTATE_TEXT]; /* [annotator] the Annotator tag */
     /* which games: */
     pdn_annotate_select select[PDN_ANNOTATE_MAX_SELECT]; /* [select] */
     size_t nselect;
     /* rules and output: */
-    char variant[64];       /* [variant] (top level); "": Italian */
-    char draw_rule[64];     /* [draw_rule] ""; the variant's own */
+    char variant[64];         /* [variant] (top level); "": Italian */
+    char draw_rule[64];       /* [draw_rule] ""; the variant's own */
     pdn_report_format report; /* [report] */
-    bool alpha;             /* [notation] moves as "c3-d4" */
+    bool alpha;               /* [notation] moves as "c3-d4" */
 } pdn_annotate_options;
 
 /** Fills @o with the built-in defaults (pdn annotate --print-config). */
@@ -107,53 +107,53 @@ void pdn_annotate_defaults(pdn_annotate_options *o);
  * a win in plies). */
 typedef struct pdn_judged_move { /* laid out with no padding: a move of
                                     a long game costs 192 bytes */
-    const pdn_node *node;   /* the move in the game */
-    uint32_t ply;           /* plies played before it on its line */
-    uint32_t number;        /* its move number */
-    pdn_board before;       /* the position it was played in */
+    const pdn_node *node;        /* the move in the game */
+    uint32_t ply;                /* plies played before it on its line */
+    uint32_t number;             /* its move number */
+    pdn_board before;            /* the position it was played in */
     pdn_move played;
     pdn_move best;
     const char *played_text; /* as the notation writes it; in the */
     const char *best_text;   /* annotation's arena ("" if not judged) */
-    pdn_move *line;         /* the best line, the best move first: nline
-                               moves, in the annotation's arena */
-    int depth;              /* both scores are of this depth */
-    int best_score;         /* the best move's */
-    int played_score;       /* the move played's */
+    pdn_move *line;          /* the best line, the best move first: nline
+                                moves, in the annotation's arena */
+    int depth;               /* both scores are of this depth */
+    int best_score;          /* the best move's */
+    int played_score;        /* the move played's */
     pdn_mark mark;
-    double loss;            /* on the options' scale, >= 0 */
-    double men_lost;        /* in men, >= 0 */
+    double loss;     /* on the options' scale, >= 0 */
+    double men_lost; /* in men, >= 0 */
     int nline;
-    bool second;            /* the second mover's move */
-    bool main_line;         /* not in a variation */
-    bool judged;            /* searched: not forced, not skipped */
-    bool forced;            /* the only legal move */
+    bool second;    /* the second mover's move */
+    bool main_line; /* not in a variation */
+    bool judged;    /* searched: not forced, not skipped */
+    bool forced;    /* the only legal move */
 } pdn_judged_move;
 
 /** What one side did over the judged moves. */
 typedef struct pdn_side_summary {
     uint32_t judged;
-    uint32_t marks[4];      /* by pdn_mark; [0]: moves without one */
-    double men_lost;        /* the sum over the judged moves */
-    double accuracy;        /* 0..100: the mean accuracy of its moves */
+    uint32_t marks[4]; /* by pdn_mark; [0]: moves without one */
+    double men_lost;   /* the sum over the judged moves */
+    double accuracy;   /* 0..100: the mean accuracy of its moves */
 } pdn_side_summary;
 
 /** A game's judgement.  pdn_annotation_init, then pdn_annotation_fini. */
 typedef struct pdn_annotation {
-    const pdn_variant *variant;  /* NULL: the game was not replayed */
-    pdn_judged_move *moves;      /* in the order of the text */
+    const pdn_variant *variant; /* NULL: the game was not replayed */
+    pdn_judged_move *moves;     /* in the order of the text */
     size_t count, cap;
-    pdn_arena lines;             /* the moves' texts and best lines: a
-                                    move costs what they take, not the
-                                    room of the longest */
-    pdn_side_summary sides[2];   /* [0] the first mover's */
-    bool selected;               /* the game matched `select` */
-    bool stopped;                /* a line stopped at an illegal move */
-    bool no_engine;              /* not judged: no memory for the engine's
-                                    hash table (hash_mb) */
-    uint64_t nodes;              /* searched in all */
+    pdn_arena lines;           /* the moves' texts and best lines: a
+                                  move costs what they take, not the
+                                  room of the longest */
+    pdn_side_summary sides[2]; /* [0] the first mover's */
+    bool selected;             /* the game matched `select` */
+    bool stopped;              /* a line stopped at an illegal move */
+    bool no_engine;            /* not judged: no memory for the engine's
+                                  hash table (hash_mb) */
+    uint64_t nodes;            /* searched in all */
     double seconds;
-    int depth_min, depth_max;    /* of the judged moves */
+    int depth_min, depth_max; /* of the judged moves */
 } pdn_annotation;
 
 void pdn_annotation_init(pdn_annotation *a);
@@ -182,8 +182,7 @@ int pdn_score_white(const pdn_board *b, int score);
 /** Whether @pattern compiles as a `select` pattern (PCRE2, UTF): 0, or -1
  * with PCRE2's message and the offset in @err ("missing closing
  * parenthesis at offset 7"). */
-int pdn_annotate_pattern_check(const char *pattern, char *err,
-                               size_t errsize);
+int pdn_annotate_pattern_check(const char *pattern, char *err, size_t errsize);
 
 /** Writes the first @max plies of the best line of @m (at most m->nline),
  * replayed from m->before in @v, into @moves (room for
@@ -199,8 +198,7 @@ int pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m,
 typedef struct pdn_annotator pdn_annotator;
 
 /** Called after each move judged: @done of @total moves of the game. */
-typedef void (*pdn_annotate_progress_fn)(void *ctx, size_t done,
-                                         size_t total);
+typedef void (*pdn_annotate_progress_fn)(void *ctx, size_t done, size_t total);
 
 /** An annotator with the options @o (copied), owning one engine.  Returns
  * NULL after writing PCRE2's message and offset into @err when a

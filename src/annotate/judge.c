@@ -42,10 +42,10 @@
 
 struct pdn_annotator {
     pdn_annotate_options o;
-    const pdn_variant *variant;   /* of games without a GameType */
-    int unplayed;                 /* or, above 0, their GameType, one not
-                                     played: such games are not judged */
-    pdn_engine *engines[3];       /* by variant id, made when needed */
+    const pdn_variant *variant; /* of games without a GameType */
+    int unplayed;               /* or, above 0, their GameType, one not
+                                   played: such games are not judged */
+    pdn_engine *engines[3];     /* by variant id, made when needed */
     pcre2_code *select[PDN_ANNOTATE_MAX_SELECT];
     pcre2_match_data *match;
 };
@@ -175,8 +175,8 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
  * tree in text order meets the moves in the order they were recorded.
  * @ply is the ply of the line's first move. */
 static void
-number_line(pdn_annotation *a, size_t *next, const pdn_node *n,
-            uint32_t ply, bool main_line)
+number_line(pdn_annotation *a, size_t *next, const pdn_node *n, uint32_t ply,
+            bool main_line)
 {
     uint32_t before = ply;
     for (; n; n = n->next) {
@@ -225,8 +225,7 @@ same_move(const pdn_move *x, const pdn_move *y)
 static int
 capped(int score)
 {
-    return score > LOSS_CAP ? LOSS_CAP : score < -LOSS_CAP ? -LOSS_CAP
-                                                            : score;
+    return score > LOSS_CAP ? LOSS_CAP : score < -LOSS_CAP ? -LOSS_CAP : score;
 }
 
 /* The loss of @m on the options' scale, and its mark. */
@@ -271,22 +270,23 @@ typedef struct budget {
 static void
 take_line(pdn_annotation *a, pdn_judged_move *m, const pdn_search_line *pv)
 {
-    m->nline = pv->npv < PDN_ANNOTATE_MAX_LINE ? pv->npv
-                                               : PDN_ANNOTATE_MAX_LINE;
-    m->line = m->nline ? pdn_arena_alloc(&a->lines, (size_t)m->nline *
-                                                        sizeof *m->line)
+    m->nline =
+        pv->npv < PDN_ANNOTATE_MAX_LINE ? pv->npv : PDN_ANNOTATE_MAX_LINE;
+    m->line = m->nline ? pdn_arena_alloc(&a->lines,
+                                         (size_t)m->nline * sizeof *m->line)
                        : NULL;
     if (m->nline)
         memcpy(m->line, pv->pv, (size_t)m->nline * sizeof *m->line);
 }
 
 static bool
-search_move(pdn_engine *e, pdn_judged_move *m,
-            const pdn_board *history, size_t nhistory, const budget *b,
-            pdn_annotation *out)
+search_move(pdn_engine *e, pdn_judged_move *m, const pdn_board *history,
+            size_t nhistory, const budget *b, pdn_annotation *out)
 {
-    pdn_search_limits l = {.depth = b->depth, .nodes = b->nodes,
-                           .time_ms = b->time_ms, .multipv = 1};
+    pdn_search_limits l = {.depth = b->depth,
+                           .nodes = b->nodes,
+                           .time_ms = b->time_ms,
+                           .multipv = 1};
     pdn_search_info info;
     if (pdn_engine_search(e, &m->before, history, nhistory, &l, NULL, NULL,
                           &info) == 0)
@@ -300,10 +300,11 @@ search_move(pdn_engine *e, pdn_judged_move *m,
         m->played_score = m->best_score;
     } else {
         pdn_search_limits only = {.depth = info.depth > 0 ? info.depth : 1,
-                                  .multipv = 1, .only = &m->played};
+                                  .multipv = 1,
+                                  .only = &m->played};
         pdn_search_info played;
-        pdn_engine_search(e, &m->before, history, nhistory, &only, NULL,
-                          NULL, &played);
+        pdn_engine_search(e, &m->before, history, nhistory, &only, NULL, NULL,
+                          &played);
         out->nodes += played.nodes;
         m->played_score = played.lines[0].score;
         if (m->played_score > m->best_score) {
@@ -363,8 +364,8 @@ find_legal(const pdn_move *legal, int n, const pdn_move *m)
 }
 
 int
-pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m,
-                  bool alpha, int max, char moves[][PDN_MOVE_TEXT_MAX])
+pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m, bool alpha,
+                  int max, char moves[][PDN_MOVE_TEXT_MAX])
 {
     pdn_move legal[PDN_MAX_MOVES];
     pdn_board b = m->before;
@@ -373,8 +374,7 @@ pdn_annotate_line(const pdn_variant *v, const pdn_judged_move *m,
         count = 0;
     for (int i = 0; i < count; i++) {
         int n = pdn_movegen_legal(v, &b, legal);
-        const pdn_move *mv = n > 0 ? find_legal(legal, n, &m->line[i])
-                                   : NULL;
+        const pdn_move *mv = n > 0 ? find_legal(legal, n, &m->line[i]) : NULL;
         if (!mv)
             return i;
         if (alpha)
@@ -417,8 +417,7 @@ wanted(const pdn_annotate_options *o, const pdn_judged_move *m)
         return false;
     if (!(o->sides & (m->second ? PDN_SIDE_SECOND : PDN_SIDE_FIRST)))
         return false;
-    if (m->number < o->first_move ||
-        (o->last_move && m->number > o->last_move))
+    if (m->number < o->first_move || (o->last_move && m->number > o->last_move))
         return false;
     return m->ply >= o->skip_plies;
 }
@@ -452,9 +451,9 @@ summarise(const pdn_annotate_options *o, pdn_annotation *out)
         s->judged++;
         s->marks[m->mark]++;
         s->men_lost += m->men_lost;
-        acc[m->second] += accuracy_of(
-            pdn_win_chance(m->best_score, o->spread) -
-            pdn_win_chance(m->played_score, o->spread));
+        acc[m->second] +=
+            accuracy_of(pdn_win_chance(m->best_score, o->spread) -
+                        pdn_win_chance(m->played_score, o->spread));
     }
     for (int k = 0; k < 2; k++)
         out->sides[k].accuracy =
@@ -463,8 +462,7 @@ summarise(const pdn_annotate_options *o, pdn_annotation *out)
 
 size_t
 pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
-                  pdn_annotation *out, pdn_annotate_progress_fn fn,
-                  void *ctx)
+                  pdn_annotation *out, pdn_annotate_progress_fn fn, void *ctx)
 {
     const pdn_annotate_options *o = &a->o;
     pdn_replay_options ro = {.variant = a->variant,
@@ -535,9 +533,8 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     bool two_pass = o->game_time_ms > 0;
     budget first_pass = full;
     if (two_pass) {
-        first_pass.depth = o->depth && o->depth < SHALLOW_DEPTH
-                               ? o->depth
-                               : SHALLOW_DEPTH;
+        first_pass.depth =
+            o->depth && o->depth < SHALLOW_DEPTH ? o->depth : SHALLOW_DEPTH;
         first_pass.time_ms = 0;
         first_pass.nodes = 0;
     }
@@ -564,10 +561,9 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     if (two_pass) {
         size_t flagged = 0;
         for (size_t i = 0; i < out->count; i++)
-            flagged += out->moves[i].judged &&
-                       out->moves[i].mark != PDN_MARK_NONE;
-        double left =
-            (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
+            flagged +=
+                out->moves[i].judged && out->moves[i].mark != PDN_MARK_NONE;
+        double left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
         nhistory = 0;
         for (size_t i = 0; i < out->count && flagged && left > 0; i++) {
             pdn_judged_move *m = &out->moves[i];
@@ -588,8 +584,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                 *m = again;
             }
             flagged--;
-            left = (double)o->game_time_ms / 1000.0 -
-                   pdn_clock_since(&t0);
+            left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
         }
     }
     free(history);

@@ -191,10 +191,9 @@ nodes_for(pdn_game *g, const pdn_variant *v, const pdn_judged_move *m,
         nag = pdn_game_node_text(g, PDN_NODE_NAG, text, (size_t)n);
         nag->u.nag = nags[m->mark];
     }
-    if (m->mark && o->lines && !(m->best.from == m->played.from &&
-                                 m->best.to == m->played.to &&
-                                 m->best.captured_bb ==
-                                     m->played.captured_bb))
+    if (m->mark && o->lines &&
+        !(m->best.from == m->played.from && m->best.to == m->played.to &&
+          m->best.captured_bb == m->played.captured_bb))
         line = line_node(g, v, m, o->line_plies, o->alpha);
     pdn_strbuf_clear(s);
     if (o->eval)
@@ -300,7 +299,6 @@ pdn_annotate_mark(pdn_game *g, const pdn_annotation *a,
     if (o->annotator[0]) /* "": no Annotator tag */
         set_tag(g, "Annotator", o->annotator);
     for (int i = 0; i < 2; i++)
-        side_tags(g, pdn_annotation_side(a, i) == PDN_WHITE ? "White"
-                                                            : "Black",
+        side_tags(g, pdn_annotation_side(a, i) == PDN_WHITE ? "White" : "Black",
                   &a->sides[i]);
 }

@@ -33,6 +33,6 @@ void pdn_annotate_mark(pdn_game *g, const pdn_annotation *a,
  * the end of @out, with @label the mark's label.  A field it does not
  * know is copied as written (pdn-config(5) refuses such templates). */
 void pdn_annotate_expand(const char *tmpl, const pdn_judged_move *m,
-                        const char *label, pdn_strbuf *out);
+                         const char *label, pdn_strbuf *out);
 
 #endif

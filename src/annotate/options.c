@@ -29,8 +29,7 @@ pdn_annotate_defaults(pdn_annotate_options *o)
     snprintf(o->comment, sizeof o->comment,
              "(%s \u2192 %s) %s, confirmed at depth %s. %s was best.",
              "{before}", "{after}", "{label}", "{depth}", "{best}");
-    snprintf(o->labels[PDN_MARK_INACCURACY], sizeof o->labels[0],
-             "Inaccuracy");
+    snprintf(o->labels[PDN_MARK_INACCURACY], sizeof o->labels[0], "Inaccuracy");
     snprintf(o->labels[PDN_MARK_MISTAKE], sizeof o->labels[0], "Mistake");
     snprintf(o->labels[PDN_MARK_BLUNDER], sizeof o->labels[0], "Blunder");
     snprintf(o->annotator, sizeof o->annotator, "pdn");

@@ -26,7 +26,7 @@ typedef struct pdn_arena {
 } pdn_arena;
 
 /** What pdn_arena_alloc() aligns to: enough for any type. */
-#define PDN_ARENA_ALIGN ((uintptr_t)_Alignof(max_align_t))
+#define PDN_ARENA_ALIGN ((uintptr_t) _Alignof(max_align_t))
 
 void pdn_arena_init(pdn_arena *a);
 

@@ -91,9 +91,8 @@ pdn_severity_name(pdn_severity s)
 }
 
 pdn_diag *
-pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code,
-               const char *file, pdn_loc at, uint64_t game, const char *fmt,
-               va_list ap)
+pdn_diags_addv(pdn_diags *d, pdn_severity severity, int code, const char *file,
+               pdn_loc at, uint64_t game, const char *fmt, va_list ap)
 {
     if (d->count == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 8;
@@ -134,9 +133,8 @@ count:
 }
 
 pdn_diag *
-pdn_diags_add(pdn_diags *d, pdn_severity severity, int code,
-              const char *file, pdn_loc at, uint64_t game, const char *fmt,
-              ...)
+pdn_diags_add(pdn_diags *d, pdn_severity severity, int code, const char *file,
+              pdn_loc at, uint64_t game, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -284,8 +282,7 @@ pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
     if (colour)
         pdn_strbuf_puts(out, BOLD);
     if (diag->at.line)
-        pdn_strbuf_printf(out, "%s:%u:%u: ", file, diag->at.line,
-                          diag->at.col);
+        pdn_strbuf_printf(out, "%s:%u:%u: ", file, diag->at.line, diag->at.col);
     else
         pdn_strbuf_printf(out, "%s: ", file);
     if (colour)
@@ -306,8 +303,8 @@ pdn_diag_render(const pdn_diag *diag, bool colour, pdn_strbuf *out)
         if (diag->note_game)
             snprintf(game, sizeof game, "game %" PRIu64 " ", diag->game);
         if (colour)
-            pdn_strbuf_printf(out, BOLD "%s:%u:%u: " RESET "%snote:" RESET
-                                        " %s%s\n",
+            pdn_strbuf_printf(out,
+                              BOLD "%s:%u:%u: " RESET "%snote:" RESET " %s%s\n",
                               file, diag->note_at.line, diag->note_at.col,
                               severity_colour(PDN_SEV_NOTE), game, diag->note);
         else

@@ -94,7 +94,7 @@ typedef struct pdn_loc {
 typedef struct pdn_diag {
     pdn_severity severity;
     int code;
-    const char *file;  /* borrowed from whoever reported it */
+    const char *file; /* borrowed from whoever reported it */
     pdn_loc at;
     uint64_t game;     /* 1-based number of the game in its file; 0: none */
     char *message;     /* owned by the sink */
@@ -105,12 +105,12 @@ typedef struct pdn_diag {
                           (0 or 1: the caret alone) */
     char *note;        /* "the game starts here", owned; NULL if none */
     pdn_loc note_at;
-    bool note_game;    /* the note is about game @game: written after
-                          "game N " (so that it follows a renumbering) */
+    bool note_game; /* the note is about game @game: written after
+                       "game N " (so that it follows a renumbering) */
     /* About a move (replaying), else 0 and NULL; owned: */
-    uint32_t ply;      /* 1-based ply of the move in its line */
-    char *move;        /* the move as written */
-    char *legal;       /* the legal moves, ", " between them */
+    uint32_t ply; /* 1-based ply of the move in its line */
+    char *move;   /* the move as written */
+    char *legal;  /* the legal moves, ", " between them */
 } pdn_diag;
 
 /** A growable list of diagnostics that owns their text. */
@@ -122,7 +122,10 @@ typedef struct pdn_diags {
                         are not written (message stays NULL) */
 } pdn_diags;
 
-#define PDN_DIAGS_INIT {NULL, 0, 0, 0, 0, 0, false}
+#define PDN_DIAGS_INIT                                                         \
+    {                                                                          \
+        NULL, 0, 0, 0, 0, 0, false                                             \
+    }
 
 /** Appends a diagnostic with a printf-style message and returns it, so
  * that the caller can fill in line_text and the note.  Never NULL. */

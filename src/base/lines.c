@@ -60,13 +60,13 @@ pdn_control_find(const char *s, size_t n)
     for (; i + 32 <= n; i += 32) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
         __m256i low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, top32), v);
-        __m256i text = _mm256_or_si256(
-            _mm256_or_si256(_mm256_cmpeq_epi8(v, tab32),
-                            _mm256_cmpeq_epi8(v, lf32)),
-            _mm256_or_si256(_mm256_cmpeq_epi8(v, ff32),
-                            _mm256_cmpeq_epi8(v, cr32)));
-        unsigned hits = (unsigned)_mm256_movemask_epi8(
-            _mm256_andnot_si256(text, low));
+        __m256i text =
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, tab32),
+                                            _mm256_cmpeq_epi8(v, lf32)),
+                            _mm256_or_si256(_mm256_cmpeq_epi8(v, ff32),
+                                            _mm256_cmpeq_epi8(v, cr32)));
+        unsigned hits =
+            (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(text, low));
         if (hits)
             return i + (size_t)__builtin_ctz(hits);
     }

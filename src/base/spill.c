@@ -36,8 +36,7 @@ pdn_spill_new(void)
 #define SPILL_BLOCK 65536
 
 bool
-pdn_spill_read_text(FILE *from, size_t len, pdn_spill_block *each,
-                    void *ctx)
+pdn_spill_read_text(FILE *from, size_t len, pdn_spill_block *each, void *ctx)
 {
     char *block = pdn_xmalloc(SPILL_BLOCK + 3);
     char *utf8 = pdn_xmalloc(3 * (SPILL_BLOCK + 3));

@@ -9,12 +9,15 @@
 #include <string.h>
 
 typedef struct pdn_strbuf {
-    char *ptr;   /* NUL-terminated; NULL until something is added */
+    char *ptr; /* NUL-terminated; NULL until something is added */
     size_t len;
     size_t cap;
 } pdn_strbuf;
 
-#define PDN_STRBUF_INIT {NULL, 0, 0}
+#define PDN_STRBUF_INIT                                                        \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
 
 /** Makes room in @b for @more bytes and the NUL after them. */
 void pdn_strbuf_grow(pdn_strbuf *b, size_t more);

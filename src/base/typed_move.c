@@ -90,7 +90,9 @@ pdn_typed_how(unsigned how, char *buf, size_t cap)
     if (how & (PDN_TYPED_EN_DASH | PDN_TYPED_EM_DASH | PDN_TYPED_MINUS))
         n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, " for '-'");
     if (how & PDN_TYPED_CAPITALS)
-        snprintf(buf + n, n < cap ? cap - n : 0, "%scapital letters for "
-                 "squares", n ? " and " : "");
+        snprintf(buf + n, n < cap ? cap - n : 0,
+                 "%scapital letters for "
+                 "squares",
+                 n ? " and " : "");
     return buf;
 }

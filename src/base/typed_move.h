@@ -31,8 +31,9 @@ size_t pdn_typed_move(const char *s, size_t len, char *out, unsigned *how);
 /** Whether the @len bytes at @s (as pdn_typed_move() writes them) are
  * shaped like a move: squares (one or two digits, or a small letter a to
  * h and a digit) joined by runs of separators ('-', 'x', 'X' or ':'), two
- * squares at least, nothing else ("1996-97" is not).  Text so shaped that is no move ("23-1x9" is,
- * "22--18" and "10-0" are not) is an error where a move can stand. */
+ * squares at least, nothing else ("1996-97" is not).  Text so shaped that is no
+ * move ("23-1x9" is, "22--18" and "10-0" are not) is an error where a move can
+ * stand. */
 bool pdn_typed_move_shaped(const char *s, size_t len);
 
 /** Writes into @buf (room for @cap bytes) how a move was typed, from

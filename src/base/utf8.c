@@ -163,7 +163,7 @@ pdn_utf8_complete(const char *s, size_t len)
         if ((c & 0xC0) == 0x80)
             continue; /* a continuation byte: the lead is before it */
         return c >= 0xC0 && sequence(p + len - back, back) < 0 ? len - back
-                                                                : len;
+                                                               : len;
     }
     return len;
 }

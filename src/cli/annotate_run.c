@@ -43,11 +43,11 @@ progress_draw(const pdn_cli *cli, pdn_annotate_progress *p, bool force)
         snprintf(left, sizeof left, ", %d:%02d left", (int)rest / 60,
                  (int)rest % 60);
     }
-    fprintf(cli->err, "\r[%s] %llu/%llu games, game %llu: move %zu/%zu%s "
-                      "\033[K",
+    fprintf(cli->err,
+            "\r[%s] %llu/%llu games, game %llu: move %zu/%zu%s "
+            "\033[K",
             bar, (unsigned long long)p->done, (unsigned long long)total,
-            (unsigned long long)p->game, p->moves_done, p->moves_total,
-            left);
+            (unsigned long long)p->game, p->moves_done, p->moves_total, left);
     fflush(cli->err);
 }
 
@@ -89,9 +89,13 @@ count_games(const pdn_cli *cli, pdn_annotate_job *job)
     for (size_t i = 0; i < job->nfiles; i++)
         if (strcmp(job->files[i], "-") == 0)
             return 0;
-    pdn_read_job rj = {.cmd = CMD, .files = job->files,
-                       .nfiles = job->nfiles, .quiet = true,
-                       .count_only = true, .each = count_game, .ctx = &n};
+    pdn_read_job rj = {.cmd = CMD,
+                       .files = job->files,
+                       .nfiles = job->nfiles,
+                       .quiet = true,
+                       .count_only = true,
+                       .each = count_game,
+                       .ctx = &n};
     pdn_cli quiet = *cli;
     FILE *null = fopen("/dev/null", "w");
     if (!null)
@@ -153,9 +157,10 @@ write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
             if (g->raw_lost ||
                 !pdn_games_out_copy(&job->sink, g->raw_file, g->raw_len)) {
                 job->lost++;
-                fprintf(job->cli->err, "pdn %s: %s:%u: cannot write game "
-                                       "%llu as read: its text could not "
-                                       "be kept\n",
+                fprintf(job->cli->err,
+                        "pdn %s: %s:%u: cannot write game "
+                        "%llu as read: its text could not "
+                        "be kept\n",
                         CMD, g->file, g->start.line,
                         (unsigned long long)g->number);
             }
@@ -279,8 +284,8 @@ jobs_new(pdn_annotate_job *job)
     j->annotators = pdn_xcalloc((size_t)job->jobs, sizeof *j->annotators);
     bool made = true;
     for (long i = 0; i < job->jobs; i++)
-        made &= (j->annotators[i] = pdn_annotator_new(&job->o, err,
-                                                      sizeof err)) != NULL;
+        made &= (j->annotators[i] =
+                     pdn_annotator_new(&job->o, err, sizeof err)) != NULL;
     j->pool = made ? pdn_pool_new(job->jobs, work, done, j) : NULL;
     if (!j->pool) {
         for (long i = 0; i < job->jobs; i++)
@@ -384,8 +389,8 @@ run_in_place(const pdn_cli *cli, pdn_annotate_job *job)
         job->sink.out = t.out;
         int one = run(cli, job, &job->files[i], 1);
         job->sink.out = NULL;
-        rc = worse(rc, pdn_atomic_close(cli, CMD, &t, one != PDN_EXIT_USAGE,
-                                        one));
+        rc = worse(rc,
+                   pdn_atomic_close(cli, CMD, &t, one != PDN_EXIT_USAGE, one));
     }
     return rc;
 }
@@ -455,12 +460,12 @@ memory_serves(const pdn_cli *cli, const pdn_annotate_job *job)
     uint64_t want = (uint64_t)job->o.hash_mb * jobs;
     if (want <= have)
         return true;
-    fprintf(cli->err, "pdn %s: --hash %zu MB for each of %llu job%s is "
-                      "%llu MB, more than this machine's %llu MB of "
-                      "memory\n",
-            CMD, job->o.hash_mb, (unsigned long long)jobs,
-            jobs == 1 ? "" : "s", (unsigned long long)want,
-            (unsigned long long)have);
+    fprintf(cli->err,
+            "pdn %s: --hash %zu MB for each of %llu job%s is "
+            "%llu MB, more than this machine's %llu MB of "
+            "memory\n",
+            CMD, job->o.hash_mb, (unsigned long long)jobs, jobs == 1 ? "" : "s",
+            (unsigned long long)want, (unsigned long long)have);
     return false;
 #else
     (void)cli;
@@ -480,12 +485,11 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
                        : atoi(job->o.variant); /* "20": not played */
     if (!v)
         v = pdn_variant_by_gametype(job->o.variant);
-    pdn_canonical_options co = {
-        .variant = v ? v : pdn_variant_default(),
-        .unplayed = unplayed > 0 ? unplayed : 0,
-        .add_gametype = job->add_gametype,
-        .alpha = job->o.alpha,
-        .keep_illegal = true};
+    pdn_canonical_options co = {.variant = v ? v : pdn_variant_default(),
+                                .unplayed = unplayed > 0 ? unplayed : 0,
+                                .add_gametype = job->add_gametype,
+                                .alpha = job->o.alpha,
+                                .keep_illegal = true};
 
     job->cli = cli;
     if (!memory_serves(cli, job))
@@ -513,8 +517,9 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     if (job->pr.on)
         fputs("\r\033[K", cli->err);
     if (job->no_engine) {
-        fprintf(cli->err, "pdn %s: %llu game%s not judged: no memory for "
-                          "a hash table of %zu MB\n",
+        fprintf(cli->err,
+                "pdn %s: %llu game%s not judged: no memory for "
+                "a hash table of %zu MB\n",
                 CMD, (unsigned long long)job->no_engine,
                 pdn_args_plural(job->no_engine), job->o.hash_mb);
         rc = PDN_EXIT_USAGE;
@@ -526,10 +531,8 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
                 "%llu inaccurac%s, %llu mistake%s, %llu blunder%s "
                 "in %.1f s\n",
                 CMD, (unsigned long long)job->games,
-                pdn_args_plural(job->games),
-                (unsigned long long)job->annotated,
-                (unsigned long long)job->judged,
-                pdn_args_plural(job->judged),
+                pdn_args_plural(job->games), (unsigned long long)job->annotated,
+                (unsigned long long)job->judged, pdn_args_plural(job->judged),
                 (unsigned long long)job->marks[PDN_MARK_INACCURACY],
                 job->marks[PDN_MARK_INACCURACY] == 1 ? "y" : "ies",
                 (unsigned long long)job->marks[PDN_MARK_MISTAKE],

@@ -27,10 +27,10 @@ typedef struct pdn_annotate_progress {
     bool on;
     pthread_mutex_t lock;
     struct timespec start, shown;
-    uint64_t total;      /* games to annotate; 0: not known */
-    uint64_t done;       /* games written */
-    uint64_t started;    /* games whose judging started */
-    uint64_t game;       /* the game judged that spoke last, from 1 */
+    uint64_t total;   /* games to annotate; 0: not known */
+    uint64_t done;    /* games written */
+    uint64_t started; /* games whose judging started */
+    uint64_t game;    /* the game judged that spoke last, from 1 */
     size_t moves_done, moves_total;
 } pdn_annotate_progress;
 
@@ -43,11 +43,11 @@ typedef struct pdn_annotate_job {
     const char *output;      /* -o FILE, or NULL */
     const char *report_file; /* --report-file FILE, or NULL */
     bool in_place, quiet;
-    long jobs;               /* games judged at once */
-    bool add_gametype;       /* the variant was chosen: say so in games */
+    long jobs;         /* games judged at once */
+    bool add_gametype; /* the variant was chosen: say so in games */
     /* Counted by the run: */
     uint64_t games, annotated, judged, marks[4];
-    uint64_t lost; /* games whose text could not be written, in a run */
+    uint64_t lost;      /* games whose text could not be written, in a run */
     uint64_t no_engine; /* games not judged for want of memory */
     /* The run's own: */
     const pdn_cli *cli;
@@ -56,10 +56,10 @@ typedef struct pdn_annotate_job {
     pdn_annotation ann;
     struct pdn_annotate_jobs *jobs_pool; /* with --jobs N > 1 */
     pdn_canonical *canon;
-    pdn_games_out sink;       /* the annotated games; out NULL: none */
-    FILE *report_out;         /* NULL: no report */
+    pdn_games_out sink; /* the annotated games; out NULL: none */
+    FILE *report_out;   /* NULL: no report */
     pdn_strbuf buf;
-    pdn_diags scratch;        /* the canonical writer's, not reported */
+    pdn_diags scratch; /* the canonical writer's, not reported */
     pdn_annotate_progress pr;
     bool html_started;
 } pdn_annotate_job;

@@ -90,17 +90,19 @@ dir_of(const char *path, pdn_strbuf *out)
  * regular file: a device, a FIFO or a socket given as output is written
  * to directly (no file is renamed over it); else refused. */
 static int
-open_direct(const pdn_cli *cli, const char *cmd, const char *path,
-            bool create, const struct stat *st, pdn_atomic *t)
+open_direct(const pdn_cli *cli, const char *cmd, const char *path, bool create,
+            const struct stat *st, pdn_atomic *t)
 {
     if (S_ISDIR(st->st_mode)) {
         fprintf(cli->err, "pdn %s: %s: is a directory\n", cmd, path);
         return PDN_EXIT_USAGE;
     }
     if (!create) {
-        fprintf(cli->err, "pdn %s: %s: not a regular file: --in-place "
-                          "rewrites regular files only; it is left as it "
-                          "was\n", cmd, path);
+        fprintf(cli->err,
+                "pdn %s: %s: not a regular file: --in-place "
+                "rewrites regular files only; it is left as it "
+                "was\n",
+                cmd, path);
         return PDN_EXIT_USAGE;
     }
     t->direct = true;
@@ -168,8 +170,9 @@ pdn_atomic_open(const pdn_cli *cli, const char *cmd, const char *path,
     t->pending = fd >= 0 ? pending_add(t->tmp) : -1;
     t->out = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!t->out) {
-        fprintf(cli->err, "pdn %s: %s: cannot create a temporary file "
-                          "beside it: %s; the file is left as it was\n",
+        fprintf(cli->err,
+                "pdn %s: %s: cannot create a temporary file "
+                "beside it: %s; the file is left as it was\n",
                 cmd, path, strerror(errno));
         if (fd >= 0) {
             close(fd);
@@ -235,20 +238,23 @@ pdn_atomic_close(const pdn_cli *cli, const char *cmd, pdn_atomic *t,
     t->out = NULL;
     if (err || owner || rc == PDN_EXIT_USAGE) {
         if (err)
-            fprintf(cli->err, "pdn %s: %s: cannot write the new text: %s; "
-                              "the file is left as it was\n",
+            fprintf(cli->err,
+                    "pdn %s: %s: cannot write the new text: %s; "
+                    "the file is left as it was\n",
                     cmd, t->path, strerror(err));
         else if (owner)
-            fprintf(cli->err, "pdn %s: %s: cannot keep its owner and group "
-                              "(%u:%u): %s; the file is left as it was\n",
+            fprintf(cli->err,
+                    "pdn %s: %s: cannot keep its owner and group "
+                    "(%u:%u): %s; the file is left as it was\n",
                     cmd, t->path, t->uid, t->gid, strerror(owner));
         unlink(t->tmp);
         rc = PDN_EXIT_USAGE;
     } else if (!replace) {
         unlink(t->tmp);
     } else if (rename(t->tmp, t->real ? t->real : t->path) != 0) {
-        fprintf(cli->err, "pdn %s: %s: cannot replace it: %s; the file is "
-                          "left as it was\n",
+        fprintf(cli->err,
+                "pdn %s: %s: cannot replace it: %s; the file is "
+                "left as it was\n",
                 cmd, t->path, strerror(errno));
         unlink(t->tmp);
         rc = PDN_EXIT_USAGE;

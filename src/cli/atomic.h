@@ -18,16 +18,16 @@
 #include "cli/args.h"
 
 typedef struct pdn_atomic {
-    const char *path;  /* as given */
-    char *real;        /* its real path; NULL for a new file */
-    char *tmp;         /* the temporary file */
-    FILE *out;         /* open on tmp */
-    unsigned mode;     /* of the original, or 0666 & ~umask for a new one */
-    bool keep_owner;   /* the original's owner and group, to be kept: */
+    const char *path; /* as given */
+    char *real;       /* its real path; NULL for a new file */
+    char *tmp;        /* the temporary file */
+    FILE *out;        /* open on tmp */
+    unsigned mode;    /* of the original, or 0666 & ~umask for a new one */
+    bool keep_owner;  /* the original's owner and group, to be kept: */
     unsigned uid, gid;
-    bool direct;       /* not a regular file: out is open on it, and no
-                          temporary file was made */
-    int pending;       /* its entry among the files removed on a signal */
+    bool direct; /* not a regular file: out is open on it, and no
+                    temporary file was made */
+    int pending; /* its entry among the files removed on a signal */
 } pdn_atomic;
 
 /** Opens a temporary file beside @path (which must exist unless @create:

@@ -87,9 +87,8 @@ pdn_part_file_close(pdn_part_file *pf)
 pdn_reader_range
 pdn_part_file_start(const pdn_part_file *pf)
 {
-    return (pdn_reader_range){.from = 0,
-                              .at = {pf->bom, 1, 1},
-                              .end = UINT64_MAX};
+    return (pdn_reader_range){
+        .from = 0, .at = {pf->bom, 1, 1}, .end = UINT64_MAX};
 }
 
 bool

@@ -133,8 +133,7 @@ pdn_stream(converter *c, FILE *in, const char *name)
  * is a FEN of the game's variant; else says why in @err, with the node in
  * *@fault. */
 static bool
-start_ok(const pdn_json *root, char *err, size_t errcap,
-         const pdn_json **fault)
+start_ok(const pdn_json *root, char *err, size_t errcap, const pdn_json **fault)
 {
     const pdn_json *start = pdn_json_get(root, "start");
     if (!start)
@@ -145,13 +144,13 @@ start_ok(const pdn_json *root, char *err, size_t errcap,
         return false;
     }
     const pdn_json *name = pdn_json_get(root, "variant");
-    const pdn_variant *v =
-        name && name->kind == PDN_JSON_STRING ? pdn_variant_by_name(name->str)
-                                              : NULL;
+    const pdn_variant *v = name && name->kind == PDN_JSON_STRING
+                               ? pdn_variant_by_name(name->str)
+                               : NULL;
     pdn_board b;
     pdn_fen_error fe;
-    if (pdn_fen_parse(v ? v : pdn_variant_default(), start->str,
-                      start->len, &b, &fe) == 0)
+    if (pdn_fen_parse(v ? v : pdn_variant_default(), start->str, start->len, &b,
+                      &fe) == 0)
         return true;
     snprintf(err, errcap, "\"start\" is not a FEN: %s (at its column %u)",
              fe.message, fe.column);
@@ -186,11 +185,10 @@ json_stream(converter *c, FILE *in, const char *name)
         const pdn_json *fault = NULL;
         pdn_arena_reset(&arena);
         pdn_strbuf_clear(&pdn);
-        pdn_json *root = pdn_json_parse(&arena, text, len, err, sizeof err,
-                                        &at);
-        int kind = root ? pdn_json_game_pdn(root, &pdn, err, sizeof err,
-                                            &fault)
-                        : -1;
+        pdn_json *root =
+            pdn_json_parse(&arena, text, len, err, sizeof err, &at);
+        int kind =
+            root ? pdn_json_game_pdn(root, &pdn, err, sizeof err, &fault) : -1;
         if (kind == 0 && !start_ok(root, err, sizeof err, &fault))
             kind = -1;
         if (kind < 0) {
@@ -242,9 +240,11 @@ starts_json(FILE *in)
 int
 pdn_convert_to_pdn(const pdn_cli *cli, const pdn_convert_pdn *o)
 {
-    converter c = {.cli = cli, .o = o,
+    converter c = {.cli = cli,
+                   .o = o,
                    .canon = pdn_canonical_new(&o->canonical),
-                   .out = PDN_GAMES_OUT_INIT, .buf = PDN_STRBUF_INIT,
+                   .out = PDN_GAMES_OUT_INIT,
+                   .buf = PDN_STRBUF_INIT,
                    .colour = pdn_args_colour(cli)};
     size_t n = o->nfiles ? o->nfiles : 1;
     bool io_failed = false;
@@ -255,8 +255,7 @@ pdn_convert_to_pdn(const pdn_cli *cli, const pdn_convert_pdn *o)
         const char *name = is_stdin ? PDN_STDIN_NAME : path;
         FILE *in = is_stdin ? cli->in : fopen(path, "rb");
         if (!in) {
-            fprintf(cli->err, "pdn %s: %s: %s\n", CMD, path,
-                    strerror(errno));
+            fprintf(cli->err, "pdn %s: %s: %s\n", CMD, path, strerror(errno));
             io_failed = true;
             continue;
         }

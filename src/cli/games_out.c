@@ -98,8 +98,7 @@ pdn_games_out_game(pdn_games_out *o, const char *text, size_t len)
 /* A block of a copied game's text: written in UTF-8, compared with as
  * read. */
 static void
-copy_block(const char *raw, size_t len, const char *text, size_t n,
-           void *ctx)
+copy_block(const char *raw, size_t len, const char *text, size_t n, void *ctx)
 {
     emit(ctx, text, n);
     pdn_games_out_input(ctx, raw, len);

@@ -29,8 +29,10 @@ typedef struct pdn_games_out {
 } pdn_games_out;
 
 #define PDN_GAMES_OUT_INIT                                                     \
-    {NULL,  false, false, false, 0, PDN_STRBUF_INIT, PDN_STRBUF_INIT,          \
-     false, PDN_STRBUF_INIT}
+    {                                                                          \
+        NULL, false, false, false, 0, PDN_STRBUF_INIT, PDN_STRBUF_INIT, false, \
+            PDN_STRBUF_INIT                                                    \
+    }
 
 /** Starts a new output (a file): nothing written, nothing compared. */
 void pdn_games_out_reset(pdn_games_out *o);

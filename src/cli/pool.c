@@ -19,9 +19,9 @@ struct pdn_pool {
     pdn_pool_work_fn work;
     pdn_pool_done_fn done;
     void *ctx;
-    int *state;                /* by slot */
+    int *state; /* by slot */
     size_t depth;
-    size_t head, next, tail;   /* to hand out, to work on, to fill */
+    size_t head, next, tail; /* to hand out, to work on, to fill */
     bool closing;
     pthread_mutex_t lock;
     pthread_cond_t waiting, finished;

@@ -251,7 +251,8 @@ work_early(worker *w, turn *t, size_t i)
  * reading goes past hi as far as the last game needs.  When the start is
  * only guessed (@guess), not farther than PART_PAST times the part's size
  * past hi: t->cut_short says then that the reading stopped there, to be
- * done again once the start is known to be right.  t->next says where the game after them starts. */
+ * done again once the start is known to be right.  t->next says where the game
+ * after them starts. */
 void
 pdn_turns_read_part(worker *w, turn *t, pdn_reader_range range, bool guess)
 {

@@ -311,8 +311,8 @@ settle_early(turns *s, worker *w, turn *t)
             continue; /* worked on as read */
         t->files[i] = t->games[i]->file;
         if (t->picked[i])
-            t->values[i] = work->work(s->cli, t->games[i], &t->diags[i],
-                                      s->job->ctx);
+            t->values[i] =
+                work->work(s->cli, t->games[i], &t->diags[i], s->job->ctx);
         pdn_reader_recycle(w->reader, t->games[i]);
         t->games[i] = NULL;
     }
@@ -354,8 +354,7 @@ write_turns(turns *s, worker *ws)
         }
         report_turn_diags(s, t, &t->tail);
         if (ferror(s->cli->out)) /* EPIPE with SIGPIPE ignored, ENOSPC */
-            atomic_store_explicit(&s->out_failed, true,
-                                  memory_order_relaxed);
+            atomic_store_explicit(&s->out_failed, true, memory_order_relaxed);
         t->done = false;
         atomic_fetch_add_explicit(&s->written, 1, memory_order_release);
         pthread_cond_broadcast(&s->wrote);

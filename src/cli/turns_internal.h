@@ -59,7 +59,7 @@ typedef struct turn {
                          NULL: worked on as read (turns.early), and
                          given back to the reader */
     pdn_diags *diags;
-    long *values; /* what work() returned */
+    long *values;       /* what work() returned */
     const char **files; /* the file of each game (borrowed) */
     bool *picked;
     size_t n, cap;

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 #include "replay/draw.h"
 
 /* ---- Values ---- */
@@ -87,16 +86,17 @@ load_men(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
 }
 
 static int
-load_bool(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
-          bool *out)
+load_bool(pdn_config_yaml *x, const yaml_node_t *v, const char *path, bool *out)
 {
     const char *s;
     if (pdn_config_want_scalar(x, v, path, "true or false") != 0)
         return -1;
     s = pdn_config_scalar(v);
     if (strcmp(s, "true") != 0 && strcmp(s, "false") != 0)
-        return pdn_config_fail(x, v, "%s: expected true or false, found "
-                               "'%.60s'", path, s);
+        return pdn_config_fail(x, v,
+                               "%s: expected true or false, found "
+                               "'%.60s'",
+                               path, s);
     *out = strcmp(s, "true") == 0;
     return 0;
 }
@@ -111,7 +111,10 @@ load_choice(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
 
     for (size_t i = 0; i < n && used < sizeof what; i++) {
         int w = snprintf(what + used, sizeof what - used, "%s%s",
-                         i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+                         i == 0       ? ""
+                         : i + 1 == n ? " or "
+                                      : ", ",
+                         names[i]);
         used += w > 0 ? (size_t)w : 0;
     }
     if (pdn_config_want_scalar(x, v, path, what) != 0)
@@ -122,15 +125,15 @@ load_choice(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
             return 0;
         }
     }
-    return pdn_config_fail(x, v, "%s: expected %s, found '%.60s'%s", path,
-                           what, pdn_config_scalar(v), hint);
+    return pdn_config_fail(x, v, "%s: expected %s, found '%.60s'%s", path, what,
+                           pdn_config_scalar(v), hint);
 }
 
 /* A text of @min to @room - 1 bytes without control characters into
  * @dst; an empty value is "". */
 static int
-load_text(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
-          char *dst, size_t room, size_t min)
+load_text(pdn_config_yaml *x, const yaml_node_t *v, const char *path, char *dst,
+          size_t room, size_t min)
 {
     char what[64];
     const char *s;
@@ -146,12 +149,11 @@ load_text(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
     s = pdn_config_is_null(v) ? "" : pdn_config_scalar(v);
     len = strlen(s);
     if (len < min || len >= room)
-        return pdn_config_fail(x, v, "%s: expected %s, found %zu bytes",
-                               path, what, len);
+        return pdn_config_fail(x, v, "%s: expected %s, found %zu bytes", path,
+                               what, len);
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-            return pdn_config_fail(x, v,
-                                   "%s: control character at offset %zu",
+            return pdn_config_fail(x, v, "%s: control character at offset %zu",
                                    path, i);
     memcpy(dst, s, len + 1);
     return 0;
@@ -182,7 +184,8 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
         if (s[i] == '}')
             return pdn_config_fail(x, v,
                                    "%s: lone `}` at offset %zu (write `}}` "
-                                   "for a brace)", path, i);
+                                   "for a brace)",
+                                   path, i);
         if (s[i] != '{') {
             i++;
             continue;
@@ -191,13 +194,14 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
         if (!end)
             return pdn_config_fail(x, v,
                                    "%s: unclosed `{` at offset %zu (write "
-                                   "`{{` for a brace)", path, i);
+                                   "`{{` for a brace)",
+                                   path, i);
         len = (size_t)(end - (s + i + 1));
         snprintf(name, sizeof name, "%.*s", (int)(len < 64 ? len : 64),
                  s + i + 1);
         for (size_t f = 0; f < NFIELDS; f++) {
-            size_t d = len < 64 ? pdn_config_distance(name, template_fields[f])
-                                : 1000;
+            size_t d =
+                len < 64 ? pdn_config_distance(name, template_fields[f]) : 1000;
             if (d < dist) {
                 dist = d;
                 best = f;
@@ -206,14 +210,14 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
         if (dist != 0 && 2 * dist <= strlen(template_fields[best]))
             return pdn_config_fail(x, v,
                                    "%s: unknown field `{%.40s}` (did you "
-                                   "mean `{%s}`?)", path, name,
-                                   template_fields[best]);
+                                   "mean `{%s}`?)",
+                                   path, name, template_fields[best]);
         if (dist != 0)
             return pdn_config_fail(x, v,
                                    "%s: unknown field `{%.40s}` (expected "
                                    "{played}, {best}, {before}, {after}, "
-                                   "{loss}, {label} or {depth})", path,
-                                   name);
+                                   "{loss}, {label} or {depth})",
+                                   path, name);
         i += len + 2;
     }
     return 0;
@@ -221,9 +225,8 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
 
 /* ---- The sub-mappings ---- */
 
-static const char *const engine_keys[] = {"depth",   "time",    "nodes",
-                                          "hash",    "threads",
-                                          "time_per_game"};
+static const char *const engine_keys[] = {"depth", "time",    "nodes",
+                                          "hash",  "threads", "time_per_game"};
 
 /* The bounds of each, in the order of engine_keys. */
 static const uint64_t engine_min[] = {0, 0, 0, 1, 1, 0};
@@ -231,8 +234,8 @@ static const uint64_t engine_max[] = {MAX_DEPTH,   MAX_TIME_MS, MAX_NODES,
                                       MAX_HASH_MB, MAX_THREADS, MAX_TIME_MS};
 
 static int
-load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
-                int which, const char *path)
+load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+                const char *path)
 {
     pdn_annotate_options *o = &x->c->annotate;
     uint64_t n;
@@ -240,12 +243,23 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
     if (load_uint(x, v, path, engine_min[which], engine_max[which], &n) != 0)
         return -1;
     switch (which) {
-    case 0: o->depth = (int)n; break;
-    case 1: o->time_ms = n; break;
-    case 2: o->nodes = n; break;
-    case 3: o->hash_mb = (size_t)n; break;
-    case 4: o->threads = (long)n; break;
-    default: o->game_time_ms = n;
+    case 0:
+        o->depth = (int)n;
+        break;
+    case 1:
+        o->time_ms = n;
+        break;
+    case 2:
+        o->nodes = n;
+        break;
+    case 3:
+        o->hash_mb = (size_t)n;
+        break;
+    case 4:
+        o->threads = (long)n;
+        break;
+    default:
+        o->game_time_ms = n;
     }
     return 0;
 }
@@ -267,10 +281,14 @@ load_threshold_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
             return -1;
         o->scale = (pdn_loss_scale)scale;
         return 0;
-    case 1: return load_men(x, v, path, &o->spread);
-    case 2: return load_men(x, v, path, &o->inaccuracy);
-    case 3: return load_men(x, v, path, &o->mistake);
-    default: return load_men(x, v, path, &o->blunder);
+    case 1:
+        return load_men(x, v, path, &o->spread);
+    case 2:
+        return load_men(x, v, path, &o->inaccuracy);
+    case 3:
+        return load_men(x, v, path, &o->mistake);
+    default:
+        return load_men(x, v, path, &o->blunder);
     }
 }
 
@@ -308,7 +326,8 @@ check_thresholds(pdn_config_yaml *x, yaml_node_t *map)
             return pdn_config_fail(x, hi,
                                    "annotate.thresholds.%s: %s is below %s "
                                    "(%s): expected inaccuracy <= mistake "
-                                   "<= blunder", name[i + 1], b, name[i], a);
+                                   "<= blunder",
+                                   name[i + 1], b, name[i], a);
         return pdn_config_fail(x, lo,
                                "annotate.thresholds.%s: %s is above %s (%s): "
                                "expected inaccuracy <= mistake <= blunder",
@@ -320,8 +339,8 @@ check_thresholds(pdn_config_yaml *x, yaml_node_t *map)
 static const char *const moves_keys[] = {"from", "to"};
 
 static int
-load_moves_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
-               int which, const char *path)
+load_moves_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+               const char *path)
 {
     pdn_annotate_options *o = &x->c->annotate;
     uint64_t n;
@@ -348,7 +367,8 @@ check_moves(pdn_config_yaml *x, yaml_node_t *map)
         return pdn_config_fail(x, to,
                                "annotate.moves.to: expected 0 (to the end) "
                                "or a number from %" PRIu32 " to %d, found "
-                               "'%s'", o->first_move, MAX_MOVE_NUMBER,
+                               "'%s'",
+                               o->first_move, MAX_MOVE_NUMBER,
                                pdn_config_scalar(to));
     return pdn_config_fail(x, pdn_config_value_of(x, map, "from"),
                            "annotate.moves.from: expected a number from 1 to "
@@ -357,11 +377,11 @@ check_moves(pdn_config_yaml *x, yaml_node_t *map)
 }
 
 static const char *const write_keys[] = {"nags", "comments", "variations",
-                                         "eval", "tags", "line_plies"};
+                                         "eval", "tags",     "line_plies"};
 
 static int
-load_write_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
-               int which, const char *path)
+load_write_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+               const char *path)
 {
     pdn_annotate_options *o = &x->c->annotate;
     bool *flags[5] = {&o->nags, &o->comments, &o->lines, &o->eval, &o->tags};
@@ -375,19 +395,18 @@ load_write_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
     return 0;
 }
 
-static const char *const template_keys[] = {"comment", "inaccuracy",
-                                            "mistake", "blunder"};
+static const char *const template_keys[] = {"comment", "inaccuracy", "mistake",
+                                            "blunder"};
 
 static int
-load_template_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
-                  int which, const char *path)
+load_template_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+                  const char *path)
 {
     pdn_annotate_options *o = &x->c->annotate;
     char text[PDN_ANNOTATE_TEXT];
     (void)k;
     if (which > 0) /* labels[PDN_MARK_INACCURACY + which - 1] */
-        return load_text(x, v, path, o->labels[which], sizeof o->labels[0],
-                         1);
+        return load_text(x, v, path, o->labels[which], sizeof o->labels[0], 1);
     if (load_text(x, v, path, text, sizeof text, 0) != 0 ||
         check_template(x, v, path, text) != 0)
         return -1;
@@ -423,8 +442,8 @@ load_select(pdn_config_yaml *x, yaml_node_t *map)
         if (len == 0 || tag[len] || len >= sizeof sel->tag)
             return pdn_config_fail(x, k,
                                    "%s: a tag name is 1 to %zu letters, "
-                                   "digits or `_`", path,
-                                   sizeof sel->tag - 1);
+                                   "digits or `_`",
+                                   path, sizeof sel->tag - 1);
         for (size_t i = 0; i < o->nselect; i++)
             if (strcmp(o->select[i].tag, tag) == 0)
                 return pdn_config_fail(x, k, "%s: given twice", path);
@@ -444,9 +463,9 @@ load_select(pdn_config_yaml *x, yaml_node_t *map)
 /* ---- annotate: ---- */
 
 static const char *const annotate_keys[] = {
-    "draw_rule", "engine",    "thresholds", "sides",  "moves",
-    "skip_plies", "variations", "write",    "templates", "annotator",
-    "select",    "report",    "notation"};
+    "draw_rule",  "engine",     "thresholds", "sides",     "moves",
+    "skip_plies", "variations", "write",      "templates", "annotator",
+    "select",     "report",     "notation"};
 #define NANNOTATE (sizeof annotate_keys / sizeof annotate_keys[0])
 
 static const char *const side_names[] = {"first", "second", "both"};
@@ -461,8 +480,8 @@ load_engine(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
 {
     (void)k;
     if (pdn_config_want_mapping(x, v, path) != 0 ||
-        pdn_config_load_mapping(x, v, path, engine_keys, 6,
-                                load_engine_key) != 0)
+        pdn_config_load_mapping(x, v, path, engine_keys, 6, load_engine_key) !=
+            0)
         return -1;
     return 0;
 }
@@ -480,8 +499,8 @@ load_section(pdn_config_yaml *x, yaml_node_t *v, const char *path,
 }
 
 static int
-load_annotate_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
-                  int which, const char *path)
+load_annotate_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+                  const char *path)
 {
     pdn_annotate_options *o = &x->c->annotate;
     const char *s;
@@ -494,15 +513,15 @@ load_annotate_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
             return -1;
         s = pdn_config_is_null(v) ? "" : pdn_config_scalar(v);
         if (*s && !pdn_draw_rule_by_name(s))
-            return pdn_config_fail(x, v,
-                                   "%s: unknown draw rule '%.60s' (%s)",
+            return pdn_config_fail(x, v, "%s: unknown draw rule '%.60s' (%s)",
                                    path, s, pdn_draw_rule_names());
         snprintf(o->draw_rule, sizeof o->draw_rule, "%s", s);
         return 0;
-    case 1: return load_engine(x, k, v, path);
+    case 1:
+        return load_engine(x, k, v, path);
     case 2:
-        return load_section(x, v, path, threshold_keys, 5,
-                            load_threshold_key, check_thresholds);
+        return load_section(x, v, path, threshold_keys, 5, load_threshold_key,
+                            check_thresholds);
     case 3:
         if (load_choice(x, v, path, side_names, 3, &choice,
                         " (the side that moves first is White in Italian "
@@ -518,7 +537,8 @@ load_annotate_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
             return -1;
         o->skip_plies = (uint32_t)n;
         return 0;
-    case 6: return load_bool(x, v, path, &o->variations);
+    case 6:
+        return load_bool(x, v, path, &o->variations);
     case 7:
         return load_section(x, v, path, write_keys, 6, load_write_key, NULL);
     case 8:
@@ -579,8 +599,7 @@ put_quoted(pdn_strbuf *out, const char *s)
         }
         if (c == 0xE2 && (unsigned char)s[1] == 0x80 &&
             ((unsigned char)s[2] == 0xA8 || (unsigned char)s[2] == 0xA9)) {
-            pdn_strbuf_puts(out, (unsigned char)s[2] == 0xA8 ? "\\L"
-                                                               : "\\P");
+            pdn_strbuf_puts(out, (unsigned char)s[2] == 0xA8 ? "\\L" : "\\P");
             s += 2;
             continue;
         }
@@ -616,8 +635,8 @@ put_line(pdn_strbuf *out, int indent, const char *key, const char *value,
     }
     col = line.len < COMMENT_COLUMN ? COMMENT_COLUMN : line.len + 1;
     if (col + 2 + strlen(comment) <= 80) {
-        pdn_strbuf_printf(out, "%s%*s# %s\n", line.ptr,
-                          (int)(col - line.len), "", comment);
+        pdn_strbuf_printf(out, "%s%*s# %s\n", line.ptr, (int)(col - line.len),
+                          "", comment);
     } else {
         pdn_strbuf_printf(out, "%*s# %s\n", indent, "", comment);
         pdn_strbuf_printf(out, "%s\n", line.ptr);
@@ -718,8 +737,8 @@ print_output(const pdn_annotate_options *o, pdn_strbuf *out)
         put_line(out, 4, o->select[i].tag, o->select[i].pattern, true,
                  "a pattern of this tag's value");
     put_line(out, 2, "report",
-             report_names[o->report <= PDN_REPORT_HTML ? o->report : 0],
-             false, "none, text, json or html");
+             report_names[o->report <= PDN_REPORT_HTML ? o->report : 0], false,
+             "none, text, json or html");
     put_line(out, 2, "notation", notation_names[o->alpha], false,
              "numeric (22-18) or alpha (c3-d4)");
 }
@@ -733,9 +752,9 @@ pdn_config_print_annotate(const pdn_config *c, pdn_strbuf *out)
                                         : "italian";
     /* A name goes as it is; a GameType, or anything with a blank in it,
      * in quotes, so that it reads back the same. */
-    bool name = strspn(variant, "abcdefghijklmnopqrstuvwxyz"
-                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
-                strlen(variant);
+    bool name =
+        strspn(variant, "abcdefghijklmnopqrstuvwxyz"
+                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(variant);
 
     pdn_strbuf_puts(out, "# The settings of pdn annotate: pdn-config(5).\n");
     put_line(out, 0, "variant", variant, !name,

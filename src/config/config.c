@@ -240,13 +240,12 @@ mark_loc(yaml_mark_t m)
 }
 
 int
-pdn_config_fail(pdn_config_yaml *x, const yaml_node_t *n, const char *fmt,
-                ...)
+pdn_config_fail(pdn_config_yaml *x, const yaml_node_t *n, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    pdn_diags_addv(x->d, PDN_SEV_ERROR, 0, x->path, mark_loc(n->start_mark),
-                   0, fmt, ap);
+    pdn_diags_addv(x->d, PDN_SEV_ERROR, 0, x->path, mark_loc(n->start_mark), 0,
+                   fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -294,8 +293,7 @@ pdn_config_want_scalar(pdn_config_yaml *x, const yaml_node_t *n,
     if (n->type == YAML_SCALAR_NODE)
         return 0;
     describe(n, found, sizeof found);
-    return pdn_config_fail(x, n, "%s: expected %s, found %s", key, what,
-                           found);
+    return pdn_config_fail(x, n, "%s: expected %s, found %s", key, what, found);
 }
 
 int
@@ -337,8 +335,8 @@ pdn_config_find_key(pdn_config_yaml *x, const yaml_node_t *k,
 
 int
 pdn_config_load_mapping(pdn_config_yaml *x, yaml_node_t *map,
-                        const char *prefix, const char *const *known,
-                        size_t n, pdn_config_key_fn load)
+                        const char *prefix, const char *const *known, size_t n,
+                        pdn_config_key_fn load)
 {
     char path[160];
     uint32_t seen = 0;
@@ -397,11 +395,10 @@ load_severity(pdn_config_yaml *x, yaml_node_t *map)
         ks = pdn_config_scalar(k);
         snprintf(path, sizeof path, "check.severity.%s", ks);
         if (pdn_config_parse_code(ks, &code, suggest) != 0)
-            return pdn_config_fail(x, k,
-                                   "%s: unknown code (did you mean %s?)",
+            return pdn_config_fail(x, k, "%s: unknown code (did you mean %s?)",
                                    path, suggest);
-        if (pdn_config_want_scalar(x, v, path,
-                                   "error, warning, note or off") != 0)
+        if (pdn_config_want_scalar(x, v, path, "error, warning, note or off") !=
+            0)
             return -1;
         vs = pdn_config_scalar(v);
         if (pdn_config_parse_level(vs, &s) != 0)
@@ -409,17 +406,18 @@ load_severity(pdn_config_yaml *x, yaml_node_t *map)
                                    "%s: expected error, warning, note or "
                                    "off, found '%s'",
                                    path, vs);
-        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p;
-             q++) {
+        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
             int other;
             yaml_node_t *before = yaml_document_get_node(x->doc, q->key);
             if (pdn_config_parse_code(pdn_config_scalar(before), &other,
-                                      suggest) == 0 && other == code)
-                return pdn_config_fail(x, k, "%s: given twice (first at "
-                                             "%u:%u)", path,
+                                      suggest) == 0 &&
+                other == code)
+                return pdn_config_fail(x, k,
+                                       "%s: given twice (first at "
+                                       "%u:%u)",
+                                       path,
                                        (unsigned)before->start_mark.line + 1,
-                                       (unsigned)before->start_mark.column +
-                                           1);
+                                       (unsigned)before->start_mark.column + 1);
         }
         if (pdn_config_set_severity(x->c, code, s) != 0)
             return pdn_config_fail(x, k, "%s: too many codes", path);
@@ -432,8 +430,8 @@ static const char *const check_keys[] = {"draw_rule", "automatic_draws",
 
 /* One key of check: @v the value, @which its index in check_keys. */
 static int
-load_check_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
-               int which, const char *path)
+load_check_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
+               const char *path)
 {
     const char *s;
     (void)k;
@@ -480,8 +478,9 @@ load_top_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
         return -1;
     s = pdn_config_scalar(v);
     if (strlen(s) >= sizeof x->c->annotate.variant) /* kept as written */
-        return pdn_config_fail(x, v, "%s: a variant of more than %zu "
-                                     "characters; %s",
+        return pdn_config_fail(x, v,
+                               "%s: a variant of more than %zu "
+                               "characters; %s",
                                path, sizeof x->c->annotate.variant - 1,
                                pdn_variant_supported());
     if (!pdn_variant_by_name(s) && !pdn_variant_by_gametype(s))

@@ -39,7 +39,7 @@ typedef struct pdn_config {
     size_t nseverities;
     pdn_annotate_options annotate; /* `annotate:` over the defaults; its
                                       variant is the top-level key's */
-    bool annotate_set;        /* the file has an `annotate` section */
+    bool annotate_set;             /* the file has an `annotate` section */
 } pdn_config;
 
 /** Makes @c empty: nothing set, annotate at pdn_annotate_defaults(). */

@@ -25,8 +25,7 @@ typedef struct pdn_config_yaml {
  * mapping, whose path is @path ("annotate.engine.depth").  Returns 0, or
  * -1 after pdn_config_fail. */
 typedef int (*pdn_config_key_fn)(pdn_config_yaml *x, yaml_node_t *k,
-                                 yaml_node_t *v, int which,
-                                 const char *path);
+                                 yaml_node_t *v, int which, const char *path);
 
 /** The text of the scalar node @n. */
 static inline const char *
@@ -36,8 +35,8 @@ pdn_config_scalar(const yaml_node_t *n)
 }
 
 /** Adds an error at the start of @n to x->d and returns -1. */
-int pdn_config_fail(pdn_config_yaml *x, const yaml_node_t *n,
-                    const char *fmt, ...)
+int pdn_config_fail(pdn_config_yaml *x, const yaml_node_t *n, const char *fmt,
+                    ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -62,8 +61,8 @@ int pdn_config_want_scalar(pdn_config_yaml *x, const yaml_node_t *n,
  * @prefix is the path of the mapping ("check"; "" at the top); @path
  * (@size bytes) receives the key's.  Returns 0 or -1. */
 int pdn_config_find_key(pdn_config_yaml *x, const yaml_node_t *k,
-                        const char *prefix, const char *const *known,
-                        size_t n, int *which, char *path, size_t size);
+                        const char *prefix, const char *const *known, size_t n,
+                        int *which, char *path, size_t size);
 
 /** Reads the mapping @map (or an empty value) of up to 32 @known keys,
  * each at most once, calling @load for each.  Returns 0 or -1. */
@@ -78,7 +77,7 @@ yaml_node_t *pdn_config_value_of(pdn_config_yaml *x, yaml_node_t *map,
 /** Reads `annotate:` (the key node @k, its value @v) into x->c->annotate
  * and sets x->c->annotate_set; on an error x->c->annotate is left as it
  * was.  Returns 0 or -1.  In config_annotate.c. */
-int pdn_config_load_annotate(pdn_config_yaml *x, yaml_node_t *k,
-                             yaml_node_t *v, const char *path);
+int pdn_config_load_annotate(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
+                             const char *path);
 
 #endif

@@ -106,7 +106,7 @@ struct pdn_engine {
     int32_t history[2][PDN_BB_BITS][PDN_BB_BITS]; /* by side, from, to:
                                                      within +-HISTORY_MAX
                                                      (search.c) */
-    int8_t lmr[64][64];             /* reduction by depth and move number */
+    int8_t lmr[64][64]; /* reduction by depth and move number */
 };
 
 /** search() of search.c: the score of @b, @depth plies deep, within

@@ -108,10 +108,10 @@ pdn_engine_new(const pdn_engine_options *o)
     e->deltas[PDN_WHITE] = pdn_movegen_deltas_for(e->opt.variant, PDN_WHITE);
     e->deltas[PDN_BLACK] = pdn_movegen_deltas_for(e->opt.variant, PDN_BLACK);
     for (int c = 0; c < 2; c++) {
-        e->quiets[c] = pdn_movegen_deltas_known_for(e->opt.variant, c,
-                                                    PDN_MOVES_QUIET);
-        e->captures[c] = pdn_movegen_deltas_known_for(e->opt.variant, c,
-                                                      PDN_MOVES_CAPTURE);
+        e->quiets[c] =
+            pdn_movegen_deltas_known_for(e->opt.variant, c, PDN_MOVES_QUIET);
+        e->captures[c] =
+            pdn_movegen_deltas_known_for(e->opt.variant, c, PDN_MOVES_CAPTURE);
     }
     lmr_init(e);
     e->leaf_reversible = leaf_reversible(e);

@@ -304,7 +304,7 @@ leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
     e->pv_len[ply] = 0;
     if ((++e->nodes & 1023) == 0 && pdn_engine_out_of_limits(e))
         e->aborted = true;
-    *score = e->aborted              ? 0
+    *score = e->aborted            ? 0
              : k == PDN_MOVES_NONE ? -PDN_SCORE_WIN + ply
                                    : pdn_eval(&e->eval, b);
     return LEAF_SCORED;
@@ -526,7 +526,7 @@ search_node(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
     picker pick;
     picker_init(&pick, e, b, &l, n, tt, ply);
     int best = -PDN_SCORE_INF, alpha0 = alpha;
-    int best_index = 0; /* the first move is always searched */
+    int best_index = 0;             /* the first move is always searched */
     uint16_t quiets[PDN_MAX_MOVES]; /* the quiet moves searched, by index */
     int nquiets = 0;
     for (int i = 0; i < n; i++) {
@@ -537,8 +537,7 @@ search_node(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         bool king_move = (d.mover & b->kings) != 0;
         bool crowns = !king_move && d.kings;
         if (prune && i > 0 && best > -PDN_SCORE_WON && !crowns) {
-            if (depth <= PARAM_LMP_DEPTH &&
-                i >= PARAM_LMP_BASE + depth * depth)
+            if (depth <= PARAM_LMP_DEPTH && i >= PARAM_LMP_BASE + depth * depth)
                 break;
             if (depth <= PARAM_FUTILITY_DEPTH &&
                 static_eval + PARAM_FUTILITY_MARGIN * depth <= alpha) {
@@ -627,9 +626,9 @@ search_node(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
         if (!capture)
             quiets[nquiets++] = (uint16_t)mi;
     }
-    int bound = best >= beta       ? BOUND_LOWER
-                : best > alpha0    ? BOUND_EXACT
-                                   : BOUND_UPPER;
+    int bound = best >= beta    ? BOUND_LOWER
+                : best > alpha0 ? BOUND_EXACT
+                                : BOUND_UPPER;
     if (depth > 0)
         tt_store(
             e, key, depth, best, bound,
@@ -688,9 +687,8 @@ search(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
 /* ---- For the root (root.c) ---- */
 
 int
-pdn_engine_search_node(pdn_engine *e, const pdn_board *b, int depth,
-                       int alpha, int beta, int ply, uint32_t reversible,
-                       bool pv_node)
+pdn_engine_search_node(pdn_engine *e, const pdn_board *b, int depth, int alpha,
+                       int beta, int ply, uint32_t reversible, bool pv_node)
 {
     return search(e, b, depth, alpha, beta, ply, reversible, pv_node);
 }

@@ -36,22 +36,22 @@ typedef struct pdn_engine pdn_engine;
 
 typedef struct pdn_engine_options {
     const pdn_variant *variant;
-    size_t hash_mb;        /* transposition table; 0: PDN_ENGINE_HASH_MB */
-    uint32_t repetition;   /* the occurrence of a position that draws;
-                              0: 3 */
-    uint32_t no_progress;  /* reversible plies (king moves that take
-                              nothing) that draw; 0: none */
-    bool no_reductions;    /* search every move to the full depth (no
-                              reduction and no pruning, params.h): the
-                              result is then the fixed-depth minimax
-                              value */
+    size_t hash_mb;       /* transposition table; 0: PDN_ENGINE_HASH_MB */
+    uint32_t repetition;  /* the occurrence of a position that draws;
+                             0: 3 */
+    uint32_t no_progress; /* reversible plies (king moves that take
+                             nothing) that draw; 0: none */
+    bool no_reductions;   /* search every move to the full depth (no
+                             reduction and no pruning, params.h): the
+                             result is then the fixed-depth minimax
+                             value */
 } pdn_engine_options;
 
 typedef struct pdn_search_limits {
-    int depth;          /* 0: no limit (then time or nodes must be set) */
-    uint64_t nodes;     /* 0: no limit; checked every 1024 nodes */
-    uint64_t time_ms;   /* 0: no limit */
-    int multipv;        /* best lines wanted; 0 or 1: one */
+    int depth;            /* 0: no limit (then time or nodes must be set) */
+    uint64_t nodes;       /* 0: no limit; checked every 1024 nodes */
+    uint64_t time_ms;     /* 0: no limit */
+    int multipv;          /* best lines wanted; 0 or 1: one */
     const pdn_move *only; /* score this root move alone, or NULL */
 } pdn_search_limits;
 
@@ -90,9 +90,8 @@ void pdn_engine_clear(pdn_engine *e);
  * has lost).  @out holds the last depth completed. */
 int pdn_engine_search(pdn_engine *e, const pdn_board *b,
                       const pdn_board *history, size_t nhistory,
-                      const pdn_search_limits *l,
-                      pdn_search_report_fn report, void *ctx,
-                      pdn_search_info *out);
+                      const pdn_search_limits *l, pdn_search_report_fn report,
+                      void *ctx, pdn_search_info *out);
 
 struct pdn_solver;
 

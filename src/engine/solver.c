@@ -22,9 +22,9 @@
 #define GROUPS (5 * 5 * 5 * 5)
 
 typedef struct table {
-    int n[KINDS];       /* pieces of each kind */
+    int n[KINDS];        /* pieces of each kind */
     size_t count[KINDS]; /* combinations of each kind */
-    size_t size;        /* indexes, both sides to move */
+    size_t size;         /* indexes, both sides to move */
     int16_t *value;
 } table;
 
@@ -130,11 +130,10 @@ board_of(const pdn_solver *s, const table *t, size_t i, pdn_board *b)
 static const table *
 table_for(const pdn_solver *s, const pdn_board *b)
 {
-    int n[KINDS] = {
-        pdn_bb_count(b->pieces[PDN_WHITE] & ~b->kings),
-        pdn_bb_count(b->pieces[PDN_WHITE] & b->kings),
-        pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings),
-        pdn_bb_count(b->pieces[PDN_BLACK] & b->kings)};
+    int n[KINDS] = {pdn_bb_count(b->pieces[PDN_WHITE] & ~b->kings),
+                    pdn_bb_count(b->pieces[PDN_WHITE] & b->kings),
+                    pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings),
+                    pdn_bb_count(b->pieces[PDN_BLACK] & b->kings)};
     if (n[0] + n[1] + n[2] + n[3] > s->pieces)
         return NULL;
     return s->tables[group_of(n)];
@@ -183,7 +182,7 @@ step_one(pdn_solver *s, table *t, int d, size_t i, const pdn_board *b,
         t->value[i] = (int16_t)d;
         *changed = true;
     } else if (all_won && longest == d - 1) {
-        t->value[i] = (int16_t)-(d + 1);
+        t->value[i] = (int16_t) - (d + 1);
         *changed = true;
     }
 }

@@ -96,17 +96,16 @@ tt_victim(const tt_bucket *bk, uint32_t check, uint8_t age)
     memcpy(&depths, bk->depth, sizeof depths);
     memcpy(&ages, bk->age, sizeof ages);
     __m128i way = _mm_loadu_si128((const __m128i *)lanes[0]);
-    __m128i depth4 = _mm_slli_epi32(
-        _mm_cvtepi8_epi32(_mm_cvtsi32_si128(depths)), 2);
+    __m128i depth4 =
+        _mm_slli_epi32(_mm_cvtepi8_epi32(_mm_cvtsi32_si128(depths)), 2);
     __m128i now = _mm_cmpeq_epi32(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(ages)),
                                   _mm_set1_epi32(age));
     /* now is -1 for this search's entries: minus now * 1024 */
     __m128i rank = _mm_sub_epi32(
         _mm_add_epi32(depth4, _mm_loadu_si128((const __m128i *)lanes[1])),
         _mm_slli_epi32(now, 10));
-    __m128i same = _mm_cmpeq_epi32(
-        _mm_loadu_si128((const __m128i *)bk->check),
-        _mm_set1_epi32((int)check));
+    __m128i same = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)bk->check),
+                                   _mm_set1_epi32((int)check));
     rank = _mm_blendv_epi8(rank, way, same);
     /* The ranks fit 16 bits: the least of them, eight lanes at once. */
     __m128i least = _mm_minpos_epu16(_mm_packus_epi32(rank, rank));

@@ -12,16 +12,16 @@ int
 pdn_date_month(const char *w, size_t len)
 {
     static const char *const names[] = {
-        "january",  "february", "march",    "april",    "may",
-        "june",     "july",     "august",   "september", "october",
-        "november", "december", "gennaio",  "febbraio", "marzo",
-        "aprile",   "maggio",   "giugno",   "luglio",   "agosto",
-        "settembre", "ottobre", "novembre", "dicembre", "enero",
-        "febrero",  "marzo",    "abril",    "mayo",     "junio",
-        "julio",    "agosto",   "septiembre", "octubre", "noviembre",
-        "diciembre", "januari", "februari", "maart",    "april",
-        "mei",      "juni",     "juli",     "augustus", "september",
-        "oktober",  "november", "december"};
+        "january",   "february", "march",      "april",     "may",
+        "june",      "july",     "august",     "september", "october",
+        "november",  "december", "gennaio",    "febbraio",  "marzo",
+        "aprile",    "maggio",   "giugno",     "luglio",    "agosto",
+        "settembre", "ottobre",  "novembre",   "dicembre",  "enero",
+        "febrero",   "marzo",    "abril",      "mayo",      "junio",
+        "julio",     "agosto",   "septiembre", "octubre",   "noviembre",
+        "diciembre", "januari",  "februari",   "maart",     "april",
+        "mei",       "juni",     "juli",       "augustus",  "september",
+        "oktober",   "november", "december"};
     char low[16];
     if (len < 3 || len >= sizeof low)
         return 0;
@@ -128,9 +128,9 @@ pdn_date_known(const char *s)
 
 /* One field of a date: digits and '?', or a month name. */
 typedef struct field {
-    char kind;    /* 'Y' four digits, 'N' one or two, 'M' a month name */
-    int value;    /* -1: unknown ("??") */
-    char sep;     /* the separator after it, or 0 */
+    char kind; /* 'Y' four digits, 'N' one or two, 'M' a month name */
+    int value; /* -1: unknown ("??") */
+    char sep;  /* the separator after it, or 0 */
 } field;
 
 /* Splits @s into at most 4 fields; their count, or -1 if it is not made

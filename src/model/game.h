@@ -33,14 +33,14 @@ typedef struct pdn_move_text {
 } pdn_move_text;
 
 typedef enum pdn_node_kind {
-    PDN_NODE_MOVE,      /* a move, its strength mark and forced mark */
-    PDN_NODE_NUMBER,    /* "12." or "12..." */
-    PDN_NODE_UNKNOWN,   /* a move left out: "-" or "..." */
-    PDN_NODE_NAG,       /* $7 */
-    PDN_NODE_COMMENT,   /* {text}, ;text, (prose) or stray words */
-    PDN_NODE_ESCAPE,    /* % to the end of the line */
-    PDN_NODE_SETUP,     /* /FEN "..."/ */
-    PDN_NODE_VARIATION  /* ( ... ): its nodes are children */
+    PDN_NODE_MOVE,     /* a move, its strength mark and forced mark */
+    PDN_NODE_NUMBER,   /* "12." or "12..." */
+    PDN_NODE_UNKNOWN,  /* a move left out: "-" or "..." */
+    PDN_NODE_NAG,      /* $7 */
+    PDN_NODE_COMMENT,  /* {text}, ;text, (prose) or stray words */
+    PDN_NODE_ESCAPE,   /* % to the end of the line */
+    PDN_NODE_SETUP,    /* /FEN "..."/ */
+    PDN_NODE_VARIATION /* ( ... ): its nodes are children */
 } pdn_node_kind;
 
 typedef enum pdn_comment_style {
@@ -69,12 +69,12 @@ typedef struct pdn_move_rare {
 typedef struct pdn_node pdn_node;
 struct pdn_node {
     pdn_node *next;
-    const char *text;  /* as written: the move "22x13", the number "12.",
-                          the NAG "$7", a comment's inside, the setup's
-                          inside, the escape line without '%' */
-    pdn_loc at;        /* where it starts in the file */
-    uint32_t len;      /* of text, in bytes (a token is far shorter than
-                          4 GB: PDN_MAX_TOKEN) */
+    const char *text; /* as written: the move "22x13", the number "12.",
+                         the NAG "$7", a comment's inside, the setup's
+                         inside, the escape line without '%' */
+    pdn_loc at;       /* where it starts in the file */
+    uint32_t len;     /* of text, in bytes (a token is far shorter than
+                         4 GB: PDN_MAX_TOKEN) */
     pdn_node_kind kind;
     union {
         struct {
@@ -116,12 +116,12 @@ pdn_node_strength(const pdn_node *n)
 }
 
 typedef enum pdn_result {
-    PDN_RESULT_NONE = 0,  /* the game has no terminator */
-    PDN_RESULT_UNKNOWN,   /* * */
-    PDN_RESULT_FIRST,     /* 1-0, 2-0: the first mover won */
-    PDN_RESULT_SECOND,    /* 0-1, 0-2 */
-    PDN_RESULT_DRAW,      /* 1/2-1/2, 1-1 */
-    PDN_RESULT_BOTH_LOST  /* 0-0 */
+    PDN_RESULT_NONE = 0, /* the game has no terminator */
+    PDN_RESULT_UNKNOWN,  /* * */
+    PDN_RESULT_FIRST,    /* 1-0, 2-0: the first mover won */
+    PDN_RESULT_SECOND,   /* 0-1, 0-2 */
+    PDN_RESULT_DRAW,     /* 1/2-1/2, 1-1 */
+    PDN_RESULT_BOTH_LOST /* 0-0 */
 } pdn_result;
 
 typedef struct pdn_tag {
@@ -134,29 +134,29 @@ typedef struct pdn_tag {
 
 typedef struct pdn_game {
     pdn_arena arena;
-    const char *file;    /* borrowed from the reader */
-    uint64_t number;     /* 1-based, in its file */
-    uint64_t span;       /* where its text starts: just past the game
-                            before it (blanks and skipped text included) */
-    pdn_loc start;       /* its first token */
-    uint64_t end;        /* just past its last token */
+    const char *file; /* borrowed from the reader */
+    uint64_t number;  /* 1-based, in its file */
+    uint64_t span;    /* where its text starts: just past the game
+                         before it (blanks and skipped text included) */
+    pdn_loc start;    /* its first token */
+    uint64_t end;     /* just past its last token */
     pdn_tag *tags;
     size_t ntags;
-    pdn_node *preamble;  /* comments and escapes before the tags */
-    pdn_node *moves;     /* the main line */
+    pdn_node *preamble; /* comments and escapes before the tags */
+    pdn_node *moves;    /* the main line */
     pdn_result result;
     const char *result_text; /* "1-0", or NULL */
     pdn_loc result_at;
-    size_t errors;       /* reading errors: the tree may be incomplete */
-    const char *raw;     /* its text as read, from span up to the next
-                            game's first token (blanks after it included),
-                            when the reader keeps it; else NULL */
-    size_t raw_len;      /* of that text, kept or not */
-    FILE *raw_file;      /* a game too large to read (error E0110): its
-                            text, when the reader keeps it, is in this
-                            temporary file (rewound) and raw is NULL;
-                            closed with the game */
-    bool raw_lost;       /* that text could not be kept whole */
+    size_t errors;   /* reading errors: the tree may be incomplete */
+    const char *raw; /* its text as read, from span up to the next
+                        game's first token (blanks after it included),
+                        when the reader keeps it; else NULL */
+    size_t raw_len;  /* of that text, kept or not */
+    FILE *raw_file;  /* a game too large to read (error E0110): its
+                        text, when the reader keeps it, is in this
+                        temporary file (rewound) and raw is NULL;
+                        closed with the game */
+    bool raw_lost;   /* that text could not be kept whole */
 } pdn_game;
 
 /** A new empty game; free it with pdn_game_free(). */
@@ -198,8 +198,8 @@ pdn_game_node_room(pdn_game *g, pdn_node_kind kind, size_t extra)
 
 /** The same, with a copy of @len bytes of @text (already UTF-8) as its
  * text, in one allocation. */
-pdn_node *pdn_game_node_text(pdn_game *g, pdn_node_kind kind,
-                             const char *text, size_t len);
+pdn_node *pdn_game_node_text(pdn_game *g, pdn_node_kind kind, const char *text,
+                             size_t len);
 
 /** Sets the squares and separator of the move node @n from @w; a move of
  * more than PDN_NODE_SQUARES squares keeps them in @g's arena. */

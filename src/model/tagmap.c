@@ -23,13 +23,24 @@ struct pdn_tagmap {
 
 static const char *const builtin[][2] = {
     /* Italian */
-    {"Bianco", "White"},    {"Nero", "Black"},     {"Risultato", "Result"},
-    {"Dati", "Event"},      {"Evento", "Event"},   {"Torneo", "Event"},
-    {"Anno", "Date"},       {"Data", "Date"},      {"Luogo", "Site"},
-    {"Turno", "Round"},     {"Apertura", "Opening"},
+    {"Bianco", "White"},
+    {"Nero", "Black"},
+    {"Risultato", "Result"},
+    {"Dati", "Event"},
+    {"Evento", "Event"},
+    {"Torneo", "Event"},
+    {"Anno", "Date"},
+    {"Data", "Date"},
+    {"Luogo", "Site"},
+    {"Turno", "Round"},
+    {"Apertura", "Opening"},
     /* Spanish */
-    {"Blancas", "White"},   {"Negras", "Black"},   {"Resultado", "Result"},
-    {"Fecha", "Date"},      {"Lugar", "Site"},     {"Ronda", "Round"},
+    {"Blancas", "White"},
+    {"Negras", "Black"},
+    {"Resultado", "Result"},
+    {"Fecha", "Date"},
+    {"Lugar", "Site"},
+    {"Ronda", "Round"},
     /* PDN spelling variants */
     {"Setup", "SetUp"},
 };

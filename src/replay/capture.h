@@ -35,8 +35,7 @@ pdn_replay_men_capture(const pdn_variant *v, const pdn_board *b)
     pdn_color us = b->side;
     pdn_bb enemy = b->pieces[pdn_color_other(us)];
     pdn_bb prey = v->men_capture_kings ? enemy : enemy & ~b->kings;
-    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] |
-                                   b->pieces[PDN_BLACK]);
+    pdn_bb empty = BB_PLAYABLE & ~(b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK]);
     pdn_bb men = b->pieces[us] & ~b->kings;
     int a = us == PDN_WHITE ? BB_UP_A : BB_DOWN_A;
     int c = us == PDN_WHITE ? BB_UP_B : BB_DOWN_B;

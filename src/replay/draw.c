@@ -97,8 +97,7 @@ pdn_draw_copy(const pdn_draw_state *s, bool before, pdn_draw_state *out)
 }
 
 void
-pdn_draw_play_any(pdn_draw_state *s, const pdn_move *m,
-                  const pdn_board *after)
+pdn_draw_play_any(pdn_draw_state *s, const pdn_move *m, const pdn_board *after)
 {
     bool reversible = (m->flags & PDN_MOVE_KING) && m->ncaptured == 0;
     if (reversible) {

@@ -69,8 +69,7 @@ void pdn_draw_fini(pdn_draw_state *s);
 /** Starts @out (uninitialised) as a copy of @s, or with @before, of @s
  * as it was before its last ply; only the positions that can still
  * repeat are copied.  Free @out with pdn_draw_fini. */
-void pdn_draw_copy(const pdn_draw_state *s, bool before,
-                   pdn_draw_state *out);
+void pdn_draw_copy(const pdn_draw_state *s, bool before, pdn_draw_state *out);
 
 /** pdn_draw_play() but for its usual case, out of line. */
 void pdn_draw_play_any(pdn_draw_state *s, const pdn_move *m,

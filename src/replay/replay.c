@@ -104,16 +104,35 @@ tag_index(const char *name)
 {
     int i;
     switch (name[0]) {
-    case 'E': i = TAG_EVENT; break;
-    case 'S': i = TAG_SITE; break;
-    case 'D': i = TAG_DATE; break;
-    case 'R': i = name[1] == 'o' ? TAG_ROUND : TAG_RESULT; break;
-    case 'W': i = TAG_WHITE; break;
-    case 'B': i = TAG_BLACK; break;
-    case 'G': i = TAG_GAMETYPE; break;
-    case 'F': i = TAG_FEN; break;
-    case 'P': i = TAG_PLYCOUNT; break;
-    default: return -1;
+    case 'E':
+        i = TAG_EVENT;
+        break;
+    case 'S':
+        i = TAG_SITE;
+        break;
+    case 'D':
+        i = TAG_DATE;
+        break;
+    case 'R':
+        i = name[1] == 'o' ? TAG_ROUND : TAG_RESULT;
+        break;
+    case 'W':
+        i = TAG_WHITE;
+        break;
+    case 'B':
+        i = TAG_BLACK;
+        break;
+    case 'G':
+        i = TAG_GAMETYPE;
+        break;
+    case 'F':
+        i = TAG_FEN;
+        break;
+    case 'P':
+        i = TAG_PLYCOUNT;
+        break;
+    default:
+        return -1;
     }
     return strcmp(name, tag_names[i]) == 0 ? i : -1;
 }
@@ -202,8 +221,8 @@ compare_ordered(const void *a, const void *b)
 /* "30x21, 30x25" into @buf: the legal moves (or those of @only), in PDN
  * order, written as PDN writes them (in full for those of @only). */
 static void
-list_moves(const pdn_variant *v, const pdn_move *legal, int n,
-           const int *only, int nonly, char *buf, size_t cap)
+list_moves(const pdn_variant *v, const pdn_move *legal, int n, const int *only,
+           int nonly, char *buf, size_t cap)
 {
     ordered order[PDN_MAX_MOVES];
     int count = only ? nonly : n;
@@ -221,8 +240,8 @@ list_moves(const pdn_variant *v, const pdn_move *legal, int n,
             pdn_notation_format_long(v, m, text);
         else
             pdn_notation_format(v, m, legal, n, text);
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "",
-                                text);
+        len +=
+            (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", text);
     }
     if (count == 0)
         snprintf(buf, cap, "none");
@@ -234,8 +253,7 @@ list_moves(const pdn_variant *v, const pdn_move *legal, int n,
  * replay from @b, deciding ambiguous ones by trying each; @budget bounds
  * the tries. */
 static bool
-replays_on(const pdn_variant *v, pdn_board b, const pdn_node *n,
-           int *budget)
+replays_on(const pdn_variant *v, pdn_board b, const pdn_node *n, int *budget)
 {
     for (; n; n = n->next) {
         if (n->kind == PDN_NODE_UNKNOWN && n->text[0] == '-')
@@ -485,8 +503,7 @@ play_listed(pdn_replay_state *r, pdn_board *b, pdn_move *played,
     if (k == 0) {
         pdn_explanation ex;
         pdn_explain(v, b, &w, &ex);
-        list_moves(v, legal, count < 0 ? 0 : count, NULL, 0, list,
-                   sizeof list);
+        list_moves(v, legal, count < 0 ? 0 : count, NULL, 0, list, sizeof list);
         about_move(r,
                    pdn_replay_report(r, PDN_SEV_ERROR, PDN_E_ILLEGAL, n->at,
                                      "illegal move %s: %s (legal: %s)", n->text,
@@ -634,11 +651,11 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
     pdn_board b = ds->items[ds->count - 1].board;
     pdn_board prev = b; /* before the last move, when stale */
     bool keep = r->automatic || (main_line && r->want_end);
-    bool stale = false;  /* moves played that @ds does not have */
-    bool moved = false;  /* the last thing in the line is a move */
+    bool stale = false;          /* moves played that @ds does not have */
+    bool moved = false;          /* the last thing in the line is a move */
     bool warned = !r->automatic; /* about play past an automatic draw:
                                      none to tell if draws are claimed */
-    uint32_t ply = ply0; /* of the last move played in this line */
+    uint32_t ply = ply0;         /* of the last move played in this line */
     int expect_side = -1;
     const pdn_node *number = NULL;
     size_t moves = 0; /* replayed in this line */
@@ -750,7 +767,7 @@ ten_by_ten(const pdn_replay_state *r)
     }
     const pdn_tag *fen = r->tags[TAG_FEN];
     int v = 0; /* the number being read */
-    for (const char *p = fen ? fen->value : ""; ; p++) {
+    for (const char *p = fen ? fen->value : "";; p++) {
         if (*p >= '0' && *p <= '9') {
             v = v < 1000 ? v * 10 + (*p - '0') : v;
             continue;
@@ -815,8 +832,8 @@ start_board(pdn_replay_state *r, pdn_board *b)
 }
 
 size_t
-pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
-                pdn_diags *d, pdn_replay_result *out)
+pdn_replay_game(const pdn_game *g, const pdn_replay_options *o, pdn_diags *d,
+                pdn_replay_result *out)
 {
     pdn_replay_state r = {.game = g,
                           .diags = d,
@@ -832,14 +849,13 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
      * none) is read against the draw rules (note_draw()). */
     const pdn_tag *result = r.tags[TAG_RESULT];
     const char *standard;
-    r.want_end = all && (g->result == PDN_RESULT_DRAW ||
-                         (result && (pdn_result_of(result->value,
-                                                   strlen(result->value)) ==
-                                         PDN_RESULT_DRAW ||
-                                     pdn_result_loose(result->value,
-                                                      strlen(result->value),
-                                                      &standard) ==
-                                         PDN_RESULT_DRAW)));
+    r.want_end =
+        all &&
+        (g->result == PDN_RESULT_DRAW ||
+         (result && (pdn_result_of(result->value, strlen(result->value)) ==
+                         PDN_RESULT_DRAW ||
+                     pdn_result_loose(result->value, strlen(result->value),
+                                      &standard) == PDN_RESULT_DRAW)));
     if (all)
         pdn_replay_check_tags(&r);
     r.v = game_variant(&r, o);
@@ -877,7 +893,8 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o,
                           "the game has no GameType tag and names square "
                           "%d: it looks like International draughts "
                           "(GameType 20), which this program does not play: "
-                          "moves read, not replayed", square);
+                          "moves read, not replayed",
+                          square);
     }
     pdn_replay_check_result(&r);
     if (all)

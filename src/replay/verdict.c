@@ -108,11 +108,12 @@ loose_result(pdn_replay_state *r, const pdn_tag *tag)
         [PDN_RESULT_BOTH_LOST] = "both lost",
     };
     const char *standard;
-    pdn_result res = pdn_result_loose(tag->value, strlen(tag->value), &standard);
+    pdn_result res =
+        pdn_result_loose(tag->value, strlen(tag->value), &standard);
     if (res != PDN_RESULT_NONE)
         pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_RESULT_FORM, tag->at,
-                          "Result \"%s\" read as %s (%s)", tag->value,
-                          standard, meaning[res]);
+                          "Result \"%s\" read as %s (%s)", tag->value, standard,
+                          meaning[res]);
     else {
         /* quoted up to 40 bytes, whole characters */
         int cut = (int)strlen(tag->value);
@@ -157,8 +158,8 @@ pdn_replay_check_result(pdn_replay_state *r)
                 r, PDN_SEV_NOTE, PDN_N_RESULT_NO_MOVES,
                 end > PDN_RESULT_UNKNOWN ? at : tag->at,
                 "the result %s comes with not one move: nothing checks it, "
-                "and the game is not counted as sound", end > PDN_RESULT_UNKNOWN ? g->result_text
-                                                    : tag->value);
+                "and the game is not counted as sound",
+                end > PDN_RESULT_UNKNOWN ? g->result_text : tag->value);
     }
     if (r->moves_only)
         return;

@@ -119,12 +119,11 @@ pdn_report_html_end(pdn_strbuf *out)
 static void
 put_summary(const pdn_game *g, const pdn_annotation *a, pdn_strbuf *out)
 {
-    pdn_strbuf_puts(out,
-                    "<table class=\"summary\">\n<thead><tr><th>Side</th>"
-                    "<th>Player</th><th>Moves judged</th><th>Accuracy</th>"
-                    "<th>Average loss (men)</th><th>Inaccuracies</th>"
-                    "<th>Mistakes</th><th>Blunders</th></tr></thead>\n"
-                    "<tbody>\n");
+    pdn_strbuf_puts(out, "<table class=\"summary\">\n<thead><tr><th>Side</th>"
+                         "<th>Player</th><th>Moves judged</th><th>Accuracy</th>"
+                         "<th>Average loss (men)</th><th>Inaccuracies</th>"
+                         "<th>Mistakes</th><th>Blunders</th></tr></thead>\n"
+                         "<tbody>\n");
     for (int i = 0; i < 2; i++) {
         const pdn_side_summary *s = &a->sides[i];
         const char *colour = color_name(pdn_annotation_side(a, i));
@@ -146,8 +145,13 @@ put_summary(const pdn_game *g, const pdn_annotation *a, pdn_strbuf *out)
 
 /* The plot's frame in the SVG, and the men shown either side of 0. */
 enum {
-    G_WIDTH = 760, G_HEIGHT = 240, G_LEFT = 48, G_RIGHT = 12, G_TOP = 12,
-    G_BOTTOM = 40, G_MEN = 3
+    G_WIDTH = 760,
+    G_HEIGHT = 240,
+    G_LEFT = 48,
+    G_RIGHT = 12,
+    G_TOP = 12,
+    G_BOTTOM = 40,
+    G_MEN = 3
 };
 
 typedef struct graph {
@@ -193,7 +197,9 @@ put_axes(const pdn_annotation *a, const graph *gr, pdn_strbuf *out)
                           "text-anchor=\"end\">%s%d</text>\n",
                           x0, y, x1, y, men ? "#e4e4e4" : "#777",
                           men ? "1" : "1.5", G_LEFT - 6, y + 4,
-                          men > 0 ? "+" : men < 0 ? "&#8722;" : "",
+                          men > 0   ? "+"
+                          : men < 0 ? "&#8722;"
+                                    : "",
                           men < 0 ? -men : men);
     }
     /* Move numbers under the first mover's moves, about 12 of them. */
@@ -242,13 +248,12 @@ put_points(const pdn_annotation *a, const graph *gr,
         int mark = m->mark <= PDN_MARK_BLUNDER ? (int)m->mark : 0;
         char score[24];
         pdn_score_format(after_white(m), "&#8722;", score);
-        pdn_strbuf_printf(out,
-                          "<circle class=\"point %s\" cx=\"%.1f\" "
-                          "cy=\"%.1f\" r=\"%d\" fill=\"%s\"><title>%" PRIu32
-                          "%s ",
-                          MARK_CLASS[mark], graph_x(gr, m->ply + 1),
-                          graph_y(after_white(m)), mark ? 5 : 2, fill[mark],
-                          m->number, m->second ? "..." : ".");
+        pdn_strbuf_printf(
+            out,
+            "<circle class=\"point %s\" cx=\"%.1f\" "
+            "cy=\"%.1f\" r=\"%d\" fill=\"%s\"><title>%" PRIu32 "%s ",
+            MARK_CLASS[mark], graph_x(gr, m->ply + 1), graph_y(after_white(m)),
+            mark ? 5 : 2, fill[mark], m->number, m->second ? "..." : ".");
         pdn_report_html_escape(m->played_text, out);
         pdn_strbuf_printf(out, " %s", score);
         if (mark) {
@@ -307,16 +312,17 @@ put_caption(const pdn_annotation *a, const pdn_judged_move *m,
     pdn_score_format(pdn_score_white(&m->before, m->best_score), "&#8722;",
                      before);
     pdn_score_format(after_white(m), "&#8722;", after);
-    pdn_strbuf_printf(out, "<figcaption><strong>%" PRIu32 "%s <span "
-                           "class=\"played\">",
+    pdn_strbuf_printf(out,
+                      "<figcaption><strong>%" PRIu32 "%s <span "
+                      "class=\"played\">",
                       m->number, m->second ? "..." : ".");
     pdn_report_html_escape(m->played_text, out);
     pdn_strbuf_printf(out, "</span></strong>%s <span class=\"%s\">",
-                      m->main_line ? "" : " (variation)",
-                      MARK_CLASS[m->mark]);
+                      m->main_line ? "" : " (variation)", MARK_CLASS[m->mark]);
     pdn_report_html_escape(pdn_report_mark_label(o, m->mark), out);
-    pdn_strbuf_printf(out, "</span>: %s &#8594; %s, %.2f men lost.<br>"
-                           "Better: <span class=\"best\">",
+    pdn_strbuf_printf(out,
+                      "</span>: %s &#8594; %s, %.2f men lost.<br>"
+                      "Better: <span class=\"best\">",
                       before, after, m->men_lost);
     pdn_report_html_escape(m->best_text, out);
     pdn_strbuf_puts(out, "</span>");
@@ -363,8 +369,7 @@ pdn_report_html_game(const pdn_game *g, const pdn_annotation *a,
     const char *result = pdn_game_tag(g, "Result");
     if (!result || !*result)
         result = g->result_text ? g->result_text : "?";
-    pdn_strbuf_printf(out, "<section class=\"game\">\n<h2>Game %" PRIu64
-                           ": ",
+    pdn_strbuf_printf(out, "<section class=\"game\">\n<h2>Game %" PRIu64 ": ",
                       g->number);
     put_tag(g, color_name(pdn_annotation_side(a, 0)), out);
     pdn_strbuf_puts(out, " &#8211; ");
@@ -385,9 +390,9 @@ pdn_report_html_game(const pdn_game *g, const pdn_annotation *a,
     }
     pdn_strbuf_printf(out, " &#183; ");
     pdn_report_html_escape(a->variant->title, out);
-    pdn_strbuf_printf(out, " &#183; depth %d&#8211;%d, %" PRIu64
-                           " nodes, %.1f s</p>\n",
-                      a->depth_min, a->depth_max, a->nodes, a->seconds);
+    pdn_strbuf_printf(
+        out, " &#183; depth %d&#8211;%d, %" PRIu64 " nodes, %.1f s</p>\n",
+        a->depth_min, a->depth_max, a->nodes, a->seconds);
     if (a->stopped)
         pdn_strbuf_puts(out, "<p>Stopped at an illegal move: the moves "
                              "after it are not judged.</p>\n");

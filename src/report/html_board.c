@@ -59,8 +59,8 @@ put_numbers(const pdn_variant *v, pdn_strbuf *out)
                 pdn_strbuf_printf(out,
                                   "<text class=\"sq\" x=\"%d\" y=\"%d\">%d"
                                   "</text>",
-                                  MARGIN + file * SQ + 2,
-                                  (8 - rank) * SQ + 10, n);
+                                  MARGIN + file * SQ + 2, (8 - rank) * SQ + 10,
+                                  n);
         }
     pdn_strbuf_puts(out, "\n");
 }
@@ -83,8 +83,8 @@ put_pieces(const pdn_variant *v, const pdn_board *b, pdn_strbuf *out)
                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" "
                           "fill=\"none\" stroke=\"%s\"/>",
                           white ? "white" : "black", king ? " king" : "",
-                          white ? "White" : "Black", king ? "king" : "man",
-                          n, x, y, white ? "#fbfbf6" : "#262626",
+                          white ? "White" : "Black", king ? "king" : "man", n,
+                          x, y, white ? "#fbfbf6" : "#262626",
                           white ? "#333" : "#000", x, y,
                           white ? "#999" : "#555");
         if (king)
@@ -106,7 +106,7 @@ put_leg(double x1, double y1, double x2, double y2, const char *colour,
     if (len < 1.0)
         return;
     double ux = dx / len, uy = dy / len;
-    double tx = x2 - 4 * ux, ty = y2 - 4 * uy; /* the tip */
+    double tx = x2 - 4 * ux, ty = y2 - 4 * uy;   /* the tip */
     double bx = tx - 14 * ux, by = ty - 14 * uy; /* the head's base */
     pdn_strbuf_printf(out,
                       "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
@@ -114,8 +114,8 @@ put_leg(double x1, double y1, double x2, double y2, const char *colour,
                       "stroke-linecap=\"round\"/>"
                       "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
                       "fill=\"%s\"/>",
-                      x1, y1, bx, by, colour, tx, ty, bx - 9 * uy,
-                      by + 9 * ux, bx + 9 * uy, by - 9 * ux, colour);
+                      x1, y1, bx, by, colour, tx, ty, bx - 9 * uy, by + 9 * ux,
+                      bx + 9 * uy, by - 9 * ux, colour);
 }
 
 /* The arrows of @m, one per leg: from, landing[0], ..., to. */
@@ -133,8 +133,7 @@ put_arrows(const pdn_variant *v, const pdn_move *m, const char *kind,
         double x1, y1, x2, y2;
         square_centre(v, path[i], &x1, &y1);
         square_centre(v, path[i + 1], &x2, &y2);
-        pdn_strbuf_printf(out, "<g class=\"arrow %s\" opacity=\"0.85\">",
-                          kind);
+        pdn_strbuf_printf(out, "<g class=\"arrow %s\" opacity=\"0.85\">", kind);
         put_leg(x1, y1, x2, y2, colour, out);
         pdn_strbuf_puts(out, "</g>\n");
     }

@@ -51,8 +51,7 @@ put_side(const pdn_side_summary *s, pdn_strbuf *out)
                       ",\"mistakes\":%" PRIu32 ",\"blunders\":%" PRIu32 "}",
                       s->judged, finite_or_0(s->accuracy),
                       finite_or_0(pdn_side_average_loss(s)),
-                      s->marks[PDN_MARK_INACCURACY],
-                      s->marks[PDN_MARK_MISTAKE],
+                      s->marks[PDN_MARK_INACCURACY], s->marks[PDN_MARK_MISTAKE],
                       s->marks[PDN_MARK_BLUNDER]);
 }
 
@@ -128,9 +127,8 @@ pdn_report_json(const pdn_game *g, const pdn_annotation *a,
     pdn_strbuf_printf(out,
                       ",\"selected\":%s,\"stopped\":%s,\"nodes\":%" PRIu64
                       ",\"seconds\":%.3f,\"depth\":[%d,%d]",
-                      bool_text(a->selected), bool_text(a->stopped),
-                      a->nodes, finite_or_0(a->seconds), a->depth_min,
-                      a->depth_max);
+                      bool_text(a->selected), bool_text(a->stopped), a->nodes,
+                      finite_or_0(a->seconds), a->depth_min, a->depth_max);
     put_sides(a, out);
     pdn_strbuf_puts(out, ",\"moves\":[");
     for (size_t i = 0; a->variant && i < a->count; i++) {

@@ -36,8 +36,7 @@ void pdn_report_line_text(const pdn_variant *v, const pdn_judged_move *m,
                           bool alpha, int max, pdn_strbuf *out);
 
 /** The label of @mark: the configured one, else its English name. */
-const char *pdn_report_mark_label(const pdn_annotate_options *o,
-                                  pdn_mark mark);
+const char *pdn_report_mark_label(const pdn_annotate_options *o, pdn_mark mark);
 
 /** Appends @s (NULL: nothing) to @out with '&', '<', '>', '"' and '\''
  * as character references: safe as HTML text and attribute values. */

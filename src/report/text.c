@@ -13,8 +13,8 @@
 /* ---- The best line ---- */
 
 void
-pdn_report_line_text(const pdn_variant *v, const pdn_judged_move *m,
-                     bool alpha, int max, pdn_strbuf *out)
+pdn_report_line_text(const pdn_variant *v, const pdn_judged_move *m, bool alpha,
+                     int max, pdn_strbuf *out)
 {
     char moves[PDN_ANNOTATE_MAX_LINE][PDN_MOVE_TEXT_MAX];
     size_t n = (size_t)pdn_annotate_line(v, m, alpha, max, moves);
@@ -85,16 +85,15 @@ put_marked_move(const pdn_annotation *a, const pdn_judged_move *m,
                 const pdn_annotate_options *o, pdn_strbuf *out)
 {
     char before[24], after[24];
-    pdn_score_format(pdn_score_white(&m->before, m->best_score), "-",
-                     before);
-    pdn_score_format(pdn_score_white(&m->before, m->played_score), "-",
-                     after);
-    pdn_strbuf_printf(out, "    %" PRIu32 "%s %s%s  %s  %s -> %s  lost %.2f "
+    pdn_score_format(pdn_score_white(&m->before, m->best_score), "-", before);
+    pdn_score_format(pdn_score_white(&m->before, m->played_score), "-", after);
+    pdn_strbuf_printf(out,
+                      "    %" PRIu32 "%s %s%s  %s  %s -> %s  lost %.2f "
                       "men  better: %s",
                       m->number, m->second ? "..." : ".", m->played_text,
                       m->main_line ? "" : " (variation)",
-                      pdn_report_mark_label(o, m->mark), before, after, m->men_lost,
-                      m->best_text);
+                      pdn_report_mark_label(o, m->mark), before, after,
+                      m->men_lost, m->best_text);
     if (o->line_plies > 0 && m->nline > 0) {
         pdn_strbuf_puts(out, "  line: ");
         pdn_report_line_text(a->variant, m, o->alpha, o->line_plies, out);
@@ -107,13 +106,13 @@ put_side(const pdn_game *g, const pdn_annotation *a, int i,
          const pdn_annotate_options *o, pdn_strbuf *out)
 {
     const pdn_side_summary *s = &a->sides[i];
-    const char *colour = pdn_annotation_side(a, i) == PDN_WHITE ? "White" : "Black";
+    const char *colour =
+        pdn_annotation_side(a, i) == PDN_WHITE ? "White" : "Black";
     pdn_strbuf_printf(out, "  %s (%s): ", colour, tag_or_unknown(g, colour));
     put_count(out, s->judged, "move judged", "moves judged");
     pdn_strbuf_printf(out, ", accuracy %.1f%%, average loss %.2f men\n    ",
                       s->accuracy, pdn_side_average_loss(s));
-    put_count(out, s->marks[PDN_MARK_INACCURACY], "inaccuracy",
-              "inaccuracies");
+    put_count(out, s->marks[PDN_MARK_INACCURACY], "inaccuracy", "inaccuracies");
     pdn_strbuf_puts(out, ", ");
     put_count(out, s->marks[PDN_MARK_MISTAKE], "mistake", "mistakes");
     pdn_strbuf_puts(out, ", ");
@@ -143,8 +142,8 @@ pdn_report_text(const pdn_game *g, const pdn_annotation *a,
                       tag_or_unknown(g, "Event"), tag_or_unknown(g, "Date"),
                       result_of(g), g->file ? g->file : "-");
     pdn_strbuf_printf(out, "  %s; depth %d-%d, %" PRIu64 " nodes, %.1f s\n",
-                      a->variant->title, a->depth_min, a->depth_max,
-                      a->nodes, a->seconds);
+                      a->variant->title, a->depth_min, a->depth_max, a->nodes,
+                      a->seconds);
     if (a->stopped)
         pdn_strbuf_puts(out, "  Stopped at an illegal move: the moves after "
                              "it are not judged.\n");

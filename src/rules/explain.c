@@ -20,7 +20,7 @@
 #define MAX_LEGAL 640
 
 /* The four diagonal directions, as (file, rank) steps. */
-static const int DIAG[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+static const int DIAG[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
 
 /* ---- The board as an 8x8 array ---- */
 
@@ -91,14 +91,14 @@ grid_init(grid *g, const pdn_variant *v, const pdn_board *b)
  * taking a king, and a man going on after being crowned. */
 typedef struct seq {
     int from;
-    int n;                         /* pieces taken */
-    int taken[PDN_MAX_CAPTURES];   /* in the order jumped */
-    int land[PDN_MAX_CAPTURES];    /* where the piece comes down after each */
-    unsigned kings;                /* bit i: the i-th piece taken is a king */
-    bool king;                     /* the mover is a king */
-    bool man_took_king;            /* a man took a king (Italian) */
-    int crowned;                   /* landing index of a crowning, or -1 */
-    bool completed;                /* nothing more to take, by the rules */
+    int n;                       /* pieces taken */
+    int taken[PDN_MAX_CAPTURES]; /* in the order jumped */
+    int land[PDN_MAX_CAPTURES];  /* where the piece comes down after each */
+    unsigned kings;              /* bit i: the i-th piece taken is a king */
+    bool king;                   /* the mover is a king */
+    bool man_took_king;          /* a man took a king (Italian) */
+    int crowned;                 /* landing index of a crowning, or -1 */
+    bool completed;              /* nothing more to take, by the rules */
 } seq;
 
 typedef struct jump {
@@ -112,11 +112,11 @@ typedef void (*visit_fn)(search *s);
 struct search {
     grid *g;
     bool relaxed;
-    int f, r;           /* where the mover stands */
-    bool as_king;       /* moves as a king (relaxed: also once crowned) */
-    bool jumped[8][8];  /* taken so far: still on the board, still block */
+    int f, r;          /* where the mover stands */
+    bool as_king;      /* moves as a king (relaxed: also once crowned) */
+    bool jumped[8][8]; /* taken so far: still on the board, still block */
     seq q;
-    visit_fn visit;     /* called on every sequence of one jump or more */
+    visit_fn visit; /* called on every sequence of one jump or more */
     void *ctx;
 };
 
@@ -141,16 +141,15 @@ list_jumps(const search *s, jump *out)
             f += df;
             r += dr;
         }
-        if (!on_board(f, r) || !(g->cell[f][r] & g->theirs) ||
-            s->jumped[f][r])
+        if (!on_board(f, r) || !(g->cell[f][r] & g->theirs) || s->jumped[f][r])
             continue;
         real = s->as_king || g->v->men_capture_kings ||
                !(g->cell[f][r] & PDN_PIECE_KING);
         if (!real && !s->relaxed)
             continue;
-        for (lf = f + df, lr = r + dr;
-             on_board(lf, lr) && g->cell[lf][lr] == 0; lf += df, lr += dr) {
-            out[n++] = (jump){ f, r, lf, lr, real };
+        for (lf = f + df, lr = r + dr; on_board(lf, lr) && g->cell[lf][lr] == 0;
+             lf += df, lr += dr) {
+            out[n++] = (jump){f, r, lf, lr, real};
             if (!flying)
                 break;
         }
@@ -215,9 +214,13 @@ static void
 search_from(grid *g, int f, int r, bool relaxed, visit_fn visit, void *ctx)
 {
     int piece = g->cell[f][r];
-    search s = { .g = g, .relaxed = relaxed, .f = f, .r = r,
-                 .as_king = (piece & PDN_PIECE_KING) != 0,
-                 .visit = visit, .ctx = ctx };
+    search s = {.g = g,
+                .relaxed = relaxed,
+                .f = f,
+                .r = r,
+                .as_king = (piece & PDN_PIECE_KING) != 0,
+                .visit = visit,
+                .ctx = ctx};
 
     s.q.from = g->num[f][r];
     s.q.king = s.as_king;
@@ -234,9 +237,9 @@ search_from(grid *g, int f, int r, bool relaxed, visit_fn visit, void *ctx)
 typedef struct lmove {
     int from, to, n;
     bool king;
-    unsigned kings;                 /* as in seq */
+    unsigned kings; /* as in seq */
     int taken[PDN_MAX_CAPTURES];
-    int land[PDN_MAX_CAPTURES];     /* the first path found */
+    int land[PDN_MAX_CAPTURES];       /* the first path found */
     uint32_t lands[PDN_MAX_CAPTURES]; /* bit s - 1 for each square s */
 } lmove;
 
@@ -507,9 +510,9 @@ say(pdn_explanation *out, pdn_reason reason, const char *fmt, ...)
 typedef struct reading {
     const pdn_written_move *w;
     const legal *L;
-    int rank;          /* 0: no sequence named */
+    int rank; /* 0: no sequence named */
     pdn_reason reason;
-    int stop;          /* where an unfinished capture stopped */
+    int stop; /* where an unfinished capture stopped */
 } reading;
 
 static void
@@ -582,7 +585,7 @@ explain_reading(const grid *g, const legal *L, const reading *d,
 
 /* A walk along the written squares, as if each were one leap. */
 typedef struct walker {
-    grid g;            /* the mover lifted off its square */
+    grid g; /* the mover lifted off its square */
     int f, r, taken;
     bool king;
     bool jumped[8][8];
@@ -636,9 +639,10 @@ walk_step(walker *k, const pdn_written_move *w, int to, bool last,
         return say(out, PDN_REASON_NOTHING_TAKEN,
                    "nothing is taken between %d and %d", at, to);
     if (!(k->king && v->flying_kings) && (n == 0 ? dist > 1 : dist != 2))
-        return say(out, PDN_REASON_TOO_FAR, k->king
-                   ? "a king moves one square, or jumps one adjacent piece"
-                   : "a man moves one square, or jumps one adjacent piece");
+        return say(out, PDN_REASON_TOO_FAR,
+                   k->king
+                       ? "a king moves one square, or jumps one adjacent piece"
+                       : "a man moves one square, or jumps one adjacent piece");
     if (own)
         return say(out, PDN_REASON_OWN_PIECE,
                    "a piece of one's own side cannot be taken (%d)", own);
@@ -646,8 +650,7 @@ walk_step(walker *k, const pdn_written_move *w, int to, bool last,
         return say(out, PDN_REASON_JUMPED_TWICE,
                    "a piece cannot be taken twice (%d)", twice);
     if (n > 1)
-        return say(out, PDN_REASON_TOO_FAR,
-                   "a king jumps one piece at a time");
+        return say(out, PDN_REASON_TOO_FAR, "a king jumps one piece at a time");
     if (n == 1 && !k->king && !v->men_capture_kings &&
         (k->g.cell[pf][pr] & PDN_PIECE_KING))
         return say(out, PDN_REASON_MAN_TAKES_KING,
@@ -750,8 +753,8 @@ judge(grid *g, legal *L, const pdn_written_move *w, pdn_explanation *out)
 }
 
 pdn_reason
-pdn_explain(const pdn_variant *v, const pdn_board *b,
-            const pdn_written_move *w, pdn_explanation *out)
+pdn_explain(const pdn_variant *v, const pdn_board *b, const pdn_written_move *w,
+            pdn_explanation *out)
 {
     grid g;
     legal L;
@@ -761,8 +764,7 @@ pdn_explain(const pdn_variant *v, const pdn_board *b,
     out->message[0] = '\0';
     if (w->count < 2 || w->count > PDN_MAX_CAPTURES + 1)
         return say(out, PDN_REASON_NOT_DIAGONAL,
-                   "a move names from two to %d squares",
-                   PDN_MAX_CAPTURES + 1);
+                   "a move names from two to %d squares", PDN_MAX_CAPTURES + 1);
     if (check_origin(v, b, w->squares[0], out) != PDN_REASON_LEGAL)
         return out->reason;
     grid_init(&g, v, b);

@@ -40,8 +40,8 @@ typedef enum pdn_reason {
 /** The verdict on one written move. */
 typedef struct pdn_explanation {
     pdn_reason reason;
-    int matches;        /* legal moves the text names (0, 1 or more) */
-    char message[256];  /* one sentence, no trailing period */
+    int matches;       /* legal moves the text names (0, 1 or more) */
+    char message[256]; /* one sentence, no trailing period */
 } pdn_explanation;
 
 /** Judges @w in @b and fills @out.  Returns out->reason. */

@@ -43,15 +43,14 @@ fail(fen_reader *r, const char *what)
     r->err->offset = r->pos;
     r->err->column = column;
     if (r->pos >= r->len)
-        snprintf(r->err->message, sizeof r->err->message,
-                 "%s, found the end", what);
+        snprintf(r->err->message, sizeof r->err->message, "%s, found the end",
+                 what);
     else if (isgraph((unsigned char)r->text[r->pos]))
-        snprintf(r->err->message, sizeof r->err->message,
-                 "%s, found '%c'", what, r->text[r->pos]);
+        snprintf(r->err->message, sizeof r->err->message, "%s, found '%c'",
+                 what, r->text[r->pos]);
     else
         snprintf(r->err->message, sizeof r->err->message,
-                 "%s, found byte 0x%02X", what,
-                 (unsigned char)r->text[r->pos]);
+                 "%s, found byte 0x%02X", what, (unsigned char)r->text[r->pos]);
     return -1;
 }
 
@@ -447,8 +446,7 @@ fast_section(const unsigned char *p, const signed char *bits, pdn_bb *set,
  * accepts no FEN that the reader above refuses, and gives the same
  * board. */
 static int
-read_fast(const pdn_variant *v, const char *text, size_t len,
-          pdn_board *out)
+read_fast(const pdn_variant *v, const char *text, size_t len, pdn_board *out)
 {
     unsigned char copy[FAST_MAX + 64];
     pdn_bb pieces[2] = {0, 0}, kings = 0;
@@ -498,8 +496,8 @@ read_fast(const pdn_variant *v, const char *text, size_t len,
     }
     /* A square named twice, in one colour or both: the careful reader
      * says so. */
-    if (placed != (unsigned)pdn_bb_count(pieces[PDN_WHITE] |
-                                         pieces[PDN_BLACK]) ||
+    if (placed !=
+            (unsigned)pdn_bb_count(pieces[PDN_WHITE] | pieces[PDN_BLACK]) ||
         (pieces[PDN_WHITE] & pieces[PDN_BLACK]))
         return -1;
     out->pieces[PDN_WHITE] = pieces[PDN_WHITE];
@@ -523,8 +521,8 @@ pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
                       pdn_board *out, pdn_fen_error *err)
 {
     pdn_board board = pdn_board_empty(PDN_WHITE);
-    fen_reader r = {.v = v, .text = text, .len = len, .board = &board,
-                    .err = err};
+    fen_reader r = {
+        .v = v, .text = text, .len = len, .board = &board, .err = err};
     skip_blanks(&r);
     if (read_colour(&r, &board.side) < 0)
         return fail(&r, "expected 'W' or 'B' for the side to move");
@@ -699,8 +697,7 @@ write_colour(const pdn_variant *v, const pdn_board *b, pdn_color c, char *buf,
 }
 
 size_t
-pdn_fen_write(const pdn_variant *v, const pdn_board *b,
-              char buf[PDN_FEN_MAX])
+pdn_fen_write(const pdn_variant *v, const pdn_board *b, char buf[PDN_FEN_MAX])
 {
     size_t n = 0;
     buf[n++] = b->side == PDN_WHITE ? 'W' : 'B';

@@ -27,8 +27,8 @@ int pdn_fen_parse(const pdn_variant *v, const char *text, size_t len,
 /** The same, always by the careful reader that explains errors (which
  * pdn_fen_parse() uses only when its one-pass reader meets something
  * unusual); for the tests that hold the two together. */
-int pdn_fen_parse_careful(const pdn_variant *v, const char *text,
-                          size_t len, pdn_board *out, pdn_fen_error *err);
+int pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
+                          pdn_board *out, pdn_fen_error *err);
 
 /** Whether the FEN in @text (a FEN tag's value, or a setup's text:
  * FEN "W:...") has the side that does not move first in @v (White when

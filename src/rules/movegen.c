@@ -18,13 +18,13 @@ typedef struct gen {
                       movegen_deltas.c) */
     int n;
     int overflow;
-    uint32_t best;      /* key of the moves in out[] */
+    uint32_t best; /* key of the moves in out[] */
     pdn_capture_law law;
-    pdn_bb empty;       /* empty squares, the mover's own square included */
-    pdn_bb kings;       /* enemy kings */
-    pdn_bb promo;       /* the mover's crowning row */
-    pdn_color us;       /* side to move */
-    pdn_move cur;       /* the sequence being built */
+    pdn_bb empty; /* empty squares, the mover's own square included */
+    pdn_bb kings; /* enemy kings */
+    pdn_bb promo; /* the mover's crowning row */
+    pdn_color us; /* side to move */
+    pdn_move cur; /* the sequence being built */
 } gen;
 
 static inline int
@@ -114,9 +114,8 @@ emit_capture(gen *g, int depth, pdn_bb taken, int nkings, uint32_t order,
  * king's four. */
 enum { JUMP_UP, JUMP_DOWN, JUMP_KING };
 
-static void short_captures(gen *g, pdn_bb sq, pdn_bb prey, int kind,
-                           int depth, pdn_bb taken, int nkings,
-                           uint32_t order);
+static void short_captures(gen *g, pdn_bb sq, pdn_bb prey, int kind, int depth,
+                           pdn_bb taken, int nkings, uint32_t order);
 
 /* One jump from @sq in direction @d, and on from where it lands; whether
  * there was one. */
@@ -151,16 +150,16 @@ short_captures(gen *g, pdn_bb sq, pdn_bb prey, int kind, int depth,
     /* One statement per jump: the order of the list is the order here. */
     int found = 0;
     if (kind != JUMP_DOWN) {
-        found |= short_jump(g, sq, prey, kind, BB_UP_A, depth, taken, nkings,
-                            order);
-        found |= short_jump(g, sq, prey, kind, BB_UP_B, depth, taken, nkings,
-                            order);
+        found |=
+            short_jump(g, sq, prey, kind, BB_UP_A, depth, taken, nkings, order);
+        found |=
+            short_jump(g, sq, prey, kind, BB_UP_B, depth, taken, nkings, order);
     }
     if (kind != JUMP_UP) {
-        found |= short_jump(g, sq, prey, kind, BB_DOWN_A, depth, taken,
-                            nkings, order);
-        found |= short_jump(g, sq, prey, kind, BB_DOWN_B, depth, taken,
-                            nkings, order);
+        found |= short_jump(g, sq, prey, kind, BB_DOWN_A, depth, taken, nkings,
+                            order);
+        found |= short_jump(g, sq, prey, kind, BB_DOWN_B, depth, taken, nkings,
+                            order);
     }
     if (!found && depth > 0)
         emit_capture(g, depth, taken, nkings, order, 0);
@@ -168,8 +167,8 @@ short_captures(gen *g, pdn_bb sq, pdn_bb prey, int kind, int depth,
 
 /* A flying king (Spanish): any distance to the piece, any landing beyond. */
 static void
-flying_king_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth,
-                     pdn_bb taken, int nkings, uint32_t order)
+flying_king_captures(gen *g, pdn_bb sq, pdn_bb prey, int depth, pdn_bb taken,
+                     int nkings, uint32_t order)
 {
     int found = 0;
     for (int i = 0; i < 4; i++) {
@@ -303,8 +302,7 @@ gen_init(gen *g, const pdn_board *b, pdn_variant_id id, pdn_move *out)
 }
 
 INLINE int
-legal_impl(const pdn_board *b, pdn_move *out, pdn_variant_id id,
-           pdn_color us)
+legal_impl(const pdn_board *b, pdn_move *out, pdn_variant_id id, pdn_color us)
 {
     gen g;
     pdn_bb movers = capturers(b, id, us);

@@ -17,8 +17,7 @@
  * PDN_MAX_MOVES.  Captures (when any) are the only legal moves.  Moves that
  * take the same pieces in the same order from and to the same squares are
  * one move (RULES.md section 6), listed once with the first path found. */
-int pdn_movegen_legal(const pdn_variant *v, const pdn_board *b,
-                      pdn_move *out);
+int pdn_movegen_legal(const pdn_variant *v, const pdn_board *b, pdn_move *out);
 
 /** Moves as the changes they make, one column per set: move i changes
  * the pieces of the side to move on the squares mover[i], removes the
@@ -107,7 +106,6 @@ typedef pdn_moves_kind (*pdn_movegen_kind_fn)(const pdn_board *b);
 /** The function that tells the kind of moves of a position of @v with
  * @side to move: a handful of set operations, for a caller (the engine's
  * leaves) that needs no list. */
-pdn_movegen_kind_fn pdn_movegen_kind_for(const pdn_variant *v,
-                                         pdn_color side);
+pdn_movegen_kind_fn pdn_movegen_kind_for(const pdn_variant *v, pdn_color side);
 
 #endif

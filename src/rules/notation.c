@@ -102,8 +102,7 @@ static int read_move(const pdn_variant *v, const char *text, size_t len,
 
 int
 pdn_notation_parse(const pdn_variant *v, const char *text, size_t len,
-                   pdn_written_move *out, size_t *at, char *err,
-                   size_t errcap)
+                   pdn_written_move *out, size_t *at, char *err, size_t errcap)
 {
     /* As typed outside draughts programs: "23–19", "D3-C4". */
     char typed[PDN_TYPED_MAX];
@@ -125,8 +124,12 @@ static int
 read_move(const pdn_variant *v, const char *text, size_t len,
           pdn_written_move *out, size_t *at, char *err, size_t errcap)
 {
-    move_reader r = {.v = v, .text = text, .len = len, .at = at,
-                     .err = err, .errcap = errcap};
+    move_reader r = {.v = v,
+                     .text = text,
+                     .len = len,
+                     .at = at,
+                     .err = err,
+                     .errcap = errcap};
     memset(out, 0, sizeof *out);
     if (len == 4) {
         int c = read_compact(&r, out);
@@ -202,8 +205,7 @@ touch_downs(const pdn_move *m, pdn_bb out[PDN_MAX_CAPTURES])
         int d = jump_direction(at, m->captured[i], m->landing[i]);
         out[i] = (pdn_bb)1 << m->landing[i];
         if (i > 0 && d != 0 && d == prev_dir)
-            for (int sq = m->captured[i - 1] + d; sq != m->captured[i];
-                 sq += d)
+            for (int sq = m->captured[i - 1] + d; sq != m->captured[i]; sq += d)
                 out[i - 1] |= (pdn_bb)1 << sq;
         prev_dir = d;
         at = m->landing[i];
@@ -214,8 +216,7 @@ bool
 pdn_notation_matches(const pdn_variant *v, const pdn_move *m,
                      const pdn_written_move *w)
 {
-    if (w->count < 2 ||
-        w->squares[0] != pdn_square_from_bit(v, m->from) ||
+    if (w->count < 2 || w->squares[0] != pdn_square_from_bit(v, m->from) ||
         w->squares[w->count - 1] != pdn_square_from_bit(v, m->to))
         return false;
     if (w->count == 2)
@@ -279,8 +280,7 @@ pdn_notation_format_long(const pdn_variant *v, const pdn_move *m,
 
 size_t
 pdn_notation_format(const pdn_variant *v, const pdn_move *m,
-                    const pdn_move *legal, int n,
-                    char buf[PDN_MOVE_TEXT_MAX])
+                    const pdn_move *legal, int n, char buf[PDN_MOVE_TEXT_MAX])
 {
     for (int i = 0; i < n; i++)
         if (&legal[i] != m && legal[i].from == m->from &&

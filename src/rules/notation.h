@@ -15,8 +15,8 @@
 /** A move as written: the squares named, in order, as PDN numbers. */
 typedef struct pdn_written_move {
     uint8_t squares[PDN_MAX_CAPTURES + 1];
-    uint8_t count;      /* 2 or more */
-    bool capture;       /* written with 'x' or ':' */
+    uint8_t count; /* 2 or more */
+    bool capture;  /* written with 'x' or ':' */
 } pdn_written_move;
 
 /** Reads one move of @len bytes.  Returns 0, or -1 with a message in @err
@@ -52,7 +52,6 @@ size_t pdn_notation_format_long(const pdn_variant *v, const pdn_move *m,
                                 char buf[PDN_MOVE_TEXT_MAX]);
 
 /** The written form of @m's whole path. */
-pdn_written_move pdn_notation_of_move(const pdn_variant *v,
-                                      const pdn_move *m);
+pdn_written_move pdn_notation_of_move(const pdn_variant *v, const pdn_move *m);
 
 #endif

@@ -58,8 +58,8 @@ perft_2(const perft_ctx *c, const pdn_board *b, const pdn_delta_list *list,
 /* The same with bulk counting: each move's position's moves are
  * counted. */
 static uint64_t
-perft_2_bulk(const perft_ctx *c, const pdn_board *b,
-             const pdn_delta_list *list, int n)
+perft_2_bulk(const perft_ctx *c, const pdn_board *b, const pdn_delta_list *list,
+             int n)
 {
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
@@ -87,8 +87,7 @@ perft_rec(const perft_ctx *c, const pdn_board *b, int depth)
     if (depth == 1)
         return leaves(b, &list, n);
     if (depth == 2)
-        return c->bulk ? perft_2_bulk(c, b, &list, n)
-                       : perft_2(c, b, &list, n);
+        return c->bulk ? perft_2_bulk(c, b, &list, n) : perft_2(c, b, &list, n);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pdn_board child;

@@ -7,50 +7,55 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off: a row a variant, a line a field */
 static const pdn_variant variants[PDN_VARIANT_COUNT] = {
-    [PDN_ITALIAN] = {
-        .id = PDN_ITALIAN,
-        .name = "italian",
-        .title = "Italian draughts",
-        .adjective = "Italian",
-        .gametype = 22,
-        .gametype_full = "22,W,8,8,N2,1",
-        .start_fen = "W:W21-32:B1-12",
-        .first = PDN_WHITE,
-        .men_capture_kings = false,
-        .flying_kings = false,
-        .law = PDN_LAW_ITALIAN,
-        .draw_preset = "standard",
-    },
-    [PDN_SPANISH] = {
-        .id = PDN_SPANISH,
-        .name = "spanish",
-        .title = "Spanish draughts",
-        .adjective = "Spanish",
-        .gametype = 24,
-        .gametype_full = "24,W,8,8,N1,1",
-        .start_fen = "W:W1-12:B21-32",
-        .first = PDN_WHITE,
-        .men_capture_kings = true,
-        .flying_kings = true,
-        .law = PDN_LAW_SPANISH,
-        .draw_preset = "spanish",
-    },
-    [PDN_ENGLISH] = {
-        .id = PDN_ENGLISH,
-        .name = "english",
-        .title = "English checkers",
-        .adjective = "English",
-        .gametype = 21,
-        .gametype_full = "21,B,8,8,N1,0",
-        .start_fen = "B:W21-32:B1-12",
-        .first = PDN_BLACK,
-        .men_capture_kings = true,
-        .flying_kings = false,
-        .law = PDN_LAW_FREE,
-        .draw_preset = "english",
-    },
+    [PDN_ITALIAN] =
+        {
+            .id = PDN_ITALIAN,
+            .name = "italian",
+            .title = "Italian draughts",
+            .adjective = "Italian",
+            .gametype = 22,
+            .gametype_full = "22,W,8,8,N2,1",
+            .start_fen = "W:W21-32:B1-12",
+            .first = PDN_WHITE,
+            .men_capture_kings = false,
+            .flying_kings = false,
+            .law = PDN_LAW_ITALIAN,
+            .draw_preset = "standard",
+        },
+    [PDN_SPANISH] =
+        {
+            .id = PDN_SPANISH,
+            .name = "spanish",
+            .title = "Spanish draughts",
+            .adjective = "Spanish",
+            .gametype = 24,
+            .gametype_full = "24,W,8,8,N1,1",
+            .start_fen = "W:W1-12:B21-32",
+            .first = PDN_WHITE,
+            .men_capture_kings = true,
+            .flying_kings = true,
+            .law = PDN_LAW_SPANISH,
+            .draw_preset = "spanish",
+        },
+    [PDN_ENGLISH] =
+        {
+            .id = PDN_ENGLISH,
+            .name = "english",
+            .title = "English checkers",
+            .adjective = "English",
+            .gametype = 21,
+            .gametype_full = "21,B,8,8,N1,0",
+            .start_fen = "B:W21-32:B1-12",
+            .first = PDN_BLACK,
+            .men_capture_kings = true,
+            .flying_kings = false,
+            .law = PDN_LAW_FREE,
+            .draw_preset = "english",
+        },
 };
+/* clang-format on */
 
 const pdn_variant *
 pdn_variant_get(pdn_variant_id id)

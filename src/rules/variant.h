@@ -36,8 +36,8 @@ typedef struct pdn_variant {
     bool men_capture_kings;
     bool flying_kings;
     pdn_capture_law law;
-    const char *draw_preset;   /* the draw rule's preset by default
-                                  (replay/draw.h): "standard" */
+    const char *draw_preset; /* the draw rule's preset by default
+                                (replay/draw.h): "standard" */
 } pdn_variant;
 
 /** The variant with this id; never NULL for a valid id. */

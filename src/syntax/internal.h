@@ -28,10 +28,10 @@ typedef struct pdn_tag_cache {
 
 typedef struct pdn_parse {
     pdn_lexer lx;
-    pdn_token tok;     /* the token under consideration */
+    pdn_token tok; /* the token under consideration */
     const char *file;
-    const char *buf;   /* the reader's buffer */
-    uint64_t base;     /* input offset of buf[0] */
+    const char *buf;      /* the reader's buffer */
+    uint64_t base;        /* input offset of buf[0] */
     bool *encoding_noted; /* the note of a byte that is not UTF-8 given */
     const pdn_tagmap *tagmap;
     pdn_tag_cache *tag_cache; /* NULL: none */
@@ -54,8 +54,8 @@ int pdn_parse_game(pdn_parse *p);
 
 /** Appends a diagnostic at @at for the current game, with its source
  * line; returns it. */
-pdn_diag *pdn_parse_report(pdn_parse *p, pdn_severity sev, int code,
-                           pdn_loc at, const char *fmt, ...)
+pdn_diag *pdn_parse_report(pdn_parse *p, pdn_severity sev, int code, pdn_loc at,
+                           const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif

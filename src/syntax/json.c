@@ -33,8 +33,7 @@ fail(reader *r, const char *what)
 static void
 blanks(reader *r)
 {
-    while (r->pos < r->len && strchr(" \t\r\n", r->s[r->pos]) &&
-           r->s[r->pos])
+    while (r->pos < r->len && strchr(" \t\r\n", r->s[r->pos]) && r->s[r->pos])
         r->pos++;
 }
 
@@ -205,14 +204,17 @@ parse_container(reader *r, bool object)
             key = k->str;
             if (++members > PDN_JSON_MAX_MEMBERS) {
                 r->pos = k->at;
-                fail(r, "an object of more than " PDN_JSON_MAX_MEMBERS_TEXT " members");
+                fail(r, "an object of more than " PDN_JSON_MAX_MEMBERS_TEXT
+                        " members");
                 return NULL;
             }
             for (const pdn_json *m = n->child; m; m = m->next)
                 if (strcmp(m->key, key) == 0) {
                     char what[80];
-                    snprintf(what, sizeof what, "member \"%.40s\" given "
-                                                "twice", key);
+                    snprintf(what, sizeof what,
+                             "member \"%.40s\" given "
+                             "twice",
+                             key);
                     r->pos = k->at;
                     fail(r, what);
                     return NULL;
@@ -275,8 +277,8 @@ pdn_json *
 pdn_json_parse(pdn_arena *a, const char *s, size_t len, char *err,
                size_t errcap, size_t *at)
 {
-    reader r = {.arena = a, .s = s, .len = len, .err = err,
-                .errcap = errcap, .at = at};
+    reader r = {
+        .arena = a, .s = s, .len = len, .err = err, .errcap = errcap, .at = at};
     pdn_json *root = parse_value(&r);
     if (!root)
         return NULL;

@@ -31,20 +31,20 @@ typedef enum pdn_json_kind {
 typedef struct pdn_json pdn_json;
 struct pdn_json {
     pdn_json_kind kind;
-    const char *key;   /* a member of an object: its name; else NULL */
-    const char *str;   /* STRING: the text, NUL-terminated */
-    size_t len;        /* of str, in bytes (it may hold NUL) */
-    double number;     /* NUMBER */
-    pdn_json *child;   /* ARRAY, OBJECT: the first element or member */
-    pdn_json *next;    /* the next element or member */
-    size_t at;         /* byte offset where it starts */
+    const char *key; /* a member of an object: its name; else NULL */
+    const char *str; /* STRING: the text, NUL-terminated */
+    size_t len;      /* of str, in bytes (it may hold NUL) */
+    double number;   /* NUMBER */
+    pdn_json *child; /* ARRAY, OBJECT: the first element or member */
+    pdn_json *next;  /* the next element or member */
+    size_t at;       /* byte offset where it starts */
 };
 
 /** Reads the JSON document @s of @len bytes (NUL-terminated at @len) into
  * nodes allocated in @a.  Returns the root, or NULL with a message in @err
  * (room for @errcap bytes) and the byte offset of the fault in @at. */
-pdn_json *pdn_json_parse(pdn_arena *a, const char *s, size_t len,
-                         char *err, size_t errcap, size_t *at);
+pdn_json *pdn_json_parse(pdn_arena *a, const char *s, size_t len, char *err,
+                         size_t errcap, size_t *at);
 
 /** The member @key of the object @o, or NULL (also when @o is no
  * object). */

@@ -57,17 +57,19 @@ write_tags(walk *w, const pdn_json *tags)
     for (const pdn_json *t = tags->child; t; t = t->next) {
         const pdn_json *name = t->kind == PDN_JSON_ARRAY ? t->child : NULL;
         const pdn_json *value = name ? name->next : NULL;
-        if (!name || !value || value->next ||
-            name->kind != PDN_JSON_STRING || value->kind != PDN_JSON_STRING)
+        if (!name || !value || value->next || name->kind != PDN_JSON_STRING ||
+            value->kind != PDN_JSON_STRING)
             return bad(w, t, "expected a tag as [name, value], two strings");
         if (!tag_name(name->str, name->len))
-            return bad(w, name, "a tag name must be one word: no blank, "
-                                "bracket, brace, parenthesis, quote or ';'");
+            return bad(w, name,
+                       "a tag name must be one word: no blank, "
+                       "bracket, brace, parenthesis, quote or ';'");
         if (memchr(value->str, '\n', value->len) ||
             memchr(value->str, '\r', value->len) ||
             strlen(value->str) != value->len)
-            return bad(w, value, "a tag value cannot hold a line end or "
-                                 "NUL");
+            return bad(w, value,
+                       "a tag value cannot hold a line end or "
+                       "NUL");
         pdn_strbuf_printf(w->out, "[%s \"", name->str);
         for (const char *p = value->str; *p; p++) {
             if (*p == '"' || *p == '\\')
@@ -95,8 +97,9 @@ write_text(walk *w, const pdn_json *n, const pdn_json *text, char kind)
         else if (!strchr(s, '\n') && !strchr(s, '\r'))
             pdn_strbuf_printf(w->out, ";%s\n", s);
         else
-            return bad(w, n, "a comment cannot hold both '}' and a line "
-                             "end");
+            return bad(w, n,
+                       "a comment cannot hold both '}' and a line "
+                       "end");
         return 0;
     case 'e':
         if (strchr(s, '\n') || strchr(s, '\r'))
@@ -161,9 +164,10 @@ write_node(walk *w, const pdn_json *n)
         pdn_strbuf_puts(w->out, ") ");
         return 0;
     }
-    return bad(w, n, "expected a node with \"move\", \"unknown\", \"nag\", "
-                     "\"comment\", \"escape\", \"setup\" or "
-                     "\"variation\"");
+    return bad(w, n,
+               "expected a node with \"move\", \"unknown\", \"nag\", "
+               "\"comment\", \"escape\", \"setup\" or "
+               "\"variation\"");
 }
 
 static int
@@ -196,12 +200,13 @@ pdn_json_game_pdn(const pdn_json *root, pdn_strbuf *pdn, char *err,
             if (p[i] < 0x80) {
                 pdn_strbuf_putc(pdn, (char)p[i]);
             } else if ((p[i] == 0xC2 || p[i] == 0xC3) && i + 1 < raw->len) {
-                pdn_strbuf_putc(pdn, (char)(((p[i] & 3) << 6) |
-                                            (p[i + 1] & 0x3F)));
+                pdn_strbuf_putc(pdn,
+                                (char)(((p[i] & 3) << 6) | (p[i + 1] & 0x3F)));
                 i++;
             } else {
-                return bad(&w, raw, "\"raw_bytes\" holds a character "
-                                    "past U+00FF");
+                return bad(&w, raw,
+                           "\"raw_bytes\" holds a character "
+                           "past U+00FF");
             }
         }
         return 1;

@@ -23,19 +23,23 @@ enum {
 
 #define CL(ch)                                                                 \
     (unsigned char)(((ch) == 0 ? C_SPACE | C_STOP : 0) |                       \
-        ((ch) == ' ' || ((ch) >= '\t' && (ch) <= '\r') ? C_SPACE | C_STOP     \
-                                                       : 0) |                  \
-        ((ch) >= '0' && (ch) <= '9' ? C_DIGIT | C_IDENT : 0) |                 \
-        ((ch) >= 'a' && (ch) <= 'h' ? C_FILE : 0) |                            \
-        ((ch) >= 'A' && (ch) <= 'Z' ? C_UPPER | C_IDENT : 0) |                 \
-        (((ch) >= 'a' && (ch) <= 'z') || (ch) == '_' ? C_IDENT : 0) |          \
-        ((ch) == '[' || (ch) == ']' || (ch) == '{' || (ch) == '}' ||           \
-                 (ch) == '(' || (ch) == ')' || (ch) == '"' || (ch) == ';'      \
-             ? C_STOP                                                          \
-             : 0) |                                                            \
-        ((ch) == '-' || (ch) == 'x' || (ch) == 'X' || (ch) == ':' ? C_SEP      \
-                                                                  : 0) |       \
-        ((ch) == '!' || (ch) == '?' ? C_MARK : 0))
+                    ((ch) == ' ' || ((ch) >= '\t' && (ch) <= '\r')             \
+                         ? C_SPACE | C_STOP                                    \
+                         : 0) |                                                \
+                    ((ch) >= '0' && (ch) <= '9' ? C_DIGIT | C_IDENT : 0) |     \
+                    ((ch) >= 'a' && (ch) <= 'h' ? C_FILE : 0) |                \
+                    ((ch) >= 'A' && (ch) <= 'Z' ? C_UPPER | C_IDENT : 0) |     \
+                    (((ch) >= 'a' && (ch) <= 'z') || (ch) == '_' ? C_IDENT     \
+                                                                 : 0) |        \
+                    ((ch) == '[' || (ch) == ']' || (ch) == '{' ||              \
+                             (ch) == '}' || (ch) == '(' || (ch) == ')' ||      \
+                             (ch) == '"' || (ch) == ';'                        \
+                         ? C_STOP                                              \
+                         : 0) |                                                \
+                    ((ch) == '-' || (ch) == 'x' || (ch) == 'X' || (ch) == ':'  \
+                         ? C_SEP                                               \
+                         : 0) |                                                \
+                    ((ch) == '!' || (ch) == '?' ? C_MARK : 0))
 #define ROW(b)                                                                 \
     CL(b + 0), CL(b + 1), CL(b + 2), CL(b + 3), CL(b + 4), CL(b + 5),          \
         CL(b + 6), CL(b + 7), CL(b + 8), CL(b + 9), CL(b + 10), CL(b + 11),    \
@@ -154,8 +158,8 @@ finish(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
  * characters it holds move the columns after it.  @high has a high bit
  * set if a byte of it may be above 0x7F. */
 static inline pdn_token_kind
-finish_text(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
-            size_t start, size_t end, uint64_t high)
+finish_text(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
+            size_t end, uint64_t high)
 {
     kind = finish(lx, tok, kind, start, end);
     if (kind != PDN_TOK_MORE && (high & PDN_SCAN_HIGHS))
@@ -165,8 +169,8 @@ finish_text(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
 
 /* Ends a token that may hold line ends. */
 static pdn_token_kind
-finish_lines(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind,
-             size_t start, size_t end)
+finish_lines(pdn_lexer *lx, pdn_token *tok, pdn_token_kind kind, size_t start,
+             size_t end)
 {
     kind = finish(lx, tok, kind, start, end);
     if (kind != PDN_TOK_MORE)
@@ -219,8 +223,8 @@ lex_comment(pdn_lexer *lx, pdn_token *tok, size_t start)
     }
     if (!found && !lx->final)
         return finish(lx, tok, PDN_TOK_COMMENT, start, lx->len);
-    return finish_lines(lx, tok, found ? PDN_TOK_COMMENT : PDN_TOK_ERROR,
-                        start, end);
+    return finish_lines(lx, tok, found ? PDN_TOK_COMMENT : PDN_TOK_ERROR, start,
+                        end);
 }
 
 /* To the end of the line: LF, CR or CRLF, which is not part of the token.
@@ -304,8 +308,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
         if (ch != '"' && ch != '\\' && ch != '\n' && ch != '\r' && ch)
             continue;
         if (ch == '"') {
-            pdn_token_kind k = finish_text(lx, tok, PDN_TOK_STRING, start,
-                                           i + 1, high);
+            pdn_token_kind k =
+                finish_text(lx, tok, PDN_TOK_STRING, start, i + 1, high);
             tok->plain = !backslash && !(high & PDN_SCAN_HIGHS);
             return k;
         }
@@ -316,8 +320,7 @@ lex_string(pdn_lexer *lx, pdn_token *tok, size_t start)
                 return finish(lx, tok, PDN_TOK_STRING, start, lx->len);
             if (closes) {
                 tok->plain = false;
-                return finish_text(lx, tok, PDN_TOK_STRING, start, i + 2,
-                                   high);
+                return finish_text(lx, tok, PDN_TOK_STRING, start, i + 2, high);
             }
             i++;
             continue;
@@ -382,8 +385,7 @@ result_length(const pdn_lexer *lx, size_t i)
         is(lx, i + 3, C_DIGIT | C_SEP))
         return 0;
     /* two digits from 0 to 2: all but 1-2, 2-1, 2-2 are results */
-    return (p[0] == '2' && p[2] != '0') || (p[0] == '1' && p[2] == '2') ? 0
-                                                                        : 3;
+    return (p[0] == '2' && p[2] != '0') || (p[0] == '1' && p[2] == '2') ? 0 : 3;
 }
 
 /* Whether four digits read as two squares of a board (1 to 50): "2218"
@@ -599,9 +601,9 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
         }
         return lex_word(lx, tok, i);
     case '*':
-        return finish(lx, tok, i == lx->glue ? PDN_TOK_FORCED
-                                             : PDN_TOK_ASTERISK,
-                      i, i + 1);
+        return finish(lx, tok,
+                      i == lx->glue ? PDN_TOK_FORCED : PDN_TOK_ASTERISK, i,
+                      i + 1);
     case '!':
     case '?': {
         size_t j = i + 1;
@@ -610,14 +612,12 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
         return finish(lx, tok, PDN_TOK_STRENGTH, i, j);
     }
     case '-':
-        if (i + 1 >= lx->len || (class_of(lx->buf[i + 1]) &
-                                 C_STOP))
+        if (i + 1 >= lx->len || (class_of(lx->buf[i + 1]) & C_STOP))
             return finish(lx, tok, PDN_TOK_DASH, i, i + 1);
         return lex_word(lx, tok, i);
     case '.':
         if (at(lx, i + 1, '.') && at(lx, i + 2, '.') &&
-            (i + 3 >= lx->len ||
-             (class_of(lx->buf[i + 3]) & C_STOP)))
+            (i + 3 >= lx->len || (class_of(lx->buf[i + 3]) & C_STOP)))
             return finish(lx, tok, PDN_TOK_ELLIPSIS, i, i + 3);
         return lex_word(lx, tok, i);
     default:

@@ -19,10 +19,10 @@ typedef struct pdn_lexer {
     const char *buf;
     size_t len;
     size_t pos;
-    uint64_t base;    /* offset in the input of buf[0] */
-    bool final;       /* buf ends where the input ends */
-    bool line_start;  /* buf[0] starts a line */
-    size_t glue;      /* end of the last move or strength mark, for '*' */
+    uint64_t base;   /* offset in the input of buf[0] */
+    bool final;      /* buf ends where the input ends */
+    bool line_start; /* buf[0] starts a line */
+    size_t glue;     /* end of the last move or strength mark, for '*' */
     /* Where the lexer stands: line, and the column of byte i on it is
      * col_base + (i - line_from) - cont, cont counting the UTF-8
      * continuation bytes passed since line_from. */
@@ -36,8 +36,8 @@ typedef struct pdn_lexer {
  * input; buf[len] must be a NUL byte (the lexer reads it as a blank, which
  * spares it a bounds check per byte).  @final: nothing follows them.
  * @line_start: buf[0] begins a line (needed for '%' escapes). */
-void pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len,
-                    uint64_t base, bool final, bool line_start);
+void pdn_lexer_init(pdn_lexer *lx, const char *buf, size_t len, uint64_t base,
+                    bool final, bool line_start);
 
 /** Moves the lexer to @pos, where the input is at @line and @col.
  * pdn_lexer_init() starts at 0, line 1, column 1.  Columns count UTF-8

@@ -161,10 +161,10 @@ _Static_assert(ROOM % PDN_ARENA_ALIGN == 0, "nodes keep the alignment");
 typedef struct moves_run {
     uintptr_t room, room_end; /* the arena's free room */
     const char *near;         /* the fast way stops here */
-    uint64_t off_from; /* a byte's offset: its address plus this */
-    uint64_t line_col; /* a byte's line and column: the low and high half
-                          of this plus its address shifted up */
-    pdn_node **tail;   /* where the next node is linked */
+    uint64_t off_from;        /* a byte's offset: its address plus this */
+    uint64_t line_col;        /* a byte's line and column: the low and high half
+                                 of this plus its address shifted up */
+    pdn_node **tail;          /* where the next node is linked */
 } moves_run;
 
 /* The line of the lexer, and in the high half the column of the byte at

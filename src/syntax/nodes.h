@@ -85,8 +85,8 @@ static inline void
 pdn_short_values(pdn_node *n, const pdn_token *t)
 {
     if (t->kind == PDN_TOK_MOVE) {
-        char sep = t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2]
-                                                          : t->text[1];
+        char sep =
+            t->text[1] >= '0' && t->text[1] <= '9' ? t->text[2] : t->text[1];
         n->u.move.squares[0] = t->from;
         n->u.move.squares[1] = t->to;
         n->u.move.count = 2;

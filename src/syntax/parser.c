@@ -153,10 +153,10 @@ describe(const pdn_token *t)
     }
     /* Anything else by its text: "'12.'", "'22-18'", "'Wyllie'". */
     static const char *const quoted[] = {
-        [PDN_TOK_MOVE] = "a move", [PDN_TOK_MOVE_NUMBER] = "a move number",
+        [PDN_TOK_MOVE] = "a move",     [PDN_TOK_MOVE_NUMBER] = "a move number",
         [PDN_TOK_RESULT] = "a result", [PDN_TOK_COMMENT] = "a comment",
-        [PDN_TOK_NAG] = "a NAG", [PDN_TOK_IDENT] = "a word",
-        [PDN_TOK_WORD] = "a word", [PDN_TOK_LPAREN] = "'('",
+        [PDN_TOK_NAG] = "a NAG",       [PDN_TOK_IDENT] = "a word",
+        [PDN_TOK_WORD] = "a word",     [PDN_TOK_LPAREN] = "'('",
         [PDN_TOK_ASTERISK] = "'*'",
     };
     const char *name = (unsigned)t->kind < sizeof quoted / sizeof *quoted
@@ -351,8 +351,8 @@ typed_word(const pdn_parse *p, char buf[PDN_TYPED_MAX + 1], size_t *len,
 /* typed_move -> WORD | IDENT  -- read as the move @text of @len bytes,
  * typed as @how says: one note a game. */
 static void
-parse_typed_move(pdn_parse *p, pdn_node_list *l, const char *text,
-                 size_t len, unsigned how)
+parse_typed_move(pdn_parse *p, pdn_node_list *l, const char *text, size_t len,
+                 unsigned how)
 {
     pdn_move_text w;
     if (pdn_read_squares(text, len, &w) < 0) {
@@ -366,7 +366,8 @@ parse_typed_move(pdn_parse *p, pdn_node_list *l, const char *text,
         p->typed_noted = true;
         pdn_parse_report(p, PDN_SEV_NOTE, PDN_N_TYPED_MOVE, tok_loc(p),
                          "'%s' read as the move %.*s: written with %s (said "
-                         "once a game)", as, (int)len, text,
+                         "once a game)",
+                         as, (int)len, text,
                          pdn_typed_how(how, words, sizeof words));
     }
     pdn_node *n = pdn_add_text(p, l, PDN_NODE_MOVE, text, len, tok_loc(p));
@@ -383,10 +384,11 @@ parse_not_a_move(pdn_parse *p, pdn_node_list *l)
     token_utf8(p, as);
     pdn_parse_report(p, PDN_SEV_ERROR, PDN_E_NOT_A_MOVE, tok_loc(p),
                      "expected a move, found '%s': squares and separators "
-                     "that make no move", as);
+                     "that make no move",
+                     as);
     p->game->errors++;
-    pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, p->tok.text,
-                               p->tok.len, tok_loc(p));
+    pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, p->tok.text, p->tok.len,
+                               tok_loc(p));
     n->u.comment = PDN_COMMENT_TEXT;
     next(p);
 }
@@ -548,8 +550,7 @@ parse_prose(pdn_parse *p, pdn_node_list *l)
         if (more)
             p->more = true;
         else
-            fail(p, PDN_E_UNCLOSED_VARIATION,
-                 "expected ')' to close this '('");
+            fail(p, PDN_E_UNCLOSED_VARIATION, "expected ')' to close this '('");
         return;
     }
     pdn_node *n = pdn_add_text(p, l, PDN_NODE_COMMENT, open + 1,
@@ -637,16 +638,19 @@ parse_element(pdn_parse *p, pdn_node_list *l)
         parse_strength(p, l);
         break;
     case PDN_TOK_RPAREN:
-        fail(p, PDN_E_STRAY_RPAREN, "expected a move, found ')' with no "
-                                    "'(' open");
+        fail(p, PDN_E_STRAY_RPAREN,
+             "expected a move, found ')' with no "
+             "'(' open");
         break;
     case PDN_TOK_ERROR:
         if (p->tok.text[0] == '{')
-            fail(p, PDN_E_UNCLOSED_COMMENT, "expected '}' to close this "
-                                            "comment");
+            fail(p, PDN_E_UNCLOSED_COMMENT,
+                 "expected '}' to close this "
+                 "comment");
         else if (p->tok.text[0] == '"')
-            fail(p, PDN_E_UNCLOSED_STRING, "expected '\"' to close this "
-                                           "string");
+            fail(p, PDN_E_UNCLOSED_STRING,
+                 "expected '\"' to close this "
+                 "string");
         else
             fail(p, PDN_E_UNEXPECTED, "expected a move, found %s",
                  describe(&p->tok));
@@ -762,12 +766,12 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
         pdn_parse_report(p, PDN_SEV_WARNING, PDN_W_TAG_NAME, tok_loc(p),
                          "tag name '%.*s' is not a PDN name (a capital "
                          "letter, then letters, digits or '_'): kept as "
-                         "written", (int)(p->tok.len > 64 ? 64 : p->tok.len),
-                         p->tok.text);
-    tag->name = peek(p) == PDN_TOK_IDENT /* ASCII */
-                    ? pdn_arena_strndup(&p->game->arena, p->tok.text,
-                                        p->tok.len)
-                    : pdn_parse_text(p, p->tok.text, p->tok.len);
+                         "written",
+                         (int)(p->tok.len > 64 ? 64 : p->tok.len), p->tok.text);
+    tag->name =
+        peek(p) == PDN_TOK_IDENT /* ASCII */
+            ? pdn_arena_strndup(&p->game->arena, p->tok.text, p->tok.len)
+            : pdn_parse_text(p, p->tok.text, p->tok.len);
     tag->at = open;
     tag->standard =
         pdn_standard_name_at(p, p->tok.text, p->tok.len, p->game->ntags);
@@ -779,8 +783,9 @@ parse_tag(pdn_parse *p, pdn_tag *tag)
             fail(p, PDN_E_UNCLOSED_STRING,
                  "expected '\"' to close the value of tag %s", tag->name);
         else
-            fail(p, PDN_E_BAD_TAG, "expected a quoted value for tag %s, "
-                                   "found %s",
+            fail(p, PDN_E_BAD_TAG,
+                 "expected a quoted value for tag %s, "
+                 "found %s",
                  tag->name, describe(&p->tok));
         return;
     }
@@ -826,8 +831,8 @@ parse_tag_section(pdn_parse *p)
             return;
         }
         if (g->ntags == cap) {
-            pdn_tag *bigger = pdn_arena_alloc(&g->arena,
-                                              2 * cap * sizeof *g->tags);
+            pdn_tag *bigger =
+                pdn_arena_alloc(&g->arena, 2 * cap * sizeof *g->tags);
             memcpy(bigger, g->tags, cap * sizeof *g->tags);
             g->tags = bigger;
             cap *= 2;

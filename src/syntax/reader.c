@@ -34,37 +34,37 @@
 
 struct pdn_reader {
     const char *name;
-    FILE *in;              /* NULL when reading memory or a range */
-    int fd;                /* the file of a range, or -1 */
-    uint64_t end;          /* the end of the range: the input ends there */
-    char *buf;             /* owned, of cap bytes, or a window on map */
+    FILE *in;     /* NULL when reading memory or a range */
+    int fd;       /* the file of a range, or -1 */
+    uint64_t end; /* the end of the range: the input ends there */
+    char *buf;    /* owned, of cap bytes, or a window on map */
     size_t cap, len;
-    char *map;             /* the file mapped (pdn_file_map()), or NULL */
+    char *map; /* the file mapped (pdn_file_map()), or NULL */
     size_t map_span;
-    size_t map_released;   /* map's bytes before this are given back */
-    char held;             /* the byte of the mapping under buf[len],
-                              where the window's NUL stands */
-    bool view;             /* buf is a view on a mapping the caller owns
-                              (pdn_reader_restart_view()), read only */
-    char *own;             /* the buffer of @r's own meanwhile */
+    size_t map_released; /* map's bytes before this are given back */
+    char held;           /* the byte of the mapping under buf[len],
+                            where the window's NUL stands */
+    bool view;           /* buf is a view on a mapping the caller owns
+                            (pdn_reader_restart_view()), read only */
+    char *own;           /* the buffer of @r's own meanwhile */
     size_t own_cap;
-    size_t pos;            /* where the next game's text starts */
-    uint64_t base;         /* input offset of buf[0] */
-    pdn_loc cur;           /* line and column at pos */
-    bool eof;              /* nothing follows buf[len - 1] */
-    bool line_start;       /* buf[0] begins a line */
-    bool started;          /* BOM and encoding looked at */
-    bool encoding_noted;   /* the note at the first byte that is not
-                              UTF-8 was given */
-    bool failed;           /* a read error was reported */
-    pdn_game **spares;     /* games given back, to be reused */
+    size_t pos;          /* where the next game's text starts */
+    uint64_t base;       /* input offset of buf[0] */
+    pdn_loc cur;         /* line and column at pos */
+    bool eof;            /* nothing follows buf[len - 1] */
+    bool line_start;     /* buf[0] begins a line */
+    bool started;        /* BOM and encoding looked at */
+    bool encoding_noted; /* the note at the first byte that is not
+                            UTF-8 was given */
+    bool failed;         /* a read error was reported */
+    pdn_game **spares;   /* games given back, to be reused */
     size_t nspares, capspares;
     pdn_tag_cache tag_cache;
-    pdn_parse parse;       /* the state of reading the last game */
-    bool ahead;            /* parse stands past the '[' at pos, which it
-                              read as the next game's first token */
-    bool ranged;           /* a range: starts at skip, encoding decided */
-    size_t skip;           /* bytes of the line before the range's start */
+    pdn_parse parse; /* the state of reading the last game */
+    bool ahead;      /* parse stands past the '[' at pos, which it
+                        read as the next game's first token */
+    bool ranged;     /* a range: starts at skip, encoding decided */
+    size_t skip;     /* bytes of the line before the range's start */
     uint64_t games;
     pdn_reader_options opt;
 };
@@ -165,8 +165,7 @@ pdn_reader_recycle(pdn_reader *r, pdn_game *g)
     }
     if (r->nspares == r->capspares) {
         r->capspares = r->capspares ? 2 * r->capspares : 8;
-        r->spares = pdn_xrealloc(r->spares,
-                                 r->capspares * sizeof *r->spares);
+        r->spares = pdn_xrealloc(r->spares, r->capspares * sizeof *r->spares);
     }
     pdn_arena_reset(&g->arena);
     if (g->raw_file) {
@@ -325,8 +324,8 @@ refill(pdn_reader *r, pdn_diags *d)
             if (r->fd >= 0 ? errno != 0 : ferror(r->in)) {
                 r->buf[r->len] = '\0';
                 pdn_loc at = {r->base + r->len, 0, 0};
-                pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name,
-                              at, 0, "cannot read: %s", strerror(errno));
+                pdn_diags_add(d, PDN_SEV_ERROR, PDN_E_UNEXPECTED, r->name, at,
+                              0, "cannot read: %s", strerror(errno));
                 r->failed = true;
                 return -1;
             }
@@ -485,8 +484,7 @@ read_game(pdn_reader *r, pdn_game *g, pdn_diags *d, bool *more)
     pdn_parse *p = &r->parse;
     if (!r->ahead) {
         memset(p, 0, sizeof *p);
-        pdn_lexer_init(&p->lx, r->buf, r->len, r->base, r->eof,
-                       r->line_start);
+        pdn_lexer_init(&p->lx, r->buf, r->len, r->base, r->eof, r->line_start);
         pdn_lexer_seek(&p->lx, r->pos, r->cur.line, r->cur.col);
         p->file = r->name;
         p->buf = r->buf;
@@ -563,11 +561,9 @@ check_strict(pdn_reader *r, pdn_game *g, pdn_loc from)
 {
     const char *text = r->buf + (g->span - r->base);
     pdn_strict_fault f;
-    if (pdn_strict_game(text, g->raw_len, r->parse.tok.kind == PDN_TOK_EOF,
-                        &f))
+    if (pdn_strict_game(text, g->raw_len, r->parse.tok.kind == PDN_TOK_EOF, &f))
         return;
-    pdn_diag *diag = pdn_parse_report(&r->parse, PDN_SEV_ERROR,
-                                      PDN_E_NOT_PDN3,
+    pdn_diag *diag = pdn_parse_report(&r->parse, PDN_SEV_ERROR, PDN_E_NOT_PDN3,
                                       loc_in(g, text, from, f.at),
                                       "not PDN 3.0: %s", f.message);
     size_t n = 0;
@@ -632,8 +628,7 @@ pdn_reader_next(pdn_reader *r, pdn_game **out, pdn_diags *d)
         if (r->opt.strict)
             check_strict(r, g, cur);
         if (r->opt.keep_raw)
-            g->raw = pdn_arena_strndup(&g->arena,
-                                       r->buf + (g->span - r->base),
+            g->raw = pdn_arena_strndup(&g->arena, r->buf + (g->span - r->base),
                                        g->raw_len);
         r->games++;
         *out = g;

@@ -19,9 +19,9 @@
 
 /** Limits; each one gives an error naming it, never a crash or a hang. */
 #define PDN_MAX_GAME_BYTES ((size_t)64 << 20) /* one game's text */
-#define PDN_MAX_RAV_DEPTH 64                   /* variations in variations */
-#define PDN_MAX_TAGS 4096                      /* tags of one game */
-#define PDN_MAX_TOKEN ((size_t)1 << 20)        /* one comment, string... */
+#define PDN_MAX_RAV_DEPTH 64                  /* variations in variations */
+#define PDN_MAX_TAGS 4096                     /* tags of one game */
+#define PDN_MAX_TOKEN ((size_t)1 << 20)       /* one comment, string... */
 
 typedef struct pdn_reader_options {
     const pdn_tagmap *tagmap; /* NULL: no tag names are mapped; else
@@ -52,8 +52,8 @@ pdn_reader *pdn_reader_new(const char *name, FILE *in,
                            const pdn_reader_options *opt);
 
 /** A reader of @len bytes at @data (borrowed). */
-pdn_reader *pdn_reader_new_mem(const char *name, const char *data,
-                               size_t len, const pdn_reader_options *opt);
+pdn_reader *pdn_reader_new_mem(const char *name, const char *data, size_t len,
+                               const pdn_reader_options *opt);
 
 /** A part of a file to read as if the reading of the whole file had got
  * there: the games of a file read by several threads at once. */

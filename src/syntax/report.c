@@ -131,8 +131,7 @@ pdn_parse_text(pdn_parse *p, const char *s, size_t len)
            undone). */
         bool inside = s >= p->tok.text && s + len <= p->lx.buf + p->lx.len;
         pdn_loc here = inside ? place_in_token(p, s + bad)
-                              : (pdn_loc){p->tok.off, p->tok.line,
-                                          p->tok.col};
+                              : (pdn_loc){p->tok.off, p->tok.line, p->tok.col};
         char as[4];
         size_t k = pdn_text_to_utf8(s + bad, 1, as);
         *p->encoding_noted = true;

@@ -43,12 +43,12 @@ typedef enum tok_kind {
     T_LBRACKET,
     T_RBRACKET,
     T_ASTERISK,
-    T_SETUP,      /* /FEN "..."/ */
+    T_SETUP, /* /FEN "..."/ */
     T_STRING,
     T_COMMENT,
-    T_IDENT,      /* [A-Z][a-zA-Z0-9_]* */
-    T_OPEN,       /* a comment, string or setup not closed in the text */
-    T_BAD         /* a character no token starts with */
+    T_IDENT, /* [A-Z][a-zA-Z0-9_]* */
+    T_OPEN,  /* a comment, string or setup not closed in the text */
+    T_BAD    /* a character no token starts with */
 } tok_kind;
 
 typedef struct tok {
@@ -114,13 +114,13 @@ longest(const scan *sc, size_t i, tok *t)
     unsigned char c = at(sc, i), c1 = at(sc, i + 1), c2 = at(sc, i + 2);
     size_t best = 0;
     tok_kind kind = T_BAD;
-#define TAKE(k, n)                                                         \
-    do {                                                                   \
-        size_t n_ = (n);                                                   \
-        if (n_ > best) {                                                   \
-            best = n_;                                                     \
-            kind = (k);                                                    \
-        }                                                                  \
+#define TAKE(k, n)                                                             \
+    do {                                                                       \
+        size_t n_ = (n);                                                       \
+        if (n_ > best) {                                                       \
+            best = n_;                                                         \
+            kind = (k);                                                        \
+        }                                                                      \
     } while (0)
     if (i + 7 <= sc->len && memcmp(sc->s + i, "1/2-1/2", 7) == 0)
         TAKE(T_RESULT, 7);
@@ -136,11 +136,9 @@ longest(const scan *sc, size_t i, tok *t)
         while (is_digit(at(sc, j)))
             j++;
         if (at(sc, j) == '.')
-            TAKE(T_MOVENUMBER, j + 1 - i +
-                                   (at(sc, j + 1) == '.' &&
-                                            at(sc, j + 2) == '.'
-                                        ? 2
-                                        : 0));
+            TAKE(T_MOVENUMBER,
+                 j + 1 - i +
+                     (at(sc, j + 1) == '.' && at(sc, j + 2) == '.' ? 2 : 0));
         if (c != '0')
             TAKE(T_SQUARE, is_digit(c1) ? 2 : 1);
         else if (c1 >= '1' && c1 <= '9')
@@ -177,24 +175,41 @@ longest(const scan *sc, size_t i, tok *t)
     }
     if (c >= 'A' && c <= 'Z') {
         size_t j = i + 1;
-        for (unsigned char d; (d = at(sc, j)) != '\0' &&
-                              ((d >= 'a' && d <= 'z') ||
-                               (d >= 'A' && d <= 'Z') || is_digit(d) ||
-                               d == '_');
+        for (unsigned char d;
+             (d = at(sc, j)) != '\0' &&
+             ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') || is_digit(d) ||
+              d == '_');
              j++)
             ;
         TAKE(T_IDENT, j - i);
     }
     switch (c) {
-    case '(': TAKE(T_LPAREN, 1); break;
-    case ')': TAKE(T_RPAREN, 1); break;
-    case '[': TAKE(T_LBRACKET, 1); break;
-    case ']': TAKE(T_RBRACKET, 1); break;
-    case '*': TAKE(T_ASTERISK, 1); break;
-    case '/': TAKE(T_SETUP, closed_len(sc, i, '/')); break;
-    case '{': TAKE(T_COMMENT, closed_len(sc, i, '}')); break;
-    case '"': TAKE(T_STRING, string_len(sc, i)); break;
-    default: break;
+    case '(':
+        TAKE(T_LPAREN, 1);
+        break;
+    case ')':
+        TAKE(T_RPAREN, 1);
+        break;
+    case '[':
+        TAKE(T_LBRACKET, 1);
+        break;
+    case ']':
+        TAKE(T_RBRACKET, 1);
+        break;
+    case '*':
+        TAKE(T_ASTERISK, 1);
+        break;
+    case '/':
+        TAKE(T_SETUP, closed_len(sc, i, '/'));
+        break;
+    case '{':
+        TAKE(T_COMMENT, closed_len(sc, i, '}'));
+        break;
+    case '"':
+        TAKE(T_STRING, string_len(sc, i));
+        break;
+    default:
+        break;
     }
 #undef TAKE
     if (best == 0 && (c == '/' || c == '{' || c == '"')) {
@@ -256,8 +271,7 @@ static void
 describe(const scan *sc, const tok *t, char *out, size_t cap)
 {
     if (t->kind == T_END) {
-        snprintf(out, cap, sc->last ? "the end of the input"
-                                    : "the next game");
+        snprintf(out, cap, sc->last ? "the end of the input" : "the next game");
         return;
     }
     unsigned char c = (unsigned char)sc->s[t->at];
@@ -299,8 +313,8 @@ vfail(scan *sc, const tok *t, bool found, const char *hint, const char *fmt,
     }
     int n = vsnprintf(f->message, sizeof f->message, fmt, ap);
     if (n >= 0 && (size_t)n < sizeof f->message)
-        snprintf(f->message + n, sizeof f->message - (size_t)n, "%s%s%s",
-                 what, hint ? ": " : "", hint ? hint : "");
+        snprintf(f->message + n, sizeof f->message - (size_t)n, "%s%s%s", what,
+                 hint ? ": " : "", hint ? hint : "");
     f->at = t->at;
     f->len = t->kind == T_OPEN ? 1 : t->len;
     return false;
@@ -392,8 +406,9 @@ game_move(scan *sc)
                 advance(sc);
             }
         } else if (glued && t->kind == T_SQUARE) {
-            return fail(sc, t, "a move is written with '-' or 'x' "
-                               "between its squares",
+            return fail(sc, t,
+                        "a move is written with '-' or 'x' "
+                        "between its squares",
                         "expected '-' or 'x' after the square '%.*s'",
                         (int)from.len, sc->s + from.at);
         } else if (glued && t->kind == T_IDENT && sc->s[t->at] == 'X') {
@@ -477,9 +492,9 @@ pdn_tag(scan *sc)
     if (sc->t.kind != T_RBRACKET &&
         line_part(sc, value.at, value.len) < value.len)
         return fail_at(sc, &value,
-                    "a '\"' after a backslash does not end a string",
-                    "the value of the tag '%.*s' runs on past its line",
-                    (int)(name_len > 40 ? 40 : name_len), sc->s + name_at);
+                       "a '\"' after a backslash does not end a string",
+                       "the value of the tag '%.*s' runs on past its line",
+                       (int)(name_len > 40 ? 40 : name_len), sc->s + name_at);
     if (sc->t.kind != T_RBRACKET)
         return fail(sc, &sc->t, NULL,
                     "expected ']' after the value of the tag '%.*s'",
@@ -517,7 +532,7 @@ pdn_strict_game(const char *text, size_t len, bool last,
             return true;
         if (glued)
             return fail_at(&sc, &sep, "a forced move is marked $7",
-                        "a '*' after a move ends the game");
+                           "a '*' after a move ends the game");
         return fail(&sc, &sc.t, hint(&sc, &sc.t),
                     "expected the next game after the game's end");
     }

@@ -42,18 +42,18 @@ typedef enum pdn_token_kind {
 
 typedef struct pdn_token {
     pdn_token_kind kind;
-    uint32_t len;      /* bytes */
-    uint64_t off;      /* byte offset in the input */
-    const char *text;  /* the bytes, in the reader's buffer */
-    uint32_t line;     /* 1-based line of its first byte */
-    uint32_t col;      /* 1-based column, in characters */
-    bool plain;        /* STRING (else unset): no backslash and no byte
-                          above 0x7F, so the value is the bytes between the
-                          quotes as they are */
-    uint8_t from, to;  /* MOVE: two squares of one or two digits, 1 to 99,
-                          and one separator ("22-18", "9x13"), as the lexer
-                          read them; else 0 (read the text) */
-    uint32_t number;   /* MOVE_NUMBER: its value ("12..." is 12) */
+    uint32_t len;     /* bytes */
+    uint64_t off;     /* byte offset in the input */
+    const char *text; /* the bytes, in the reader's buffer */
+    uint32_t line;    /* 1-based line of its first byte */
+    uint32_t col;     /* 1-based column, in characters */
+    bool plain;       /* STRING (else unset): no backslash and no byte
+                         above 0x7F, so the value is the bytes between the
+                         quotes as they are */
+    uint8_t from, to; /* MOVE: two squares of one or two digits, 1 to 99,
+                         and one separator ("22-18", "9x13"), as the lexer
+                         read them; else 0 (read the text) */
+    uint32_t number;  /* MOVE_NUMBER: its value ("12..." is 12) */
 } pdn_token;
 
 /** A stable upper-case name for @kind ("MOVE"), for traces and tests. */

@@ -587,8 +587,7 @@ refusing(const pdn_canonical *c, int code)
         (code == PDN_E_ILLEGAL || code == PDN_E_AMBIGUOUS))
         return false;
     return code == PDN_W_JUNK || code == PDN_W_CONTROL ||
-           code == PDN_E_ILLEGAL ||
-           code == PDN_E_RESULT_MISMATCH ||
+           code == PDN_E_ILLEGAL || code == PDN_E_RESULT_MISMATCH ||
            code == PDN_E_AMBIGUOUS || code == PDN_E_BAD_FEN ||
            (code >= 100 && code < 150);
 }
@@ -636,7 +635,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
     /* The variant is known before the first move is handed over. */
     {
         const char *type = tags[PDN_TAGS_GAMETYPE];
-        c->variant = type            ? pdn_variant_by_gametype(type)
+        c->variant = type              ? pdn_variant_by_gametype(type)
                      : c->opt.unplayed ? NULL
                                        : c->opt.variant;
         if (c->variant)
@@ -733,8 +732,7 @@ pdn_canonical_as_read(const pdn_canonical *c, const pdn_game *g,
                !pdn_game_tag(g, "GameType");
     if (add) { /* before the first tag, or the first token */
         uint64_t at = g->ntags ? g->tags[0].at.off : g->start.off;
-        cut = at >= g->span && at - g->span <= len ? (size_t)(at - g->span)
-                                                   : 0;
+        cut = at >= g->span && at - g->span <= len ? (size_t)(at - g->span) : 0;
     }
     put_utf8(out, raw, cut);
     if (add) {

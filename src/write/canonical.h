@@ -8,8 +8,8 @@
  *
  * A game that cannot be written so without loss (a reading error, text
  * skipped between games, a control byte, an illegal or ambiguous move, a
- * bad FEN, a Result tag and terminator that disagree) is refused: the caller writes its text
- * as read (pdn_canonical_as_read()).
+ * bad FEN, a Result tag and terminator that disagree) is refused: the caller
+ * writes its text as read (pdn_canonical_as_read()).
  */
 #ifndef PDN_WRITE_CANONICAL_H
 #define PDN_WRITE_CANONICAL_H

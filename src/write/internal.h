@@ -36,7 +36,7 @@ typedef struct resolved_json {
 
 struct pdn_canonical {
     pdn_canonical_options opt;
-    resolved *moves; /* of the game being written, in text order */
+    resolved *moves;           /* of the game being written, in text order */
     resolved_json *json_moves; /* with opt.json: the same moves' path */
     size_t count, cap;
     const pdn_variant *variant;  /* of that game, NULL if not replayed */

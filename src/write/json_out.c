@@ -502,10 +502,9 @@ pdn_json_game(const pdn_game *g, pdn_strbuf *out)
 {
     pdn_strbuf_puts(out, "{\"file\":");
     put_string(out, g->file);
-    pdn_strbuf_printf(out,
-                      ",\"game\":%" PRIu64 ",\"line\":%" PRIu32
-                      ",\"column\":%" PRIu32,
-                      g->number, g->start.line, g->start.col);
+    pdn_strbuf_printf(
+        out, ",\"game\":%" PRIu64 ",\"line\":%" PRIu32 ",\"column\":%" PRIu32,
+        g->number, g->start.line, g->start.col);
     put_key(out, "tags");
     pdn_json_tags(g, out);
     put_key(out, "preamble");

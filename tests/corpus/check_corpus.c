@@ -23,9 +23,9 @@
 #include "syntax/reader.h"
 
 typedef enum expect {
-    EXPECT_CLEAN,    /* y_ and real files: no error */
-    EXPECT_ERROR,    /* n_: an error with a given code */
-    EXPECT_ANYTHING  /* i_: no crash, sound trees */
+    EXPECT_CLEAN,   /* y_ and real files: no error */
+    EXPECT_ERROR,   /* n_: an error with a given code */
+    EXPECT_ANYTHING /* i_: no crash, sound trees */
 } expect;
 
 typedef struct tally {
@@ -44,8 +44,8 @@ typedef struct outcome {
 /* ---- Reading one file ---- */
 
 static void
-read_file(const char *path, const char *name, const pdn_tagmap *tags,
-          int code, outcome *o)
+read_file(const char *path, const char *name, const pdn_tagmap *tags, int code,
+          outcome *o)
 {
     memset(o, 0, sizeof *o);
     FILE *f = fopen(path, "rb");
@@ -191,7 +191,8 @@ walk_corpus(const char *dir, const pdn_tagmap *tags, tally *t)
             int code = code_of_name(name);
             if (code < 0) {
                 printf("FAIL %s: an n_ file must name its code "
-                       "(n_E0102_...)\n", name);
+                       "(n_E0102_...)\n",
+                       name);
                 t->failed++;
             } else {
                 check_file(path, name, EXPECT_ERROR, code, tags, t);
@@ -216,8 +217,7 @@ walk_corpus(const char *dir, const pdn_tagmap *tags, tally *t)
 /* Every *.pdn under @dir, recursively, in name order; @rel is the path
  * shown (relative to the top). */
 static int
-walk_tree(const char *dir, const char *rel, const pdn_tagmap *tags,
-            tally *t)
+walk_tree(const char *dir, const char *rel, const pdn_tagmap *tags, tally *t)
 {
     struct dirent **list;
     int n = scandir(dir, &list, skip_dots, alphasort);

@@ -42,16 +42,17 @@ random_board(uint64_t *seed, int pieces)
     pdn_board b = pdn_board_empty((pdn_color)(next_random(seed) & 1));
     int n = 2 + (int)(next_random(seed) % (uint64_t)(pieces - 1));
     for (int i = 0; i < n; i++) {
-        pdn_color c = i == 0 ? PDN_WHITE : i == 1 ? PDN_BLACK
-                                         : (pdn_color)(next_random(seed) & 1);
+        pdn_color c = i == 0   ? PDN_WHITE
+                      : i == 1 ? PDN_BLACK
+                               : (pdn_color)(next_random(seed) & 1);
         for (;;) {
             int idx = (int)(next_random(seed) % 32);
             pdn_bb bit = PDN_BB_OF_INDEX(idx);
             if ((b.pieces[0] | b.pieces[1]) & bit)
                 continue;
             bool king = next_random(seed) % 3 == 0;
-            if (!king && ((c == PDN_WHITE && idx >= 28) ||
-                          (c == PDN_BLACK && idx < 4)))
+            if (!king &&
+                ((c == PDN_WHITE && idx >= 28) || (c == PDN_BLACK && idx < 4)))
                 continue;
             b.pieces[c] |= bit;
             if (king)
@@ -65,8 +66,7 @@ random_board(uint64_t *seed, int pieces)
 static int failures;
 
 static void
-fail(const pdn_variant *v, const pdn_board *b, const char *what, int a,
-     int c)
+fail(const pdn_variant *v, const pdn_board *b, const char *what, int a, int c)
 {
     char fen[PDN_FEN_MAX];
     pdn_fen_write(v, b, fen);
@@ -87,8 +87,7 @@ value(const pdn_solver *s, const pdn_board *b)
 }
 
 static void
-check_consistent(const pdn_variant *v, const pdn_solver *s,
-                 const pdn_board *b)
+check_consistent(const pdn_variant *v, const pdn_solver *s, const pdn_board *b)
 {
     int here = value(s, b);
     pdn_move m[PDN_MAX_MOVES];
@@ -117,8 +116,8 @@ check_consistent(const pdn_variant *v, const pdn_solver *s,
         fail(v, b, "won in d without a move to a loss in d - 1", here,
              best_loss);
     if (here < 0 && (wins != n || longest_win != -here - 2))
-        fail(v, b, "lost in d without every move to a win, longest d - 1",
-             here, longest_win);
+        fail(v, b, "lost in d without every move to a win, longest d - 1", here,
+             longest_win);
     if (here == 0 && (best_loss >= 0 || draws == 0))
         fail(v, b, "a draw with a move to a loss or none to a draw", here,
              best_loss);
@@ -141,19 +140,15 @@ check_search(const pdn_variant *v, const pdn_solver *s, pdn_engine *e,
     bool won = score > PDN_SCORE_WON, lost = score < -PDN_SCORE_WON;
     int d = won ? PDN_SCORE_WIN - score : lost ? PDN_SCORE_WIN + score : 0;
     if (here == 0 && (won || lost))
-        fail(v, b, "the solver has a draw; the search a result", here,
-             score);
+        fail(v, b, "the solver has a draw; the search a result", here, score);
     if (here > 0 && lost)
         fail(v, b, "the solver has a win; the search a loss", here, score);
     if (here < 0 && won)
         fail(v, b, "the solver has a loss; the search a win", here, score);
     if (exact && here > 0 && here <= depth && (!won || d != here))
-        fail(v, b, "a win within the depth, not found as such", here,
-             score);
-    if (exact && here < 0 && -here - 1 <= depth &&
-        (!lost || d != -here - 1))
-        fail(v, b, "a loss within the depth, not found as such", here,
-             score);
+        fail(v, b, "a win within the depth, not found as such", here, score);
+    if (exact && here < 0 && -here - 1 <= depth && (!lost || d != -here - 1))
+        fail(v, b, "a loss within the depth, not found as such", here, score);
 }
 
 int
@@ -172,8 +167,8 @@ main(int argc, char **argv)
             printf("FAIL %s: no solver for %d pieces\n", v->name, pieces);
             return 1;
         }
-        pdn_engine_options o = {.variant = v, .hash_mb = 4,
-                                .no_reductions = true};
+        pdn_engine_options o = {
+            .variant = v, .hash_mb = 4, .no_reductions = true};
         pdn_engine *e = pdn_engine_new(&o);
         o.no_reductions = false;
         pdn_engine *played = pdn_engine_new(&o);

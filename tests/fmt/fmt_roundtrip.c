@@ -202,8 +202,8 @@ same_tags(const pdn_game *a, const pdn_game *b, const char *gametype)
                 strcmp(want, b->tags[j].value)))
             j++;
         if (j == b->ntags) {
-            snprintf(failure, sizeof failure, "tag %s \"%s\" lost",
-                     name_of(t), want);
+            snprintf(failure, sizeof failure, "tag %s \"%s\" lost", name_of(t),
+                     want);
             return false;
         }
         used[j] = true;
@@ -260,8 +260,8 @@ same_game(const pdn_game *a, const pdn_game *b, const pdn_variant *v,
 static void
 check_file(const char *path, tally *t)
 {
-    const pdn_variant *v = pdn_variant_get(
-        strstr(path, "/english/") ? PDN_ENGLISH : PDN_ITALIAN);
+    const pdn_variant *v =
+        pdn_variant_get(strstr(path, "/english/") ? PDN_ENGLISH : PDN_ITALIAN);
     /* Italian games are written as they are; English ones get a GameType
      * tag, as with pdn fmt --variant english. */
     bool add = v->id != PDN_ITALIAN;
@@ -293,18 +293,17 @@ check_file(const char *path, tally *t)
         }
         t->formatted++;
         pdn_diags_clear(&d);
-        pdn_reader *back = pdn_reader_new_mem("<fmt>", once.ptr, once.len,
-                                              &ro);
+        pdn_reader *back = pdn_reader_new_mem("<fmt>", once.ptr, once.len, &ro);
         pdn_game *h = NULL;
         pdn_game *extra = NULL;
         int got = pdn_reader_next(back, &h, &d);
-        bool ok = got > 0 && h->errors == 0 &&
-                  pdn_reader_next(back, &extra, &d) == 0;
+        bool ok =
+            got > 0 && h->errors == 0 && pdn_reader_next(back, &extra, &d) == 0;
         if (!ok)
-            snprintf(failure, sizeof failure,
-                     "the canonical text reads as %s",
-                     got <= 0 ? "no game" : h->errors ? "a game with errors"
-                                                      : "more than one game");
+            snprintf(failure, sizeof failure, "the canonical text reads as %s",
+                     got <= 0    ? "no game"
+                     : h->errors ? "a game with errors"
+                                 : "more than one game");
         else
             ok = same_game(g, h, v, add ? gametype : NULL);
         if (ok) {
@@ -318,9 +317,8 @@ check_file(const char *path, tally *t)
         }
         if (!ok) {
             t->failed++;
-            printf("FAIL %s game %llu: %s\n--- canonical text:\n%s",
-                   path, (unsigned long long)g->number, failure,
-                   once.ptr);
+            printf("FAIL %s game %llu: %s\n--- canonical text:\n%s", path,
+                   (unsigned long long)g->number, failure, once.ptr);
             if (twice.len)
                 printf("--- second pass:\n%s", twice.ptr);
         }

@@ -64,7 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 4)
         return 0;
-    unsigned how = data[0] % 3;       /* the file, a link to it, a new one */
+    unsigned how = data[0] % 3;        /* the file, a link to it, a new one */
     unsigned piece = 1 + data[1] % 64; /* bytes written at a time */
     unsigned limit = data[2] | (unsigned)data[3] << 8; /* 0: no fault */
     const char *text = (const char *)data + 4;

@@ -31,16 +31,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         pdn_config_print_annotate(&c, &once);
         pdn_config_init(&again);
         pdn_diags_clear(&d);
-        if (pdn_config_load_text(&again, once.ptr, once.len, "printed",
-                                 &d) != 0) {
-            fprintf(stderr, "fuzz_config: the printed settings do not read "
-                            "back:\n%s\n", once.ptr);
+        if (pdn_config_load_text(&again, once.ptr, once.len, "printed", &d) !=
+            0) {
+            fprintf(stderr,
+                    "fuzz_config: the printed settings do not read "
+                    "back:\n%s\n",
+                    once.ptr);
             abort();
         }
         pdn_config_print_annotate(&again, &twice);
         if (once.len != twice.len || memcmp(once.ptr, twice.ptr, once.len)) {
-            fprintf(stderr, "fuzz_config: printed twice differently:\n%s\n"
-                            "---\n%s\n", once.ptr, twice.ptr);
+            fprintf(stderr,
+                    "fuzz_config: printed twice differently:\n%s\n"
+                    "---\n%s\n",
+                    once.ptr, twice.ptr);
             abort();
         }
         pdn_config_fini(&again);

@@ -41,8 +41,8 @@ moves_of(const pdn_variant *v, const pdn_board *b, pdn_move *ml,
         fail("pdn_movegen_has_capture differs from the move list", fen);
     for (int i = 0; i < n; i++) {
         const pdn_move *m = &ml[i];
-        if (m->ncaptured > PDN_MAX_CAPTURES ||
-            (capture && m->ncaptured == 0) || (!capture && m->ncaptured))
+        if (m->ncaptured > PDN_MAX_CAPTURES || (capture && m->ncaptured == 0) ||
+            (!capture && m->ncaptured))
             fail("captures and quiet moves mixed", fen);
         if (!(b->pieces[b->side] >> m->from & 1))
             fail("a move from a square without a piece of the side", fen);
@@ -75,8 +75,7 @@ check_variant(const pdn_variant *v, const char *text, size_t size)
     size_t len = pdn_fen_write(v, &b, fen);
     if (len >= PDN_FEN_MAX || strlen(fen) != len)
         fail("pdn_fen_write overflows", fen);
-    if ((b.pieces[0] & b.pieces[1]) ||
-        (b.kings & ~(b.pieces[0] | b.pieces[1])))
+    if ((b.pieces[0] & b.pieces[1]) || (b.kings & ~(b.pieces[0] | b.pieces[1])))
         fail("a square held twice, or a king that is no piece", fen);
     pdn_board again;
     if (pdn_fen_parse(v, fen, len, &again, &err) != 0)
@@ -102,7 +101,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 4096)
         return 0; /* a FEN is short; long inputs only slow the search */
     for (int id = 0; id < PDN_VARIANT_COUNT; id++)
-        check_variant(pdn_variant_get((pdn_variant_id)id),
-                      (const char *)data, size);
+        check_variant(pdn_variant_get((pdn_variant_id)id), (const char *)data,
+                      size);
     return 0;
 }

@@ -59,9 +59,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (kind < 0 && fault && fault->at > size)
             abort();
         if (kind == 0) { /* PDN text: the reader takes it */
-            pdn_reader *r = pdn_reader_new_mem("fuzz.pdn", pdn.ptr ? pdn.ptr
-                                                                    : "",
-                                               pdn.len, NULL);
+            pdn_reader *r = pdn_reader_new_mem(
+                "fuzz.pdn", pdn.ptr ? pdn.ptr : "", pdn.len, NULL);
             pdn_diags d = PDN_DIAGS_INIT;
             pdn_game *g;
             while (pdn_reader_next(r, &g, &d) > 0) {

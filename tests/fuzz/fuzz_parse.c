@@ -47,9 +47,9 @@ read_all(pdn_reader *r, pdn_strbuf *out, bool render)
         const pdn_diag *x = &d.items[i];
         if (render)
             pdn_diag_render(x, i % 2 == 1, &shown);
-        pdn_strbuf_printf(out, "%d %d %llu:%u:%u %s", (int)x->severity,
-                          x->code, (unsigned long long)x->at.off, x->at.line,
-                          x->at.col, x->message);
+        pdn_strbuf_printf(out, "%d %d %llu:%u:%u %s", (int)x->severity, x->code,
+                          (unsigned long long)x->at.off, x->at.line, x->at.col,
+                          x->message);
         if (x->note)
             pdn_strbuf_printf(out, " (%s %u:%u)", x->note, x->note_at.line,
                               x->note_at.col);
@@ -66,8 +66,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pdn_tagmap *tags = pdn_tagmap_new();
     /* Inputs of an odd length are read --strict as well (syntax/strict.h),
      * the same whole and in chunks. */
-    pdn_reader_options opt = {.tagmap = tags, .keep_raw = true,
-                              .strict = size % 2 == 1};
+    pdn_reader_options opt = {
+        .tagmap = tags, .keep_raw = true, .strict = size % 2 == 1};
     pdn_strbuf whole = PDN_STRBUF_INIT, chunked = PDN_STRBUF_INIT;
 
     pdn_reader *r = pdn_reader_new_mem("fuzz.pdn", text, size, &opt);

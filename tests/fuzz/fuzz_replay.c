@@ -23,8 +23,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .automatic_draw = data[0] & 4,
     };
     pdn_reader_options ro = {.keep_raw = true};
-    pdn_reader *r = pdn_reader_new_mem("fuzz.pdn", (const char *)data + 1,
-                                       size - 1, &ro);
+    pdn_reader *r =
+        pdn_reader_new_mem("fuzz.pdn", (const char *)data + 1, size - 1, &ro);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_strbuf out = PDN_STRBUF_INIT;
     pdn_game *g;

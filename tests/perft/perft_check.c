@@ -30,8 +30,8 @@ check(tally *t, const pdn_variant *v, const pdn_board *b, const char *fen,
     uint64_t got = pdn_perft(v, b, depth, bulk);
     int ok = got == want;
     printf("%s %s %s d%d %s: %" PRIu64 " (published %" PRIu64 ")\n",
-           ok ? "ok" : "FAIL", v->name, fen, depth, bulk ? "bulk" : "full",
-           got, want);
+           ok ? "ok" : "FAIL", v->name, fen, depth, bulk ? "bulk" : "full", got,
+           want);
     fflush(stdout);
     if (ok)
         t->passed++;

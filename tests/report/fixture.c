@@ -34,25 +34,37 @@ typedef struct spec {
 static const spec SPECS[] = {
     {"11-16", "11-15", 5, 0, 0.05, PDN_MARK_NONE, true, false, {"11-15"}},
     {"24-19", "24-19", 0, 0, 0.0, PDN_MARK_NONE, true, false, {"24-19"}},
-    {"9-14", "8-11", 10, -30, 0.40, PDN_MARK_INACCURACY, true, false,
-     {"8-11"}},
+    {"9-14", "8-11", 10, -30, 0.40, PDN_MARK_INACCURACY, true, false, {"8-11"}},
     {"28-24", "28-24", 30, 25, 0.05, PDN_MARK_NONE, true, false, {"28-24"}},
-    {"10-15", "16-20", -25, -260, 2.35, PDN_MARK_BLUNDER, true, false,
+    {"10-15",
+     "16-20",
+     -25,
+     -260,
+     2.35,
+     PDN_MARK_BLUNDER,
+     true,
+     false,
      {"16-20", "19-15", "10x28", "27-24"}},
     {"19x10", "19x10", 0, 0, 0.0, PDN_MARK_NONE, false, true, {NULL}},
     {"6x15", "6x15", 0, 0, 0.0, PDN_MARK_NONE, false, true, {NULL}},
-    {"24-19", "32-28", 260, 150, 1.10, PDN_MARK_MISTAKE, true, false,
+    {"24-19",
+     "32-28",
+     260,
+     150,
+     1.10,
+     PDN_MARK_MISTAKE,
+     true,
+     false,
      {"32-28", "16-20"}},
     {"15x24", "15x24", 0, 0, 0.0, PDN_MARK_NONE, false, true, {NULL}},
     {"27x11", "27x11", 0, 0, 0.0, PDN_MARK_NONE, false, true, {NULL}},
-    {"8x15", "8x15", -29988, -29988, 0.0, PDN_MARK_NONE, true, false,
-     {"8x15"}},
+    {"8x15", "8x15", -29988, -29988, 0.0, PDN_MARK_NONE, true, false, {"8x15"}},
 };
 #define NSPECS (sizeof SPECS / sizeof SPECS[0])
 
 int
-report_fixture_move(const pdn_variant *v, const pdn_board *b,
-                    const char *text, pdn_move *out)
+report_fixture_move(const pdn_variant *v, const pdn_board *b, const char *text,
+                    pdn_move *out)
 {
     pdn_move legal[PDN_MAX_MOVES];
     char written[PDN_MOVE_TEXT_MAX];
@@ -124,8 +136,8 @@ report_fixture_init(report_fixture *f)
     memset(f, 0, sizeof *f);
     pdn_annotate_defaults(&f->options);
     pdn_annotation_init(&f->annotation);
-    f->reader = pdn_reader_new_mem("games/test.pdn", GAME, sizeof GAME - 1,
-                                   NULL);
+    f->reader =
+        pdn_reader_new_mem("games/test.pdn", GAME, sizeof GAME - 1, NULL);
     pdn_diags d = PDN_DIAGS_INIT;
     int rc = pdn_reader_next(f->reader, &f->game, &d);
     size_t errors = d.errors;

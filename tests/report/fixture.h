@@ -9,7 +9,7 @@
 #include "syntax/reader.h"
 
 typedef struct report_fixture {
-    pdn_reader *reader;         /* holds the game's file name */
+    pdn_reader *reader; /* holds the game's file name */
     pdn_game *game;
     pdn_annotation annotation;
     pdn_annotate_options options;

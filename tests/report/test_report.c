@@ -125,9 +125,8 @@ test_line_alpha(void **state)
     assert_int_equal(n, 4);
     assert_string_equal(moves[0], "g5-h4");
     assert_string_equal(moves[2], "d6xh2");
-    assert_int_equal(pdn_annotate_line(f->annotation.variant, m, false, 3,
-                                     moves),
-                     3);
+    assert_int_equal(
+        pdn_annotate_line(f->annotation.variant, m, false, 3, moves), 3);
 }
 
 /* ---- JSON ---- */
@@ -190,8 +189,8 @@ test_json(void **state)
     pdn_arena_init(&arena);
     char err[128];
     size_t where = 0;
-    pdn_json *j = pdn_json_parse(&arena, out.ptr, out.len, err, sizeof err,
-                                 &where);
+    pdn_json *j =
+        pdn_json_parse(&arena, out.ptr, out.len, err, sizeof err, &where);
     if (!j)
         fail_msg("%s at %zu: %s", err, where, out.ptr);
     assert_string_equal(string(j, "file"), "games/test.pdn");
@@ -269,8 +268,8 @@ test_json_not_replayed(void **state)
     pdn_arena_init(&arena);
     char err[128];
     size_t where = 0;
-    pdn_json *j = pdn_json_parse(&arena, out.ptr, out.len, err, sizeof err,
-                                 &where);
+    pdn_json *j =
+        pdn_json_parse(&arena, out.ptr, out.len, err, sizeof err, &where);
     assert_non_null(j);
     assert_int_equal(at(j, "variant")->kind, PDN_JSON_NULL);
     assert_int_equal(length(j, "moves"), 0);
@@ -365,8 +364,7 @@ test_board_kings(void **state)
     memset(&m, 0, sizeof m);
     pdn_fen_error e;
     assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), &m.before, &e), 0);
-    assert_int_equal(report_fixture_move(v, &m.before, "32-28", &m.played),
-                     0);
+    assert_int_equal(report_fixture_move(v, &m.before, "32-28", &m.played), 0);
     m.best = m.played;
     m.played_text = "32-28";
     pdn_strbuf out = PDN_STRBUF_INIT;
@@ -386,8 +384,7 @@ test_escape(void **state)
     pdn_strbuf out = PDN_STRBUF_INIT;
     pdn_report_html_escape("a&b<c>d\"e'f\xc3\xa9", &out);
     pdn_report_html_escape(NULL, &out);
-    assert_string_equal(out.ptr,
-                        "a&amp;b&lt;c&gt;d&quot;e&#39;f\xc3\xa9");
+    assert_string_equal(out.ptr, "a&amp;b&lt;c&gt;d&quot;e&#39;f\xc3\xa9");
     pdn_strbuf_free(&out);
 }
 

@@ -136,9 +136,8 @@ squares_of(const char *s, size_t len, pdn_move_text *w)
         char c = s[i];
         if (c >= 'a' && c <= 'h' && i + 1 < len && s[i + 1] >= '1' &&
             s[i + 1] <= '8') {
-            w->squares[w->count++] = (uint8_t)(PDN_SQUARE_ALPHA |
-                                               (c - 'a') << 3 |
-                                               (s[i + 1] - '1'));
+            w->squares[w->count++] =
+                (uint8_t)(PDN_SQUARE_ALPHA | (c - 'a') << 3 | (s[i + 1] - '1'));
             i += 2;
         } else if (c >= '0' && c <= '9') {
             unsigned v = 0;
@@ -206,8 +205,7 @@ run_example(const pdn_strbuf *input, const pdn_tagmap *tags, pdn_strbuf *got,
             pdn_strbuf *notes)
 {
     pdn_reader_options opt = {.tagmap = tags};
-    pdn_reader *r = pdn_reader_new_mem("spec.pdn",
-                                       input->ptr ? input->ptr : "",
+    pdn_reader *r = pdn_reader_new_mem("spec.pdn", input->ptr ? input->ptr : "",
                                        input->len, &opt);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_game *g;
@@ -351,8 +349,8 @@ example(const spec *sp, size_t at, const char *heading, int hlen,
     t->number++;
     if (i >= sp->count) {
         t->failed++;
-        printf("not ok %d - %.*s\n# line %zu: example without %s\n",
-               t->number, hlen, heading, at + 1,
+        printf("not ok %d - %.*s\n# line %zu: example without %s\n", t->number,
+               hlen, heading, at + 1,
                dot >= sp->count ? "'.'" : "its closing fence");
         goto out;
     }

@@ -127,8 +127,8 @@ main(int argc, char **argv)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     long peak_mb = ru.ru_maxrss / 1024;
-    int ok = errors == 0 && games > 0 && peak_mb < limit &&
-             WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    int ok = errors == 0 && games > 0 && peak_mb < limit && WIFEXITED(status) &&
+             WEXITSTATUS(status) == 0;
     printf("%s: %llu bytes, %llu games, %llu errors, peak resident %ld MB "
            "(limit %ld MB)%s%s\n",
            ok ? "ok" : "FAIL", bytes, games, errors, peak_mb, limit,

@@ -47,8 +47,8 @@ load(const char *yaml, pdn_config *c, char *msg, size_t size)
         assert_int_equal(d.count, 1);
         assert_int_equal(d.items[0].severity, PDN_SEV_ERROR);
         assert_string_equal(d.items[0].file, path);
-        snprintf(msg, size, "%u:%u %s", d.items[0].at.line,
-                 d.items[0].at.col, d.items[0].message);
+        snprintf(msg, size, "%u:%u %s", d.items[0].at.line, d.items[0].at.col,
+                 d.items[0].message);
     } else {
         assert_int_equal(d.count, 0);
     }
@@ -118,8 +118,7 @@ test_empty_values(void **state)
     assert_int_equal(load("", &c, msg, sizeof msg), 0);
     assert_int_equal(load("check:\n", &c, msg, sizeof msg), 0);
     assert_int_equal(load("check:\n  severity:\n", &c, msg, sizeof msg), 0);
-    assert_int_equal(load("variant: \"22\"\ncheck: {}\n", &c, msg,
-                          sizeof msg),
+    assert_int_equal(load("variant: \"22\"\ncheck: {}\n", &c, msg, sizeof msg),
                      0);
     assert_string_equal(c.variant, "22");
     assert_null(c.draw_rule);
@@ -215,8 +214,8 @@ test_missing_file(void **state)
     (void)state;
 
     pdn_config_init(&c);
-    assert_int_equal(
-        pdn_config_load(&c, "/nonexistent/pdn/config.yaml", &d), -1);
+    assert_int_equal(pdn_config_load(&c, "/nonexistent/pdn/config.yaml", &d),
+                     -1);
     assert_int_equal(d.count, 1);
     assert_int_equal(d.items[0].at.line, 0);
     assert_string_equal(d.items[0].message, "No such file or directory");
@@ -400,9 +399,9 @@ test_annotate_example(void **state)
     (void)state;
 
     pdn_config_init(&c);
-    assert_int_equal(pdn_config_load(&c, PDN_SOURCE_ROOT
-                                     "/corpus/annotate-config.yaml", &d),
-                     0);
+    assert_int_equal(
+        pdn_config_load(&c, PDN_SOURCE_ROOT "/corpus/annotate-config.yaml", &d),
+        0);
     assert_int_equal(d.count, 0);
     assert_true(c.annotate_set);
     assert_string_equal(c.variant, "english");
@@ -527,8 +526,8 @@ static const char *const annotate_errors[][2] = {
      "3:17 annotate.write.line_plies: expected a number from 1 to 32, found "
      "'33'"},
     {"annotate:\n  moves:\n    from: 0\n", "3:11 annotate.moves.from: "
-                                          "expected a number from 1 to "
-                                          "10000, found '0'"},
+                                           "expected a number from 1 to "
+                                           "10000, found '0'"},
     {"annotate:\n  moves:\n    from: 5\n    to: 3\n",
      "4:9 annotate.moves.to: expected 0 (to the end) or a number from 5 to "
      "10000, found '3'"},
@@ -542,10 +541,10 @@ static const char *const annotate_errors[][2] = {
      "3:14 annotate.thresholds.mistake: " MEN "'1e1'"},
     {THRESHOLDS "blunder: 100.01\n",
      "3:14 annotate.thresholds.blunder: " MEN "'100.01'"},
-    {THRESHOLDS "blunder: .5\n", "3:14 annotate.thresholds.blunder: " MEN
-                                 "'.5'"},
-    {THRESHOLDS "blunder: 2.\n", "3:14 annotate.thresholds.blunder: " MEN
-                                 "'2.'"},
+    {THRESHOLDS "blunder: .5\n",
+     "3:14 annotate.thresholds.blunder: " MEN "'.5'"},
+    {THRESHOLDS "blunder: 2.\n",
+     "3:14 annotate.thresholds.blunder: " MEN "'2.'"},
     {THRESHOLDS "blunder: 0.5\n", "3:14 annotate.thresholds.blunder: 0.5 is "
                                   "below mistake (0.7)" ORDER},
     {THRESHOLDS "inaccuracy: 1\n", "3:17 annotate.thresholds.inaccuracy: 1 "
@@ -660,9 +659,8 @@ test_annotate_failure_keeps(void **state)
                      -1);
     assert_int_equal(c.annotate.depth, 20);
     assert_int_equal(c.annotate.report, PDN_REPORT_NONE);
-    assert_int_equal(load("annotate:\n  moves:\n    from: 20\n", &c, msg,
-                          sizeof msg),
-                     -1);
+    assert_int_equal(
+        load("annotate:\n  moves:\n    from: 20\n", &c, msg, sizeof msg), -1);
     assert_string_equal(msg, "3:11 annotate.moves.from: expected a number "
                              "from 1 to 10 (moves.to), found '20'");
     assert_int_equal(c.annotate.first_move, 1);
@@ -708,9 +706,9 @@ test_annotate_print(void **state)
 
     /* The example, and strings that need quoting. */
     pdn_config_init(&a);
-    assert_int_equal(pdn_config_load(&a, PDN_SOURCE_ROOT
-                                     "/corpus/annotate-config.yaml", &d),
-                     0);
+    assert_int_equal(
+        pdn_config_load(&a, PDN_SOURCE_ROOT "/corpus/annotate-config.yaml", &d),
+        0);
     strcpy(a.annotate.comment, "\"{best}\" \\ {{x}} \xe2\x86\x92 {loss}");
     /* Brackets in a quoted string, after an escaped quote, are text:
        not the flow collections the nesting limit counts. */
@@ -720,8 +718,8 @@ test_annotate_print(void **state)
     strcpy(a.annotate.select[1].pattern, "^(?:Tinsley|\"Chinook\")\\b");
     once = print_of(&a);
     assert_non_null(strstr(once, "\n  select:  "));
-    assert_non_null(strstr(once,
-                           "\n    Black: \"^(?:Tinsley|\\\"Chinook\\\")\\\\b\""));
+    assert_non_null(
+        strstr(once, "\n    Black: \"^(?:Tinsley|\\\"Chinook\\\")\\\\b\""));
     load_text_into(once, &b);
     assert_same_options(&a.annotate, &b.annotate);
     twice = print_of(&b);

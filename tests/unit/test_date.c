@@ -26,8 +26,7 @@ kept(const char *in)
 {
     char out[11];
     if (pdn_date_canonical(in, out))
-        fail_msg("\"%s\" read as \"%s\", expected it left as written", in,
-                 out);
+        fail_msg("\"%s\" read as \"%s\", expected it left as written", in, out);
 }
 
 static void
@@ -66,11 +65,11 @@ static void
 test_left_as_written(void **state)
 {
     (void)state;
-    kept("1-2 June 2002");  /* two days */
-    kept("2007/2008");      /* two years */
-    kept("03.07.20");       /* a two-digit year */
-    kept("03/04/2002");     /* March 4 or 3 April */
-    kept("2002.13.01");     /* no month 13 */
+    kept("1-2 June 2002"); /* two days */
+    kept("2007/2008");     /* two years */
+    kept("03.07.20");      /* a two-digit year */
+    kept("03/04/2002");    /* March 4 or 3 April */
+    kept("2002.13.01");    /* no month 13 */
     kept("2002.12.32");
     kept("1?96");
     kept("yesterday");

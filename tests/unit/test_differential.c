@@ -106,8 +106,7 @@ count_named(const pdn_variant *v, const pdn_move *ml, int n,
 }
 
 static int
-count_from_to(const pdn_variant *v, const pdn_move *ml, int n, int from,
-              int to)
+count_from_to(const pdn_variant *v, const pdn_move *ml, int n, int from, int to)
 {
     int i, k = 0;
 
@@ -128,9 +127,9 @@ report(tally *t, const pdn_board *b, const pdn_written_move *w,
         return;
     pdn_fen_write(t->v, b, fen);
     for (i = 0; i < w->count && len + 4 < sizeof text; i++)
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s%d",
-                                i ? (w->capture ? "x" : "-") : "",
-                                w->squares[i]);
+        len +=
+            (size_t)snprintf(text + len, sizeof text - len, "%s%d",
+                             i ? (w->capture ? "x" : "-") : "", w->squares[i]);
     print_error("%s %s: %s: referee says %s (%d matches: %s), generator "
                 "has %d %s\n",
                 t->v->name, fen, text, pdn_reason_name(e->reason), e->matches,
@@ -139,8 +138,7 @@ report(tally *t, const pdn_board *b, const pdn_written_move *w,
 
 /* The referee must find @w legal, naming @want moves. */
 static void
-expect_named(tally *t, const pdn_board *b, const pdn_written_move *w,
-             int want)
+expect_named(tally *t, const pdn_board *b, const pdn_written_move *w, int want)
 {
     pdn_explanation e;
     pdn_reason r = pdn_explain(t->v, b, w, &e);
@@ -198,8 +196,8 @@ check_pairs(tally *t, const pdn_board *b, const pdn_move *ml, int n)
                 }
                 want = count_from_to(t->v, ml, n, from, to);
                 if (want == 0 || e.matches != want ||
-                    e.reason != (want == 1 ? PDN_REASON_LEGAL
-                                           : PDN_REASON_AMBIGUOUS))
+                    e.reason !=
+                        (want == 1 ? PDN_REASON_LEGAL : PDN_REASON_AMBIGUOUS))
                     report(t, b, &w, &e, want, "moves of that from-to");
             }
         }
@@ -290,8 +288,7 @@ place_pieces(tally *t, rng *r, long count)
         for (c = 0; c < 2; c++) {
             int pieces = 1 + (int)rng_below(r, 12);
             for (i = 0; i < pieces; i++)
-                place(t->v, r, &b, (pdn_color)c,
-                      rng_below(r, 8) < king_in_8);
+                place(t->v, r, &b, (pdn_color)c, rng_below(r, 8) < king_in_8);
         }
         check_position(t, &b, ml);
     }
@@ -301,7 +298,7 @@ static void
 run_variant(pdn_variant_id id, uint64_t seed)
 {
     tally t;
-    rng r = { seed };
+    rng r = {seed};
 
     memset(&t, 0, sizeof t);
     t.v = pdn_variant_get(id);

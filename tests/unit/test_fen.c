@@ -29,8 +29,7 @@ parse_ok(const pdn_variant *v, const char *fen)
     pdn_fen_error err;
     int rc = pdn_fen_parse(v, fen, strlen(fen), &b, &err);
     if (rc != 0)
-        fail_msg("'%s' refused at column %u: %s", fen, err.column,
-                 err.message);
+        fail_msg("'%s' refused at column %u: %s", fen, err.column, err.message);
     return b;
 }
 
@@ -50,8 +49,8 @@ test_start_positions(void **state)
 {
     (void)state;
     static const int low[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0};
-    static const int high[] = {21, 22, 23, 24, 25, 26, 27, 28,
-                               29, 30, 31, 32, 0};
+    static const int high[] = {21, 22, 23, 24, 25, 26, 27,
+                               28, 29, 30, 31, 32, 0};
     for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
         const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
         pdn_board b = parse_ok(v, v->start_fen);
@@ -74,13 +73,13 @@ test_tolerances(void **state)
     const pdn_variant *v = pdn_variant_get(PDN_ITALIAN);
     pdn_board a = parse_ok(v, "W:W21,22,K30:B1,K2,3");
     static const char *same[] = {
-        "W:WK30,22,21:B3,K2,1",        /* any order */
-        "W:W021,22,K030:B01,K02,03",   /* leading zeros */
-        "W:W21,22,K30:B1,K2,3.",       /* trailing dot */
+        "W:WK30,22,21:B3,K2,1",            /* any order */
+        "W:W021,22,K030:B01,K02,03",       /* leading zeros */
+        "W:W21,22,K30:B1,K2,3.",           /* trailing dot */
         "  W : W21, 22 ,K30 : B1,K2,3 . ", /* spaces */
-        "W:B1,K2,3:W21,22,K30",        /* colours in either order */
-        "w:w21,22,k30:b1,k2,3",        /* lower case */
-        "W:W21-22,K30:B1,K2,3",        /* a range */
+        "W:B1,K2,3:W21,22,K30",            /* colours in either order */
+        "w:w21,22,k30:b1,k2,3",            /* lower case */
+        "W:W21-22,K30:B1,K2,3",            /* a range */
     };
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
         pdn_board b = parse_ok(v, same[i]);
@@ -112,15 +111,18 @@ test_refusals(void **state)
               "expected 'W' or 'B' for the side to move, found 'X'");
     parse_bad("W:W21:X1", 7,
               "expected 'W' or 'B' to start a list of pieces, found 'X'");
-    parse_bad("W:W33:B1", 4, "expected a square number from 1 to 32, "
-                             "found '3'");
-    parse_bad("W:W0:B1", 4, "expected a square number from 1 to 32, "
-                            "found '0'");
+    parse_bad("W:W33:B1", 4,
+              "expected a square number from 1 to 32, "
+              "found '3'");
+    parse_bad("W:W0:B1", 4,
+              "expected a square number from 1 to 32, "
+              "found '0'");
     parse_bad("W:W21,:B1", 7, "expected a square number, found ':'");
     parse_bad("W:W21,21:B1", 7, "expected each square once, found '2'");
     parse_bad("W:W21:B21", 8, "expected each square once, found '2'");
-    parse_bad("W:W12-5:B1", 7, "expected a range from low to high, "
-                               "found '5'");
+    parse_bad("W:W12-5:B1", 7,
+              "expected a range from low to high, "
+              "found '5'");
     parse_bad("W:W21;B1", 6,
               "expected ':', ',' or the end of the FEN, found ';'");
     parse_bad("W:W21:B1 x", 10,
@@ -193,7 +195,8 @@ test_fast_equals_careful(void **state)
             int b = pdn_fen_parse_careful(var, fen, len, &careful, &e2);
             if (a != b)
                 fail_msg("'%.*s': %d by pdn_fen_parse, %d by the careful "
-                         "reader", (int)len, fen, a, b);
+                         "reader",
+                         (int)len, fen, a, b);
             if (a == 0) {
                 assert_true(pdn_board_equal(&fast, &careful));
                 read++;

@@ -26,9 +26,9 @@ expect_tokens(const char *input, const char *expected)
     size_t n = 0;
     pdn_token t;
     while (pdn_lexer_next(&lx, &t) != PDN_TOK_EOF) {
-        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s:%.*s",
-                              n ? " " : "", pdn_token_kind_name(t.kind),
-                              (int)t.len, t.text);
+        n +=
+            (size_t)snprintf(got + n, sizeof got - n, "%s%s:%.*s", n ? " " : "",
+                             pdn_token_kind_name(t.kind), (int)t.len, t.text);
         assert_true(t.off + t.len <= len);
     }
     free(buf);
@@ -109,8 +109,8 @@ static void
 test_more(void **state)
 {
     (void)state;
-    static const char *cuts[] = {"22-1", "{comm", "[Ev", "\"str", "12", "1-",
-                                 "; line", "  "};
+    static const char *cuts[] = {"22-1", "{comm", "[Ev",    "\"str",
+                                 "12",   "1-",    "; line", "  "};
     for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
         size_t len = strlen(cuts[i]);
         char *buf = malloc(len + 1);

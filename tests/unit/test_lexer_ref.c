@@ -54,9 +54,9 @@ typedef struct ref_class {
 typedef struct ref_lexer {
     ref_class classes[PDN_TOK_KIND_COUNT];
     size_t count;
-    pcre2_code *skip;         /* blanks between tokens */
-    pcre2_match_data *match;  /* shared: only the whole match is read */
-    bool jit;                 /* every pattern JIT-compiled */
+    pcre2_code *skip;        /* blanks between tokens */
+    pcre2_match_data *match; /* shared: only the whole match is read */
+    bool jit;                /* every pattern JIT-compiled */
 } ref_lexer;
 
 /* A token of either lexer, as compared. */
@@ -79,13 +79,13 @@ compile_pattern(const char *name, const char *pat, size_t len, bool *jit)
 {
     int err;
     PCRE2_SIZE where;
-    pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat, len, PCRE2_ANCHORED,
-                                     &err, &where, NULL);
+    pcre2_code *code =
+        pcre2_compile((PCRE2_SPTR)pat, len, PCRE2_ANCHORED, &err, &where, NULL);
     if (code == NULL) {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(err, msg, sizeof msg);
-        fprintf(stderr, "%s: class %s: pattern error at %zu: %s\n",
-                TOKENS_FILE, name, (size_t)where, (const char *)msg);
+        fprintf(stderr, "%s: class %s: pattern error at %zu: %s\n", TOKENS_FILE,
+                name, (size_t)where, (const char *)msg);
         return NULL;
     }
     if (pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) != 0)
@@ -119,11 +119,13 @@ add_line(ref_lexer *ref, const char *line, size_t len, int lineno)
     }
     if (len == 0 || line[0] == '#')
         return true;
-    pdn_token_kind kind = tab ? kind_by_name(line, (size_t)(tab - line))
-                              : PDN_TOK_EOF;
+    pdn_token_kind kind =
+        tab ? kind_by_name(line, (size_t)(tab - line)) : PDN_TOK_EOF;
     if (kind == PDN_TOK_EOF) {
-        fprintf(stderr, "%s:%d: expected a token class of token.h, a TAB "
-                        "and a pattern\n", TOKENS_FILE, lineno);
+        fprintf(stderr,
+                "%s:%d: expected a token class of token.h, a TAB "
+                "and a pattern\n",
+                TOKENS_FILE, lineno);
         return false;
     }
     for (size_t i = 0; i < ref->count; i++) {
@@ -227,8 +229,7 @@ static long
 match_at(const ref_lexer *ref, const pcre2_code *code, const char *buf,
          size_t len, size_t pos)
 {
-    int rc = pcre2_match(code, (PCRE2_SPTR)buf, len, pos, 0, ref->match,
-                         NULL);
+    int rc = pcre2_match(code, (PCRE2_SPTR)buf, len, pos, 0, ref->match, NULL);
     if (rc < 0)
         return -1;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(ref->match);
@@ -307,8 +308,8 @@ report(const char *name, const char *buf, size_t len, tok_view fast,
        tok_view ref)
 {
     size_t off = fast.off < ref.off ? fast.off : ref.off;
-    fprintf(stderr, "%s: offset %zu, line %zu: the lexers differ\n", name,
-            off, line_of(buf, len, off));
+    fprintf(stderr, "%s: offset %zu, line %zu: the lexers differ\n", name, off,
+            line_of(buf, len, off));
     fprintf(stderr, "  fast lexer: %s at %zu, %zu bytes: \"",
             kind_name(fast.kind), fast.off, fast.len);
     print_bytes(buf + fast.off, fast.len, 60);
@@ -327,8 +328,7 @@ report(const char *name, const char *buf, size_t len, tok_view fast,
 /* Runs both lexers over @buf; returns the number of tokens, or -1 after
  * reporting the first difference. */
 static long
-compare(const ref_lexer *ref, const char *name, const char *buf,
-        size_t len)
+compare(const ref_lexer *ref, const char *name, const char *buf, size_t len)
 {
     pdn_lexer lx;
     pdn_token tok;
@@ -391,7 +391,7 @@ runs_agree(const char *name, const char *buf, size_t len)
         pdn_token_kind k = pdn_lexer_next(&one, &a);
         if (taken == have) {
             have = last == PDN_TOK_LBRACKET ? pdn_lexer_tag(&many, run)
-                                             : pdn_lexer_run(&many, run, max);
+                                            : pdn_lexer_run(&many, run, max);
             taken = 0;
             max = max % 8 + 1;
             if (have == 0)
@@ -403,9 +403,10 @@ runs_agree(const char *name, const char *buf, size_t len)
             a.line != b->line || a.col != b->col || !values_agree(&a) ||
             !values_agree(b) ||
             (a.kind == PDN_TOK_STRING && a.plain != b->plain)) {
-            fprintf(stderr, "%s: byte %llu: pdn_lexer_next() read %s "
-                            "(%u bytes, %u:%u), with pdn_lexer_run() %s "
-                            "(%u bytes, %u:%u)\n",
+            fprintf(stderr,
+                    "%s: byte %llu: pdn_lexer_next() read %s "
+                    "(%u bytes, %u:%u), with pdn_lexer_run() %s "
+                    "(%u bytes, %u:%u)\n",
                     name, (unsigned long long)a.off,
                     pdn_token_kind_name(a.kind), a.len, a.line, a.col,
                     pdn_token_kind_name(b->kind), b->len, b->line, b->col);
@@ -423,9 +424,9 @@ runs_agree(const char *name, const char *buf, size_t len)
 typedef struct node_walk {
     const char *buf;
     size_t len;
-    size_t at;            /* the byte counted up to */
-    uint32_t line, col;   /* its line and column */
-    size_t nodes;         /* nodes compared */
+    size_t at;          /* the byte counted up to */
+    uint32_t line, col; /* its line and column */
+    size_t nodes;       /* nodes compared */
 } node_walk;
 
 /* Counts on to byte @off: LF, CRLF and a lone CR end a line; a column is
@@ -510,11 +511,8 @@ static long
 nodes_agree(const char *name, const char *buf, size_t len, size_t chunk)
 {
     bool bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0;
-    node_walk w = {.buf = buf,
-                   .len = len,
-                   .at = bom ? 3 : 0,
-                   .line = 1,
-                   .col = 1};
+    node_walk w = {
+        .buf = buf, .len = len, .at = bom ? 3 : 0, .line = 1, .col = 1};
     pdn_reader_options opt = {.chunk = chunk};
     FILE *f = NULL;
     pdn_reader *r;
@@ -643,9 +641,10 @@ test_corpora_agree(void **state)
     if (is_dir(SHARED_CORPORA)) {
         walk(&ctx, SHARED_CORPORA);
     } else {
-        fprintf(stderr, "NOTE: %s is not there: only corpus/ and "
-                        "corpus/real/ are compared (%zu files); the "
-                        "shared corpora are an extra\n",
+        fprintf(stderr,
+                "NOTE: %s is not there: only corpus/ and "
+                "corpus/real/ are compared (%zu files); the "
+                "shared corpora are an extra\n",
                 SHARED_CORPORA, own);
     }
     fprintf(stderr,
@@ -672,52 +671,78 @@ static const inline_case inline_cases[] = {
      "LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING RBRACKET "
      "LBRACKET IDENT STRING RBRACKET LBRACKET WORD STRING RBRACKET "
      "LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING RBRACKET "
-     "LBRACKET IDENT STRING RBRACKET LBRACKET WORD STRING RBRACKET", 0},
+     "LBRACKET IDENT STRING RBRACKET LBRACKET WORD STRING RBRACKET",
+     0},
     /* moves and numbers near results, zeros and blanks (the short way) */
     {"1-0 1-2 1-5 2-1 0-2 0-5 22-09 09-13\r9X13\t1.\r\n12... 22:18 1- 6 "
      "100. 12-5x9 7.. 5-50",
      "RESULT MOVE MOVE MOVE RESULT MOVE MOVE MOVE MOVE MOVE_NUMBER "
-     "MOVE_NUMBER MOVE MOVE MOVE_NUMBER MOVE MOVE_NUMBER MOVE", 0},
+     "MOVE_NUMBER MOVE MOVE MOVE_NUMBER MOVE MOVE_NUMBER MOVE",
+     0},
     {"1- 6 27x 7 05-09 22:13 22x13x6 22X13", "MOVE MOVE MOVE MOVE MOVE MOVE",
      0},
     {"2218 1996 5152 0509 22189", "MOVE WORD WORD MOVE WORD", 0},
-    {"c3-d4 c3d4 a5xc7xe5 a1-b2-c a1b2- a1", "MOVE MOVE MOVE WORD MOVE DASH "
-                                             "WORD", 0},
-    {"1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0 1-2", "RESULT RESULT RESULT RESULT "
-                                            "RESULT RESULT RESULT MOVE", 0},
+    {"c3-d4 c3d4 a5xc7xe5 a1-b2-c a1b2- a1",
+     "MOVE MOVE MOVE WORD MOVE DASH "
+     "WORD",
+     0},
+    {"1-0 0-1 1/2-1/2 2-0 0-2 1-1 0-0 1-2",
+     "RESULT RESULT RESULT RESULT "
+     "RESULT RESULT RESULT MOVE",
+     0},
     {"0-1[Event \"x\"]", "RESULT LBRACKET IDENT STRING RBRACKET", 0},
     /* \" before ']' closes, unless a later '"' and ']' close instead */
     {"[E \"a\\\"]b\"]\n[C \"x\\\"] 1. [D \"y\\\"] [E \"z\"]",
      "LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING RBRACKET "
      "MOVE_NUMBER LBRACKET IDENT STRING RBRACKET LBRACKET IDENT STRING "
-     "RBRACKET", 0},
+     "RBRACKET",
+     0},
     {"1-0-5 2-0x\n1-0.", "MOVE MOVE WORD RESULT WORD", 0},
-    {"3-8* 19-23!* 19-23(?)* 2218* c3d4*", "MOVE FORCED MOVE STRENGTH FORCED "
-     "MOVE STRENGTH FORCED MOVE FORCED MOVE FORCED", 0},
-    {"1-0* $7* (22-18!)* 22-18 * 1/2-1/2*", "RESULT ASTERISK NAG ASTERISK "
-     "LPAREN MOVE STRENGTH RPAREN ASTERISK MOVE ASTERISK RESULT ASTERISK", 0},
-    {"11-0* 22x1-0* 22- 1-0* 22 1-0*", "MOVE FORCED MOVE FORCED MOVE FORCED "
-     "WORD RESULT ASTERISK", 0},
-    {"19-23(!?!!!) 10-15! (?) ( ? )", "MOVE STRENGTH MOVE STRENGTH STRENGTH "
-     "LPAREN STRENGTH RPAREN", 0},
-    {"1. ... 7-12 41. - - 12... -5", "MOVE_NUMBER ELLIPSIS MOVE MOVE_NUMBER "
-     "DASH DASH MOVE_NUMBER WORD", 0},
+    {"3-8* 19-23!* 19-23(?)* 2218* c3d4*",
+     "MOVE FORCED MOVE STRENGTH FORCED "
+     "MOVE STRENGTH FORCED MOVE FORCED MOVE FORCED",
+     0},
+    {"1-0* $7* (22-18!)* 22-18 * 1/2-1/2*",
+     "RESULT ASTERISK NAG ASTERISK "
+     "LPAREN MOVE STRENGTH RPAREN ASTERISK MOVE ASTERISK RESULT ASTERISK",
+     0},
+    {"11-0* 22x1-0* 22- 1-0* 22 1-0*",
+     "MOVE FORCED MOVE FORCED MOVE FORCED "
+     "WORD RESULT ASTERISK",
+     0},
+    {"19-23(!?!!!) 10-15! (?) ( ? )",
+     "MOVE STRENGTH MOVE STRENGTH STRENGTH "
+     "LPAREN STRENGTH RPAREN",
+     0},
+    {"1. ... 7-12 41. - - 12... -5",
+     "MOVE_NUMBER ELLIPSIS MOVE MOVE_NUMBER "
+     "DASH DASH MOVE_NUMBER WORD",
+     0},
     {"[Comment \"C:\\games\\\"]", "LBRACKET IDENT STRING RBRACKET", 0},
     {"\"a \\\" b\" \"c\\\\\" \"open\n\"end", "STRING STRING ERROR ERROR", 0},
     {"%esc\n 50% %x\r%y", "ESCAPE WORD WORD ESCAPE", 0},
-    {"/FEN \"W:W1:B2\"/ /x/ / Setup\r/ / x", "SETUP WORD WORD IDENT WORD WORD WORD", 0},
+    {"/FEN \"W:W1:B2\"/ /x/ / Setup\r/ / x",
+     "SETUP WORD WORD IDENT WORD WORD WORD", 0},
     {"{a {b} c} ;line\n{open", "COMMENT WORD WORD LINE_COMMENT ERROR", 0},
-    {"Event lower _x \xb0" "C \"\xc3\xa9\"", "IDENT WORD WORD WORD STRING", 0},
-    {"22-18 !* 22-18** (!!)*", "MOVE STRENGTH FORCED MOVE FORCED ASTERISK "
-     "STRENGTH FORCED", 0},
-    {"1.32-28!? 12.. $ $12", "MOVE_NUMBER MOVE STRENGTH MOVE_NUMBER WORD "
-     "NAG", 0},
+    {"Event lower _x \xb0"
+     "C \"\xc3\xa9\"",
+     "IDENT WORD WORD WORD STRING", 0},
+    {"22-18 !* 22-18** (!!)*",
+     "MOVE STRENGTH FORCED MOVE FORCED ASTERISK "
+     "STRENGTH FORCED",
+     0},
+    {"1.32-28!? 12.. $ $12",
+     "MOVE_NUMBER MOVE STRENGTH MOVE_NUMBER WORD "
+     "NAG",
+     0},
     /* a NUL inside the input is a blank, as the one after the buffer */
     {"ab\0cd -\0 Ev\0 ...\0", "WORD WORD DASH IDENT ELLIPSIS",
      sizeof "ab\0cd -\0 Ev\0 ...\0" - 1},
     /* a comment left open ends before the next game's tags */
-    {"{open\r\n[Event \"b\"] {a\n[%eval 1]}", "ERROR LBRACKET IDENT STRING "
-     "RBRACKET COMMENT", 0},
+    {"{open\r\n[Event \"b\"] {a\n[%eval 1]}",
+     "ERROR LBRACKET IDENT STRING "
+     "RBRACKET COMMENT",
+     0},
 };
 
 static void

@@ -27,9 +27,8 @@ test_control_bytes(void **state)
         for (size_t at = 0; at < sizeof text; at++) {
             memset(text, 'a', sizeof text);
             text[at] = (char)c;
-            size_t want = pdn_is_stray_control((unsigned char)c)
-                              ? at
-                              : sizeof text;
+            size_t want =
+                pdn_is_stray_control((unsigned char)c) ? at : sizeof text;
             assert_int_equal(pdn_control_find_plain(text, sizeof text), want);
             assert_int_equal(pdn_control_find(text, sizeof text), want);
         }

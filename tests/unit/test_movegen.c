@@ -60,8 +60,7 @@ expect_moves(pdn_variant_id id, const char *fen, const char *expected)
         p += snprintf(p, sizeof got_text - (size_t)(p - got_text), " %s",
                       got[i]);
     if (n != m)
-        fail_msg("%s %s: expected %s, got%s", v->name, fen, expected,
-                 got_text);
+        fail_msg("%s %s: expected %s, got%s", v->name, fen, expected, got_text);
     for (int i = 0; i < n; i++)
         if (strcmp(got[i], want[i]) != 0)
             fail_msg("%s %s: expected %s, got%s", v->name, fen, expected,
@@ -99,8 +98,9 @@ test_italian_rules(void **state)
      * take 5 backwards as a king. */
     expect_moves(PDN_ITALIAN, "W:W11:B5,6", "11x2");
     /* Men move forward only; a king steps one square in any direction. */
-    expect_moves(PDN_ITALIAN, "W:W22,K14:B1", "22-18 22-19 14-10 14-11 "
-                                               "14-18 14-19");
+    expect_moves(PDN_ITALIAN, "W:W22,K14:B1",
+                 "22-18 22-19 14-10 14-11 "
+                 "14-18 14-19");
     /* Two ways round the same four men, back to the start square: the
      * same from and to, so both are written in full. */
     expect_moves(PDN_ITALIAN, "W:WK21:B18,19,26,27",
@@ -201,18 +201,17 @@ test_deltas_random(void **state)
                 kings += b.kings != 0;
                 captures += n > 0 && list[0].ncaptured > 0;
                 assert_int_equal(pdn_movegen_deltas(v, &b, &dl), n);
-                assert_int_equal(
-                    pdn_movegen_deltas_for(v, b.side)(&b, &dl_for), n);
+                assert_int_equal(pdn_movegen_deltas_for(v, b.side)(&b, &dl_for),
+                                 n);
                 pdn_moves_kind kind = pdn_movegen_kind_for(v, b.side)(&b);
-                pdn_moves_kind want =
-                    n == 0 ? PDN_MOVES_NONE
-                    : list[0].ncaptured > 0 ? PDN_MOVES_CAPTURE
-                                            : PDN_MOVES_QUIET;
+                pdn_moves_kind want = n == 0 ? PDN_MOVES_NONE
+                                      : list[0].ncaptured > 0
+                                          ? PDN_MOVES_CAPTURE
+                                          : PDN_MOVES_QUIET;
                 assert_int_equal(kind, want);
-                assert_int_equal(
-                    pdn_movegen_deltas_known_for(v, b.side, kind)(&b,
-                                                                  &dl_known),
-                    n);
+                assert_int_equal(pdn_movegen_deltas_known_for(v, b.side, kind)(
+                                     &b, &dl_known),
+                                 n);
                 assert_int_equal(pdn_movegen_count(v, &b), n);
                 assert_int_equal(pdn_movegen_has_capture(v, &b),
                                  want == PDN_MOVES_CAPTURE);
@@ -226,8 +225,8 @@ test_deltas_random(void **state)
                         !pdn_board_equal(&a2, &want_after) ||
                         !pdn_board_equal(&a3, &want_after))
                         fail_msg("%s, game %d, ply %d: move %d of %d "
-                                 "leads elsewhere", v->name, game, ply, i,
-                                 n);
+                                 "leads elsewhere",
+                                 v->name, game, ply, i, n);
                 }
                 if (n == 0)
                     break;

@@ -31,9 +31,8 @@ read_bad(pdn_variant_id id, const char *text, size_t at_want,
     pdn_written_move w;
     size_t at;
     char err[128];
-    assert_int_equal(pdn_notation_parse(pdn_variant_get(id), text,
-                                        strlen(text), &w, &at, err,
-                                        sizeof err),
+    assert_int_equal(pdn_notation_parse(pdn_variant_get(id), text, strlen(text),
+                                        &w, &at, err, sizeof err),
                      -1);
     assert_int_equal(at, at_want);
     assert_string_equal(err, message);
@@ -55,8 +54,7 @@ test_read_forms(void **state)
     expect_squares(read_ok(PDN_ITALIAN, "22-18"), 0, (int[]){22, 18}, 2);
     expect_squares(read_ok(PDN_ITALIAN, "22x13"), 1, (int[]){22, 13}, 2);
     expect_squares(read_ok(PDN_ITALIAN, "22:13"), 1, (int[]){22, 13}, 2);
-    expect_squares(read_ok(PDN_ITALIAN, "22X13x6"), 1, (int[]){22, 13, 6},
-                   3);
+    expect_squares(read_ok(PDN_ITALIAN, "22X13x6"), 1, (int[]){22, 13, 6}, 3);
     expect_squares(read_ok(PDN_ITALIAN, "2218"), 0, (int[]){22, 18}, 2);
     expect_squares(read_ok(PDN_ITALIAN, "05-09"), 0, (int[]){5, 9}, 2);
     expect_squares(read_ok(PDN_ITALIAN, "1-5"), 0, (int[]){1, 5}, 2);
@@ -67,8 +65,7 @@ test_read_forms(void **state)
     expect_squares(read_ok(PDN_ITALIAN, "d3-c4"), 0, (int[]){22, 18}, 2);
     expect_squares(read_ok(PDN_ITALIAN, "d3c4"), 0, (int[]){22, 18}, 2);
     expect_squares(read_ok(PDN_ENGLISH, "c3-d4"), 0, (int[]){22, 18}, 2);
-    expect_squares(read_ok(PDN_ENGLISH, "c3xe5xg7"), 1, (int[]){22, 15, 8},
-                   3);
+    expect_squares(read_ok(PDN_ENGLISH, "c3xe5xg7"), 1, (int[]){22, 15, 8}, 3);
 }
 
 static void
@@ -79,9 +76,9 @@ test_read_errors(void **state)
     read_bad(PDN_ITALIAN, "x13", 0, "expected a square");
     read_bad(PDN_ITALIAN, "33-18", 0, "expected a square number from 1 to 32");
     read_bad(PDN_ITALIAN, "22-0", 3, "expected a square number from 1 to 32");
-    read_bad(PDN_ITALIAN, "122-18", 0,
-             "expected a square number from 1 to 32");
-    read_bad(PDN_ITALIAN, "22-18-14", 5, "expected 'x' between capture squares");
+    read_bad(PDN_ITALIAN, "122-18", 0, "expected a square number from 1 to 32");
+    read_bad(PDN_ITALIAN, "22-18-14", 5,
+             "expected 'x' between capture squares");
     read_bad(PDN_ITALIAN, "22x13-6", 5, "expected 'x' between capture squares");
     read_bad(PDN_ITALIAN, "22/18", 2,
              "expected '-', 'x' or ':' between squares");
@@ -97,15 +94,13 @@ legal_moves(pdn_variant_id id, const char *fen, pdn_move *list)
 {
     pdn_board b;
     pdn_fen_error err;
-    assert_int_equal(pdn_fen_parse(pdn_variant_get(id), fen, strlen(fen), &b,
-                                   &err),
-                     0);
+    assert_int_equal(
+        pdn_fen_parse(pdn_variant_get(id), fen, strlen(fen), &b, &err), 0);
     return pdn_movegen_legal(pdn_variant_get(id), &b, list);
 }
 
 static int
-count_matches(pdn_variant_id id, const pdn_move *list, int n,
-              const char *text)
+count_matches(pdn_variant_id id, const pdn_move *list, int n, const char *text)
 {
     pdn_written_move w = read_ok(id, text);
     int k = 0;

@@ -104,9 +104,9 @@ test_cut_examples(void **state)
 static void
 test_cut_random(void **state)
 {
-    static const char *const pieces[] = {"\n", "\r", "\r\n", "[", "*",
-                                         "1-0", " ", "ab", "1/2-1/2",
-                                         "22-18", "\t", "0-1x"};
+    static const char *const pieces[] = {"\n",      "\r",    "\r\n", "[",
+                                         "*",       "1-0",   " ",    "ab",
+                                         "1/2-1/2", "22-18", "\t",   "0-1x"};
     static char text[20000];
     uint64_t seed = 99;
     (void)state;
@@ -277,7 +277,8 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cut_examples), cmocka_unit_test(test_cut_random),
+        cmocka_unit_test(test_cut_examples),
+        cmocka_unit_test(test_cut_random),
         cmocka_unit_test(test_ranges),
         cmocka_unit_test(test_encoding),
     };

@@ -21,7 +21,7 @@
 
 typedef struct outcome {
     pdn_strbuf trace;
-    pdn_strbuf raw;  /* every game's raw text, concatenated */
+    pdn_strbuf raw; /* every game's raw text, concatenated */
     size_t games, errors, warnings, notes;
     pdn_strbuf messages;
 } outcome;
@@ -320,9 +320,9 @@ test_token_limit(void **state)
         o = read_all(data, strlen(data), 0, opt);
         assert_int_equal(o.games, 2);
         assert_int_equal(o.errors, 1);
-        assert_non_null(strstr(o.messages.ptr,
-                               value ? "1:8 109 a string longer than"
-                                     : "1:2 109 a tag name longer than"));
+        assert_non_null(
+            strstr(o.messages.ptr, value ? "1:8 109 a string longer than"
+                                         : "1:2 109 a tag name longer than"));
         outcome_free(&o);
         free(data);
     }

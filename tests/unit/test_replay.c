@@ -43,9 +43,8 @@ replay_stream(pdn_reader *r, const pdn_replay_options *o, tally *t)
                           d.items[i].message);
         if (d.items[i].severity == PDN_SEV_ERROR) {
             t->errors++;
-            print_message("%s:%u:%u: %s\n", d.items[i].file,
-                          d.items[i].at.line, d.items[i].at.col,
-                          d.items[i].message);
+            print_message("%s:%u:%u: %s\n", d.items[i].file, d.items[i].at.line,
+                          d.items[i].at.col, d.items[i].message);
         }
     }
     pdn_diags_free(&d);
@@ -130,8 +129,7 @@ test_archives(void **state)
 }
 
 static void
-expect(const char *game, pdn_variant_id id, size_t errors,
-       const char *fragment)
+expect(const char *game, pdn_variant_id id, size_t errors, const char *fragment)
 {
     tally t = replay_text(game, id);
     if (t.errors != errors)
@@ -151,8 +149,8 @@ test_diagnostics(void **state)
     expect("[FEN \"W:W22,30:B18\"] 1. 30-26 *", PDN_ITALIAN, 1,
            "1:25 201 illegal move 30-26: capture is compulsory");
     /* Law 4 (RULES.md section 3). */
-    expect("[FEN \"W:WK30:B10,K12,K18,20,K26,K27\"] 1. 30x7 *", PDN_ITALIAN,
-           1, "201 illegal move 30x7: law 4");
+    expect("[FEN \"W:WK30:B10,K12,K18,20,K26,K27\"] 1. 30x7 *", PDN_ITALIAN, 1,
+           "201 illegal move 30x7: law 4");
     /* A man cannot take a king (Italian); an English man can. */
     expect("[FEN \"W:W30:BK26\"] 1. 30x21 *", PDN_ITALIAN, 1,
            "a man cannot capture a king");
@@ -247,8 +245,8 @@ test_other_variant(void **state)
 }
 
 /* The roster, so that the games below are asked nothing else. */
-#define ROSTER                                                              \
-    "[Event \"e\"] [Site \"s\"] [Date \"2002.06.01\"] [Round \"1\"] "       \
+#define ROSTER                                                                 \
+    "[Event \"e\"] [Site \"s\"] [Date \"2002.06.01\"] [Round \"1\"] "          \
     "[White \"w\"] [Black \"b\"] "
 
 /* Two Italian kings, White's on 29 (b1), Black's on 4 (g8): 29-25 4-8
@@ -261,8 +259,8 @@ static void
 test_repetition(void **state)
 {
     (void)state;
-    const char *game = ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] "
-                              SHUFFLE "1/2-1/2";
+    const char *game =
+        ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] " SHUFFLE "1/2-1/2";
     pdn_replay_options o = {.variant = pdn_variant_get(PDN_ITALIAN)};
     /* After ply 4 the start stands a 2nd time, after ply 8 a 3rd. */
     expect_with(game, &o, 0,
@@ -307,11 +305,11 @@ test_repetition(void **state)
 /* White's king walks b1 a2 b3 a4 b5 c4 d3 c2 d1 e2 f1 g2 h3 g4 f3 e4 f5
  * e6 d5 c6 b7 (RULES.md 1, Italian numbering) while Black's shuttles
  * between g8 and h7: 40 reversible plies, no position twice. */
-#define WALK                                                                \
-    "1. 29-25 4-8 2. 25-21 8-4 3. 21-17 4-8 4. 17-13 8-4 5. 13-18 4-8 "     \
-    "6. 18-22 8-4 7. 22-26 4-8 8. 26-30 8-4 9. 30-27 4-8 10. 27-31 8-4 "    \
-    "11. 31-28 4-8 12. 28-24 8-4 13. 24-20 4-8 14. 20-23 8-4 "              \
-    "15. 23-19 4-8 16. 19-15 8-4 17. 15-11 4-8 18. 11-14 8-4 "              \
+#define WALK                                                                   \
+    "1. 29-25 4-8 2. 25-21 8-4 3. 21-17 4-8 4. 17-13 8-4 5. 13-18 4-8 "        \
+    "6. 18-22 8-4 7. 22-26 4-8 8. 26-30 8-4 9. 30-27 4-8 10. 27-31 8-4 "       \
+    "11. 31-28 4-8 12. 28-24 8-4 13. 24-20 4-8 14. 20-23 8-4 "                 \
+    "15. 23-19 4-8 16. 19-15 8-4 17. 15-11 4-8 18. 11-14 8-4 "                 \
     "19. 14-10 4-8 20. 10-5 8-4 "
 
 /* RULES.md 8: 40 reversible plies draw under "spanish", not under
@@ -320,8 +318,8 @@ static void
 test_no_progress(void **state)
 {
     (void)state;
-    const char *game = ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] "
-                              WALK "1/2-1/2";
+    const char *game =
+        ROSTER "[Result \"1/2-1/2\"] [FEN \"W:WK29:BK4\"] " WALK "1/2-1/2";
     pdn_replay_options o = {.variant = pdn_variant_get(PDN_ITALIAN),
                             .draw_rule = "spanish"};
     expect_with(game, &o, 0,
@@ -344,15 +342,13 @@ test_no_progress(void **state)
      * (80) it is not. */
     o.draw_rule = "spanish";
     o.automatic_draw = true;
-    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] " WALK
-                       "21. 5-1 *",
+    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] " WALK "21. 5-1 *",
                 &o, 0,
                 "209 move 5-1 is played after an automatic draw: 40 "
                 "reversible plies in a row (no-progress, rule 'spanish')",
                 NULL);
     o.draw_rule = "short";
-    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] " WALK
-                       "21. 5-1 *",
+    expect_with(ROSTER "[Result \"*\"] [FEN \"W:WK29:BK4\"] " WALK "21. 5-1 *",
                 &o, 0, NULL, " 209 ");
 }
 
@@ -382,8 +378,8 @@ test_results(void **state)
     expect(ROSTER "[Result \"1-0\"] [FEN \"B:W18:B14\"] 1. 14x23 1-0",
            PDN_ENGLISH, 0, NULL);
     /* Italian: Black's man on 25 (a2) is blocked by 29 (b1): no move. */
-    expect(ROSTER "[Result \"0-1\"] [FEN \"B:W29:B25\"] 0-1", PDN_ITALIAN,
-           1, "has no legal move and has lost (the result is 1-0)");
+    expect(ROSTER "[Result \"0-1\"] [FEN \"B:W29:B25\"] 0-1", PDN_ITALIAN, 1,
+           "has no legal move and has lost (the result is 1-0)");
     /* After an illegal move nothing is known: no claim is judged. */
     expect(ROSTER "[Result \"0-1\"] [FEN \"W:W22:B18\"] 1. 22x13 9-13 0-1",
            PDN_ITALIAN, 1, NULL);
@@ -391,8 +387,7 @@ test_results(void **state)
      * nothing. */
     expect(ROSTER "[Result \"1-0\"] 1. 22-18 0-1", PDN_ITALIAN, 1,
            "212 the result 0-1 disagrees with the Result tag \"1-0\"");
-    expect(ROSTER "[Result \"1-1\"] 1. 22-18 1/2-1/2", PDN_ITALIAN, 0,
-           NULL);
+    expect(ROSTER "[Result \"1-1\"] 1. 22-18 1/2-1/2", PDN_ITALIAN, 0, NULL);
     expect(ROSTER "[Result \"1-0\"] 1. 22-18 *", PDN_ITALIAN, 0, NULL);
     /* No result at all, or only '*'. */
     expect(ROSTER "1. 22-18 11-15", PDN_ITALIAN, 0,
@@ -418,10 +413,12 @@ test_tags(void **state)
                 "[Bianco \"w\"] [Nero \"b\"] [Risultato \"*\"] 1. 22-18 *",
                 NULL, 0, NULL, " 214 ");
     static const char *const good[] = {
-        "2002.06.01", "2002.??.??", "????.??.??", "2002-06-01",
-        "1841-?\?-?\?", "1996",       "1996.",      "01.06.2002",
-        "01-06-2002", "1-2 June 2002", "12 april 1999", "June 2002",
-        "96.06.01",   "1995/1996",  "",           "2002.6.1",
+        "2002.06.01",    "2002.??.??",    "????.??.??",
+        "2002-06-01",    "1841-?\?-?\?",  "1996",
+        "1996.",         "01.06.2002",    "01-06-2002",
+        "1-2 June 2002", "12 april 1999", "June 2002",
+        "96.06.01",      "1995/1996",     "",
+        "2002.6.1",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         char game[256];
@@ -432,8 +429,8 @@ test_tags(void **state)
         expect_with(game, NULL, 0, NULL, " 215 ");
     }
     static const char *const bad[] = {"next tuesday", "2002.13.01",
-                                      "32.01.2002", "20021", "2002.06.01x",
-                                      "1-2 Jully 2002"};
+                                      "32.01.2002",   "20021",
+                                      "2002.06.01x",  "1-2 Jully 2002"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char game[256];
         snprintf(game, sizeof game,
@@ -445,10 +442,10 @@ test_tags(void **state)
     expect(ROSTER "[Result \"*\"] [PlyCount \"3\"] 1. 22-18 11-15 *",
            PDN_ITALIAN, 0,
            "216 PlyCount says 3 plies, but the main line has 2");
-    expect_with(ROSTER "[Result \"*\"] [PlyCount \"2\"] 1. 22-18 11-15 *",
-                NULL, 0, NULL, " 216 ");
-    expect(ROSTER "[Result \"*\"] [PlyCount \"two\"] 1. 22-18 *",
-           PDN_ITALIAN, 0, "216 PlyCount \"two\" is not a number");
+    expect_with(ROSTER "[Result \"*\"] [PlyCount \"2\"] 1. 22-18 11-15 *", NULL,
+                0, NULL, " 216 ");
+    expect(ROSTER "[Result \"*\"] [PlyCount \"two\"] 1. 22-18 *", PDN_ITALIAN,
+           0, "216 PlyCount \"two\" is not a number");
 }
 
 /* The replay's own test for a man's capture against the move generator,

@@ -26,8 +26,8 @@ agree(const char *text, size_t len, size_t from)
        stop, in the same block, may be seen too). */
     if (a != b || (plain && !(fast & PDN_SCAN_HIGHS)))
         fail_msg("string stop of %zu bytes from %zu: %zu (high %d), "
-                 "plainly %zu (high %d)", len, from, a,
-                 (fast & PDN_SCAN_HIGHS) != 0, b, plain != 0);
+                 "plainly %zu (high %d)",
+                 len, from, a, (fast & PDN_SCAN_HIGHS) != 0, b, plain != 0);
     for (size_t to = from; to <= len; to += 7)
         assert_int_equal(pdn_scan_continuations(text, from, to),
                          pdn_scan_continuations_plain(text, from, to));
@@ -66,7 +66,7 @@ test_random_text(void **state)
             seed ^= seed << 17;
             /* mostly letters, now and then a high byte or a stop */
             unsigned r = (unsigned)(seed >> 32) % 64;
-            text[i] = r < 50 ? (char)('a' + r % 26)
+            text[i] = r < 50   ? (char)('a' + r % 26)
                       : r < 58 ? (char)(0x80 + (seed >> 8) % 128)
                       : r < 61 ? '"'
                       : r < 63 ? '\\'

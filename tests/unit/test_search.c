@@ -31,8 +31,8 @@ board(pdn_variant_id id, const char *fen)
 static pdn_engine *
 engine(pdn_variant_id id)
 {
-    pdn_engine_options o = {.variant = pdn_variant_get(id), .hash_mb = 4,
-                            .no_reductions = true};
+    pdn_engine_options o = {
+        .variant = pdn_variant_get(id), .hash_mb = 4, .no_reductions = true};
     return pdn_engine_new(&o);
 }
 
@@ -44,8 +44,8 @@ test_no_move_is_lost(void **state)
     pdn_board b = board(PDN_ITALIAN, "W::B1,2"); /* White has nothing */
     pdn_search_limits l = {.depth = 3};
     pdn_search_info info;
-    assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL,
-                                       &info), 0);
+    assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info),
+                     0);
     pdn_engine_free(e);
 }
 
@@ -58,8 +58,8 @@ test_win_in_one(void **state)
     pdn_board b = board(PDN_ITALIAN, "W:W22:B18");
     pdn_search_limits l = {.depth = 4};
     pdn_search_info info;
-    assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL,
-                                       &info), 1);
+    assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info),
+                     1);
     assert_int_equal(info.lines[0].score, PDN_SCORE_WIN - 1);
     assert_int_equal(info.lines[0].npv, 1);
     pdn_engine_free(e);
@@ -171,8 +171,8 @@ check_variant(pdn_variant_id id, int positions, int depth)
         pdn_search_limits l = {.depth = depth};
         pdn_search_info info;
         pdn_engine_clear(e);
-        assert_int_equal(pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL,
-                                           &info), 1);
+        assert_int_equal(
+            pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info), 1);
         if (info.lines[0].score != want) {
             char fen[PDN_FEN_MAX];
             pdn_fen_write(v, &b, fen);
@@ -182,10 +182,10 @@ check_variant(pdn_variant_id id, int positions, int depth)
         /* The move is legal, and the same search gives the same. */
         bool legal_move = false;
         for (int i = 0; i < n; i++)
-            legal_move |= legal[i].from == info.lines[0].pv[0].from &&
-                          legal[i].to == info.lines[0].pv[0].to &&
-                          legal[i].captured_bb ==
-                              info.lines[0].pv[0].captured_bb;
+            legal_move |=
+                legal[i].from == info.lines[0].pv[0].from &&
+                legal[i].to == info.lines[0].pv[0].to &&
+                legal[i].captured_bb == info.lines[0].pv[0].captured_bb;
         assert_true(legal_move);
         pdn_search_info again;
         pdn_engine_clear(e);

@@ -18,21 +18,28 @@
  * last of its file. */
 static const char *const accepted[] = {
     "[Event \"a\"]\n[Result \"*\"]\n1. 32-28 19-23 2. 28x19 14x23 *",
-    "1. 32-28 19-23 *",            /* no tags */
-    "[FEN \"B:W18:B14\"] *",        /* tags, no moves */
-    "[FEN \"B:W18:B14\"]",          /* the last game: no separator */
-    "1. 32-28 1-0", "1. 32-28 0-1", "1. 32-28 1/2-1/2", "1. 32-28 2-0",
-    "1. 32-28 0-2", "1. 32-28 1-1", "1. 32-28 0-0",
-    "1. 1-10 *",                   /* a move, not the result 1-1 */
-    "1.32-28 19-23 *",             /* a move number glued to its move */
-    "23... 20-25 *", "1. ... 7-12 *", /* ELLIPSES for a move left out */
-    "1. 10x19x28 *", "1. 10:19 *", /* CAPTURESEPARATOR x and : */
-    "1. 1- 6 2. 27x 7 *",          /* blanks between a move's tokens */
-    "1. 05-09 *",                  /* NUMSQUARE 0[1-9] */
+    "1. 32-28 19-23 *",      /* no tags */
+    "[FEN \"B:W18:B14\"] *", /* tags, no moves */
+    "[FEN \"B:W18:B14\"]",   /* the last game: no separator */
+    "1. 32-28 1-0",
+    "1. 32-28 0-1",
+    "1. 32-28 1/2-1/2",
+    "1. 32-28 2-0",
+    "1. 32-28 0-2",
+    "1. 32-28 1-1",
+    "1. 32-28 0-0",
+    "1. 1-10 *",       /* a move, not the result 1-1 */
+    "1.32-28 19-23 *", /* a move number glued to its move */
+    "23... 20-25 *",
+    "1. ... 7-12 *", /* ELLIPSES for a move left out */
+    "1. 10x19x28 *",
+    "1. 10:19 *",                        /* CAPTURESEPARATOR x and : */
+    "1. 1- 6 2. 27x 7 *",                /* blanks between a move's tokens */
+    "1. 05-09 *",                        /* NUMSQUARE 0[1-9] */
     "1. c3-d4 f6-e5 2. c3d4 a3xc5xe7 *", /* alphanumeric, ALPHAMOVE */
     "1. 32-28! 19-23? 2. 28x19!? 14x23(!?!!!) *", /* MOVESTRENGTH */
-    "1. 32-28 ! *",                /* the reading grammar has blanks */
-    "1. 32-28 $1 $902 19-23 *",    /* NAG */
+    "1. 32-28 ! *",             /* the reading grammar has blanks */
+    "1. 32-28 $1 $902 19-23 *", /* NAG */
     "1. 32-28 {a comment}19-23{glued} *",
     "1. 32-28 {one\nof two lines} *",
     "1. 32-28 (1. 33-29 (1. 34-30 {deep}) 19-23) 19-23 *",
@@ -40,11 +47,11 @@ static const char *const accepted[] = {
     "% an escape line\n[Event \"x\"] % after a tag\n1. 32-28 *",
     "[Event \"a \\\"quoted\\\" word\"] *", /* \" in a string */
     "[Comment \"C:\\nemesis\\games\"] *",  /* raw backslashes */
-    "[Event \"40\xb0 Champ.\"] *", /* a Windows-1252 byte in a string */
-    "[Event \"a\"]\r\n1. 32-28\r\n*\r\n", /* CRLF */
-    "[Event \"a\"]\r1. 32-28\r*\r",       /* CR */
-    "[Game_Type2 \"20\"] *",       /* IDENTIFIER [A-Z][a-zA-Z0-9_]* */
-    "1. 32-28 1-0\n\n",            /* blanks after the separator */
+    "[Event \"40\xb0 Champ.\"] *",         /* a Windows-1252 byte in a string */
+    "[Event \"a\"]\r\n1. 32-28\r\n*\r\n",  /* CRLF */
+    "[Event \"a\"]\r1. 32-28\r*\r",        /* CR */
+    "[Game_Type2 \"20\"] *",               /* IDENTIFIER [A-Z][a-zA-Z0-9_]* */
+    "1. 32-28 1-0\n\n",                    /* blanks after the separator */
 };
 
 /* A tolerance of the reader, and where the grammar stops it. */
@@ -119,10 +126,9 @@ test_accepted(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
         pdn_strict_fault f;
-        bool ok = pdn_strict_game(accepted[i], strlen(accepted[i]), false,
-                                  &f);
-        if (!ok && strchr("*0120", accepted[i][strlen(accepted[i]) - 1]) ==
-                       NULL)
+        bool ok = pdn_strict_game(accepted[i], strlen(accepted[i]), false, &f);
+        if (!ok &&
+            strchr("*0120", accepted[i][strlen(accepted[i]) - 1]) == NULL)
             ok = pdn_strict_game(accepted[i], strlen(accepted[i]), true,
                                  &f); /* the last game of its file */
         if (!ok)
@@ -143,8 +149,8 @@ test_refused(void **state)
         if (pdn_strict_game(c->text, strlen(c->text), false, &f))
             fail_msg("took \"%s\"", c->text);
         if (f.at != c->at || !strstr(f.message, c->what))
-            fail_msg("\"%s\": at %zu, \"%s\"; expected at %zu, \"%s\"",
-                     c->text, f.at, f.message, c->at, c->what);
+            fail_msg("\"%s\": at %zu, \"%s\"; expected at %zu, \"%s\"", c->text,
+                     f.at, f.message, c->at, c->what);
     }
 }
 

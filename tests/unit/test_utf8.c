@@ -30,10 +30,14 @@ test_count_examples(void **state)
     (void)state;
     assert_int_equal(pdn_utf8_count("", 0), 0);
     assert_int_equal(pdn_utf8_count("22-18", 5), 5);
-    assert_int_equal(pdn_utf8_count("(+0.40 \xe2\x86\x92 \xe2\x88\x92" "1.10)",
-                                    19), 15); /* → and − */
+    assert_int_equal(pdn_utf8_count("(+0.40 \xe2\x86\x92 \xe2\x88\x92"
+                                    "1.10)",
+                                    19),
+                     15); /* → and − */
     assert_int_equal(pdn_utf8_count("Citt\xc3\xa0 di Castello, 40\xc2\xb0 "
-                                    "Campionato", 35), 33);
+                                    "Campionato",
+                                    35),
+                     33);
 }
 
 /* Random text of one-, two-, three- and four-byte characters, counted
@@ -41,9 +45,9 @@ test_count_examples(void **state)
 static void
 test_count_random(void **state)
 {
-    static const char *const pieces[] = {"a", " ", "\xc3\xa0",
-                                         "\xe2\x88\x92", "\xf0\x9f\x98\x80",
-                                         "\x80", "\xff"};
+    static const char *const pieces[] = {
+        "a",    " ",   "\xc3\xa0", "\xe2\x88\x92", "\xf0\x9f\x98\x80",
+        "\x80", "\xff"};
     char text[512];
     size_t len = 0;
     uint64_t seed = 12345;
@@ -76,19 +80,19 @@ static void
 test_mixed_examples(void **state)
 {
     (void)state;
-    decodes_to("Citt\xe0", 5, "Citt\xc3\xa0");         /* Latin-1 */
-    decodes_to("Citt\xc3\xa0", 6, "Citt\xc3\xa0");     /* UTF-8 kept */
-    decodes_to("\xc3\xa0\xe0 40\xb0", 7,                /* the two mixed */
+    decodes_to("Citt\xe0", 5, "Citt\xc3\xa0");     /* Latin-1 */
+    decodes_to("Citt\xc3\xa0", 6, "Citt\xc3\xa0"); /* UTF-8 kept */
+    decodes_to("\xc3\xa0\xe0 40\xb0", 7,           /* the two mixed */
                "\xc3\xa0\xc3\xa0 40\xc2\xb0");
     /* The code page's own characters at 0x80-0x9F: euro sign, en dash,
        right double quotation mark; 0x81 has none (the C1 control). */
     decodes_to("\x80\x96\x94\x81", 4,
                "\xe2\x82\xac\xe2\x80\x93\xe2\x80\x9d\xc2\x81");
-    decodes_to("ab\xc3", 3, "ab\xc3\x83");           /* a cut sequence */
-    decodes_to("\xc0\xaf", 2, "\xc3\x80\xc2\xaf");     /* an overlong form */
-    decodes_to("\xed\xa0\x80", 3,                     /* a surrogate */
+    decodes_to("ab\xc3", 3, "ab\xc3\x83");         /* a cut sequence */
+    decodes_to("\xc0\xaf", 2, "\xc3\x80\xc2\xaf"); /* an overlong form */
+    decodes_to("\xed\xa0\x80", 3,                  /* a surrogate */
                "\xc3\xad\xc2\xa0\xe2\x82\xac");
-    decodes_to("\xf4\x90\x80\x80", 4,                 /* past U+10FFFF */
+    decodes_to("\xf4\x90\x80\x80", 4, /* past U+10FFFF */
                "\xc3\xb4\xc2\x90\xe2\x82\xac\xe2\x82\xac");
     assert_int_equal(pdn_utf8_first_invalid("ab\xc3\xa0\xe0", 5), 4);
     assert_int_equal(pdn_utf8_first_invalid("ab\xc3", 3), 2);
