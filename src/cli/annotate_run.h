@@ -15,7 +15,7 @@
 #include "annotate/annotate.h"
 #include "base/strbuf.h"
 #include "cli/args.h"
-#include "cli/games_out.h"
+#include "write/games_out.h"
 #include "cli/reading.h"
 #include "model/tagmap.h"
 #include "write/canonical.h"

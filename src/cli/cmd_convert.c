@@ -3,6 +3,7 @@
  * line as FEN lines, or the main line as text with board diagrams
  * (write/diagram.h).  Moves in numeric or alphanumeric notation.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +13,10 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "cli/chunks.h"
 #include "cli/commands.h"
-#include "config/config.h"
-#include "cli/convert_pdn.h"
 #include "cli/reading.h"
+#include "config/config.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
 #include "rules/notation.h"
@@ -23,6 +24,7 @@
 #include "write/canonical.h"
 #include "write/diagram.h"
 #include "write/json_out.h"
+#include "write/to_pdn.h"
 
 #define CMD "convert"
 
@@ -70,6 +72,13 @@ static const pdn_option convert_options[] = {
     PDN_OPTION_HELP,
 };
 
+/* --from: how --to pdn reads its input. */
+typedef enum input_form {
+    FROM_AUTO, /* JSON when the input starts with '{' */
+    FROM_JSON,
+    FROM_PDN
+} input_form;
+
 typedef enum format { FORMAT_FEN, FORMAT_TEXT, FORMAT_JSON, FORMAT_PDN } format;
 
 /* One move of the main line as the replay resolved it. */
@@ -88,7 +97,7 @@ typedef struct convert_job {
     int charset; /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
     bool unicode;
     bool variant_set, positions, no_gametype;
-    pdn_input_form from;  /* --to pdn */
+    input_form from;      /* --to pdn */
     pdn_canonical *canon; /* --to json */
     const pdn_variant *variant;
     pdn_config cfg;
@@ -369,6 +378,52 @@ adjust(pdn_diags *d, void *ctx)
 
 /* ---- Arguments ---- */
 
+/* --to pdn: each FILE (JSON Lines, or PDN) written as canonical PDN.
+ * Returns the exit status: 0, 1 when a line or game had an error, 2 when
+ * a file could not be read. */
+static int
+to_pdn(const pdn_cli *cli, const convert_job *job,
+       const pdn_canonical_options *co)
+{
+    pdn_to_pdn_options o = {.tagmap = job->args.tagmap,
+                            .canonical = *co,
+                            .out = cli->out,
+                            .err = cli->err,
+                            .colour = pdn_args_colour(cli),
+                            .quiet = job->args.quiet,
+                            .no_map = pdn_no_map()};
+    pdn_to_pdn *c = pdn_to_pdn_new(&o);
+    size_t n = job->nfiles ? job->nfiles : 1;
+    bool io_failed = false;
+
+    for (size_t i = 0; i < n; i++) {
+        const char *path = job->nfiles ? job->files[i] : "-";
+        bool is_stdin = strcmp(path, "-") == 0;
+        const char *name = is_stdin ? PDN_STDIN_NAME : path;
+        FILE *in = is_stdin ? cli->in : fopen(path, "rb");
+        if (!in) {
+            fprintf(cli->err, "pdn %s: %s: %s\n", CMD, path, strerror(errno));
+            io_failed = true;
+            continue;
+        }
+        bool json = job->from == FROM_AUTO ? pdn_to_pdn_starts_json(in)
+                                           : job->from == FROM_JSON;
+        if (!pdn_to_pdn_stream(c, in, name, json))
+            io_failed = true;
+        if (ferror(in)) {
+            fprintf(cli->err, "pdn %s: %s: read error\n", CMD, name);
+            io_failed = true;
+        }
+        if (!is_stdin)
+            fclose(in);
+    }
+    size_t errors = pdn_to_pdn_errors(c);
+    pdn_to_pdn_free(c);
+    if (io_failed)
+        return PDN_EXIT_USAGE;
+    return errors ? PDN_EXIT_INPUT : PDN_EXIT_OK;
+}
+
 /* pdn_own_option_fn: the options of convert alone. */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
@@ -376,7 +431,7 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
     /* In the order of the options' choices. */
     static const format formats[] = {FORMAT_JSON, FORMAT_PDN, FORMAT_FEN,
                                      FORMAT_TEXT};
-    static const pdn_input_form forms[] = {PDN_FROM_JSON, PDN_FROM_PDN};
+    static const input_form forms[] = {FROM_JSON, FROM_PDN};
     convert_job *job = ctx;
 
     (void)cli;
@@ -446,13 +501,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                                     .positions = job.positions,
                                     .alpha = job.alpha};
         if (job.to == FORMAT_PDN) {
-            pdn_convert_pdn cp = {.files = job.files,
-                                  .nfiles = job.nfiles,
-                                  .tagmap = job.args.tagmap,
-                                  .canonical = co,
-                                  .from = job.from,
-                                  .quiet = job.args.quiet};
-            rc = pdn_convert_to_pdn(cli, &cp);
+            rc = to_pdn(cli, &job, &co);
             goto out;
         }
         job.canon = pdn_canonical_new(&co);

@@ -15,7 +15,7 @@
 #include "cli/atomic.h"
 #include "cli/commands.h"
 #include "config/config.h"
-#include "cli/games_out.h"
+#include "write/games_out.h"
 #include "cli/reading.h"
 #include "write/canonical.h"
 

@@ -14,8 +14,8 @@
 #include "base/diag.h"
 #include "base/strbuf.h"
 #include "model/game.h"
-#include "syntax/json.h"
-#include "syntax/json_game.h"
+#include "write/json_in.h"
+#include "write/json_game.h"
 #include "syntax/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

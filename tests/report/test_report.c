@@ -16,7 +16,7 @@
 #include "fixture.h"
 #include "report/report.h"
 #include "rules/fen.h"
-#include "syntax/json.h"
+#include "write/json_in.h"
 
 static int
 setup(void **state)

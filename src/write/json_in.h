@@ -1,11 +1,11 @@
-/* json.h -- a small JSON reader (RFC 8259) for pdn convert --to pdn: one
+/* json_in.h -- a small JSON reader (RFC 8259) for pdn convert --to pdn: one
  * document into a tree of nodes kept in an arena, with the byte column of
  * the first fault.  Strings are unescaped to UTF-8 (\u escapes included,
  * surrogate pairs joined); numbers are doubles; nesting is limited to
  * PDN_JSON_MAX_DEPTH.
  */
-#ifndef PDN_SYNTAX_JSON_H
-#define PDN_SYNTAX_JSON_H
+#ifndef PDN_WRITE_JSON_IN_H
+#define PDN_WRITE_JSON_IN_H
 
 #include <stdbool.h>
 #include <stddef.h>

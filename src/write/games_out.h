@@ -4,8 +4,8 @@
  * up to one blank line; its text is untouched).  Optionally compares what
  * is written with the input, to tell whether a file would change.
  */
-#ifndef PDN_CLI_GAMES_OUT_H
-#define PDN_CLI_GAMES_OUT_H
+#ifndef PDN_WRITE_GAMES_OUT_H
+#define PDN_WRITE_GAMES_OUT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,13 +1,13 @@
 /* json_game.h -- a game of pdn convert --to json (man/pdn-convert.1)
  * turned back into PDN text, which the reader then reads as any PDN.
  */
-#ifndef PDN_SYNTAX_JSON_GAME_H
-#define PDN_SYNTAX_JSON_GAME_H
+#ifndef PDN_WRITE_JSON_GAME_H
+#define PDN_WRITE_JSON_GAME_H
 
 #include <stddef.h>
 
 #include "base/strbuf.h"
-#include "syntax/json.h"
+#include "write/json_in.h"
 
 /** Appends to @pdn the PDN text of the game object @root.  Returns 0;
  * 1 when the object holds a game kept as read ("raw"), whose text is

@@ -1,11 +1,11 @@
-/* convert_pdn.c -- pdn convert --to pdn (convert_pdn.h).  A JSON line is
- * turned back into PDN text (syntax/json_game.h), read as PDN and written
+/* to_pdn.c -- pdn convert --to pdn (to_pdn.h).  A JSON line is
+ * turned back into PDN text (write/json_game.h), read as PDN and written
  * in canonical form; a game kept as read ("raw") is written as it is.  So
  * PDN -> JSON -> PDN gives what pdn fmt gives.
  */
 #define _XOPEN_SOURCE 700 /* getline() */
 
-#include "cli/convert_pdn.h"
+#include "write/to_pdn.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,25 +14,23 @@
 
 #include "base/arena.h"
 #include "base/strbuf.h"
-#include "cli/chunks.h"
-#include "cli/games_out.h"
-#include "syntax/json.h"
-#include "syntax/json_game.h"
+#include "base/xalloc.h"
 #include "rules/fen.h"
 #include "rules/variant.h"
 #include "syntax/reader.h"
+#include "write/games_out.h"
+#include "write/json_game.h"
+#include "write/json_in.h"
 
-#define CMD "convert"
-
-typedef struct converter {
-    const pdn_cli *cli;
-    const pdn_convert_pdn *o;
+struct pdn_to_pdn {
+    pdn_to_pdn_options o;
     pdn_canonical *canon;
     pdn_games_out out;
     pdn_strbuf buf;
-    bool colour;
     size_t errors;
-} converter;
+};
+
+typedef pdn_to_pdn converter;
 
 /* The diagnostics of the PDN text a JSON line @line of @name was turned
  * into: placed at that line (column 1), since the PDN text is nowhere in
@@ -63,12 +61,12 @@ static void
 report(converter *c, pdn_diags *d)
 {
     c->errors += d->errors;
-    for (size_t i = 0; i < d->count && !c->o->quiet; i++) {
+    for (size_t i = 0; i < d->count && !c->o.quiet; i++) {
         if (d->items[i].severity == PDN_SEV_OFF)
             continue;
         pdn_strbuf_clear(&c->buf);
-        pdn_diag_render(&d->items[i], c->colour, &c->buf);
-        fwrite(c->buf.ptr, 1, c->buf.len, c->cli->err);
+        pdn_diag_render(&d->items[i], c->o.colour, &c->buf);
+        fwrite(c->buf.ptr, 1, c->buf.len, c->o.err);
     }
     pdn_diags_clear(d);
 }
@@ -90,7 +88,7 @@ static void
 pdn_text(converter *c, const char *name, uint64_t line, const char *text,
          size_t len)
 {
-    pdn_reader_options ro = {.tagmap = c->o->tagmap, .keep_raw = true};
+    pdn_reader_options ro = {.tagmap = c->o.tagmap, .keep_raw = true};
     pdn_reader *r = pdn_reader_new_mem(name, text, len, &ro);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_game *g;
@@ -113,8 +111,8 @@ pdn_text(converter *c, const char *name, uint64_t line, const char *text,
 static bool
 pdn_stream(converter *c, FILE *in, const char *name)
 {
-    pdn_reader_options ro = {.tagmap = c->o->tagmap, .keep_raw = true};
-    ro.no_map = pdn_no_map();
+    pdn_reader_options ro = {
+        .tagmap = c->o.tagmap, .keep_raw = true, .no_map = c->o.no_map};
     pdn_reader *r = pdn_reader_new(name, in, &ro);
     pdn_diags d = PDN_DIAGS_INIT;
     pdn_game *g;
@@ -195,8 +193,8 @@ json_stream(converter *c, FILE *in, const char *name)
             if (fault)
                 at = fault->at;
             c->errors++;
-            if (!c->o->quiet)
-                fprintf(c->cli->err, "%s:%llu:%zu: error: %s\n", name,
+            if (!c->o.quiet)
+                fprintf(c->o.err, "%s:%llu:%zu: error: %s\n", name,
                         (unsigned long long)number,
                         at + 1 + (size_t)(text - line), err);
             continue;
@@ -212,10 +210,8 @@ json_stream(converter *c, FILE *in, const char *name)
     pdn_arena_fini(&arena);
 }
 
-/* Whether the stream @in starts with '{' (after a UTF-8 byte order mark),
- * as JSON Lines do; the bytes looked at are read again after. */
-static bool
-starts_json(FILE *in)
+bool
+pdn_to_pdn_starts_json(FILE *in)
 {
     unsigned char head[4];
     size_t n = 0;
@@ -237,46 +233,42 @@ starts_json(FILE *in)
     return json;
 }
 
-int
-pdn_convert_to_pdn(const pdn_cli *cli, const pdn_convert_pdn *o)
+pdn_to_pdn *
+pdn_to_pdn_new(const pdn_to_pdn_options *o)
 {
-    converter c = {.cli = cli,
-                   .o = o,
-                   .canon = pdn_canonical_new(&o->canonical),
-                   .out = PDN_GAMES_OUT_INIT,
-                   .buf = PDN_STRBUF_INIT,
-                   .colour = pdn_args_colour(cli)};
-    size_t n = o->nfiles ? o->nfiles : 1;
-    bool io_failed = false;
-    c.out.out = cli->out;
-    for (size_t i = 0; i < n; i++) {
-        const char *path = o->nfiles ? o->files[i] : "-";
-        bool is_stdin = strcmp(path, "-") == 0;
-        const char *name = is_stdin ? PDN_STDIN_NAME : path;
-        FILE *in = is_stdin ? cli->in : fopen(path, "rb");
-        if (!in) {
-            fprintf(cli->err, "pdn %s: %s: %s\n", CMD, path, strerror(errno));
-            io_failed = true;
-            continue;
-        }
-        bool json = o->from == PDN_FROM_JSON;
-        if (o->from == PDN_FROM_AUTO)
-            json = starts_json(in);
-        if (json)
-            json_stream(&c, in, name);
-        else if (!pdn_stream(&c, in, name))
-            io_failed = true;
-        if (ferror(in)) {
-            fprintf(cli->err, "pdn %s: %s: read error\n", CMD, name);
-            io_failed = true;
-        }
-        if (!is_stdin)
-            fclose(in);
+    converter *c = pdn_xcalloc(1, sizeof *c);
+
+    c->o = *o;
+    c->canon = pdn_canonical_new(&o->canonical);
+    c->out = (pdn_games_out)PDN_GAMES_OUT_INIT;
+    c->out.out = o->out;
+    c->buf = (pdn_strbuf)PDN_STRBUF_INIT;
+    return c;
+}
+
+bool
+pdn_to_pdn_stream(pdn_to_pdn *c, FILE *in, const char *name, bool json)
+{
+    if (json) {
+        json_stream(c, in, name);
+        return true;
     }
-    pdn_canonical_free(c.canon);
-    pdn_games_out_free(&c.out);
-    pdn_strbuf_free(&c.buf);
-    if (io_failed)
-        return PDN_EXIT_USAGE;
-    return c.errors ? PDN_EXIT_INPUT : PDN_EXIT_OK;
+    return pdn_stream(c, in, name);
+}
+
+size_t
+pdn_to_pdn_errors(const pdn_to_pdn *c)
+{
+    return c->errors;
+}
+
+void
+pdn_to_pdn_free(pdn_to_pdn *c)
+{
+    if (!c)
+        return;
+    pdn_canonical_free(c->canon);
+    pdn_games_out_free(&c->out);
+    pdn_strbuf_free(&c->buf);
+    free(c);
 }

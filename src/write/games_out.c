@@ -1,6 +1,6 @@
 /* games_out.c -- games written one after another (games_out.h).
  */
-#include "cli/games_out.h"
+#include "write/games_out.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * PDN text (json_game.h).  The object is checked as it is walked: every
  * key must be one the format has, with a value of its kind.
  */
-#include "syntax/json_game.h"
+#include "write/json_game.h"
 
 #include <stdbool.h>
 #include <stdio.h>

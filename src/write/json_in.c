@@ -1,7 +1,7 @@
-/* json.c -- a small JSON reader (json.h): recursive descent over the
+/* json_in.c -- a small JSON reader (json_in.h): recursive descent over the
  * RFC 8259 grammar, one function per value kind.
  */
-#include "syntax/json.h"
+#include "write/json_in.h"
 
 #include <stdio.h>
 #include <stdlib.h>
