@@ -179,11 +179,6 @@ void pdn_score_format(int score, const char *minus, char buf[24]);
 /** @score, from the side to move of @b's point of view, from White's. */
 int pdn_score_white(const pdn_board *b, int score);
 
-/** Whether @pattern compiles as a `select` pattern (PCRE2, UTF): 0, or -1
- * with PCRE2's message and the offset in @err ("missing closing
- * parenthesis at offset 7"). */
-int pdn_annotate_pattern_check(const char *pattern, char *err, size_t errsize);
-
 /** Writes the first @max plies of the best line of @m (at most m->nline),
  * replayed from m->before in @v, into @moves (room for
  * PDN_ANNOTATE_MAX_LINE) as the notation writes them: "22x13" or, with
@@ -203,7 +198,7 @@ typedef void (*pdn_annotate_progress_fn)(void *ctx, size_t done, size_t total);
 /** An annotator with the options @o (copied), owning one engine.  Returns
  * NULL after writing PCRE2's message and offset into @err when a
  * `select` pattern does not compile (the config reader checks them
- * first, with pdn_annotate_pattern_check()). */
+ * first, with pdn_tag_filter_check()). */
 pdn_annotator *pdn_annotator_new(const pdn_annotate_options *o, char *err,
                                  size_t errsize);
 

@@ -10,9 +10,7 @@
  */
 #include "annotate/annotate.h"
 
-#define PCRE2_CODE_UNIT_WIDTH 8
 #include <math.h>
-#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +19,7 @@
 #include "base/xalloc.h"
 #include "base/clock.h"
 #include "engine/search.h"
+#include "model/tag_filter.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
 #include "rules/movegen.h"
@@ -46,34 +45,8 @@ struct pdn_annotator {
     int unplayed;               /* or, above 0, their GameType, one not
                                    played: such games are not judged */
     pdn_engine *engines[3];     /* by variant id, made when needed */
-    pcre2_code *select[PDN_ANNOTATE_MAX_SELECT];
-    pcre2_match_data *match;
+    pdn_tag_filter *select;     /* the `select` patterns */
 };
-
-/* @pattern compiled as `select` patterns are, or NULL with PCRE2's
- * message and offset in @err. */
-static pcre2_code *
-compile_pattern(const char *pattern, char *err, size_t errsize)
-{
-    int code;
-    PCRE2_SIZE at;
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-                                   PCRE2_UTF, &code, &at, NULL);
-    if (!re) {
-        char msg[160];
-        pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, sizeof msg);
-        snprintf(err, errsize, "%s at offset %zu", msg, (size_t)at);
-    }
-    return re;
-}
-
-int
-pdn_annotate_pattern_check(const char *pattern, char *err, size_t errsize)
-{
-    pcre2_code *re = compile_pattern(pattern, err, errsize);
-    pcre2_code_free(re);
-    return re ? 0 : -1;
-}
 
 pdn_annotator *
 pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
@@ -87,17 +60,17 @@ pdn_annotator_new(const pdn_annotate_options *o, char *err, size_t errsize)
         a->unplayed = atoi(o->variant); /* "20": read, not played */
     if (!a->variant)
         a->variant = pdn_variant_default();
+    a->select = pdn_tag_filter_new();
     for (size_t i = 0; i < o->nselect; i++) {
         char why[200];
-        a->select[i] = compile_pattern(o->select[i].pattern, why, sizeof why);
-        if (!a->select[i]) {
-            snprintf(err, errsize, "select.%s: bad pattern: %s",
-                     o->select[i].tag, why);
+        const char *tag = o->select[i].tag;
+        if (pdn_tag_filter_add(a->select, &tag, 1, o->select[i].pattern, why,
+                               sizeof why) != 0) {
+            snprintf(err, errsize, "select.%s: bad pattern: %s", tag, why);
             pdn_annotator_free(a);
             return NULL;
         }
     }
-    a->match = pcre2_match_data_create(4, NULL);
     return a;
 }
 
@@ -108,22 +81,14 @@ pdn_annotator_free(pdn_annotator *a)
         return;
     for (int i = 0; i < 3; i++)
         pdn_engine_free(a->engines[i]);
-    for (size_t i = 0; i < PDN_ANNOTATE_MAX_SELECT; i++)
-        pcre2_code_free(a->select[i]);
-    pcre2_match_data_free(a->match);
+    pdn_tag_filter_free(a->select);
     free(a);
 }
 
 bool
 pdn_annotator_selects(const pdn_annotator *a, const pdn_game *g)
 {
-    for (size_t i = 0; i < a->o.nselect; i++) {
-        const char *value = pdn_game_tag(g, a->o.select[i].tag);
-        if (!value || pcre2_match(a->select[i], (PCRE2_SPTR)value,
-                                  strlen(value), 0, 0, a->match, NULL) < 0)
-            return false;
-    }
-    return true;
+    return pdn_tag_filter_matches(a->select, g);
 }
 
 /* The engine of @v, made on first use. */

@@ -12,6 +12,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "config/config.h"
+#include "model/tag_filter.h"
 #include "replay/draw.h"
 
 #define CMD "annotate"
@@ -147,7 +148,7 @@ add_select(const pdn_cli *cli, pdn_annotate_options *o, const char *value)
     snprintf(sel->tag, sizeof sel->tag, "%.*s", (int)(eq - value), value);
     snprintf(sel->pattern, sizeof sel->pattern, "%s", eq + 1);
     /* The pattern is checked now, before any work. */
-    if (pdn_annotate_pattern_check(sel->pattern, err, sizeof err) != 0)
+    if (pdn_tag_filter_check(sel->pattern, err, sizeof err) != 0)
         return pdn_args_fail(cli, CMD, "bad --select '%s': bad pattern: %s",
                              value, err);
     return 0;

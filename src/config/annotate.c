@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/tag_filter.h"
 #include "replay/draw.h"
 
 /* ---- Values ---- */
@@ -452,7 +453,7 @@ load_select(pdn_config_yaml *x, yaml_node_t *map)
                                    PDN_ANNOTATE_MAX_SELECT);
         if (load_text(x, v, path, sel->pattern, sizeof sel->pattern, 0) != 0)
             return -1;
-        if (pdn_annotate_pattern_check(sel->pattern, why, sizeof why) != 0)
+        if (pdn_tag_filter_check(sel->pattern, why, sizeof why) != 0)
             return pdn_config_fail(x, v, "%s: bad pattern: %s", path, why);
         memcpy(sel->tag, tag, len + 1);
         o->nselect++;
