@@ -239,7 +239,7 @@ done(void *ctx, size_t i)
         if (s->diags.items[k].severity == PDN_SEV_OFF)
             continue;
         pdn_strbuf_clear(&job->buf);
-        pdn_diag_render(&s->diags.items[k], pdn_args_colour(job->cli),
+        pdn_diag_render(&s->diags.items[k], pdn_cli_colour(job->cli),
                         &job->buf);
         if (job->pr.on)
             fputs("\r\033[K", job->cli->err);

@@ -11,38 +11,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/process.h"
 #include "config/config.h"
 #include "model/game.h"
 #include "model/tagmap.h"
 #include "rules/board.h"
 #include "rules/variant.h"
-
-/** Exit statuses of every command. */
-enum {
-    PDN_EXIT_OK = 0,    /* success */
-    PDN_EXIT_INPUT = 1, /* the input has problems (an illegal move) */
-    PDN_EXIT_USAGE = 2  /* usage or I/O error */
-};
-
-/** What a command may touch of the outside world: where it writes, the
- * environment variables it reads (NULL when unset), and whether @err is a
- * terminal. */
-typedef struct pdn_cli {
-    FILE *in; /* standard input, for the FILE operand "-" */
-    FILE *out;
-    FILE *err;
-    const char *lc_all;
-    const char *lc_ctype;
-    const char *lang;
-    const char *no_color;        /* NO_COLOR */
-    const char *term;            /* TERM */
-    const char *xdg_config_home; /* XDG_CONFIG_HOME, for the config file */
-    const char *home;            /* HOME, the same */
-    bool err_tty;                /* @err is a terminal */
-    bool json;                   /* the command writes JSON (--json, --format
-                                    json, --to json): an error that stops it is
-                                    also written on @out, pdn_args_json_error() */
-} pdn_cli;
 
 /** One option a command accepts: a row of its table (command.h), from
  * which come its parsing, its line in --help and its shell completion. */
@@ -124,15 +98,9 @@ int pdn_args_next(pdn_args *a);
  * "--format json" or "--to json" (either spelling), before any "--". */
 bool pdn_args_json_mode(int argc, char **argv);
 
-/** With cli->json, writes on cli->out the error that stops the command,
- * as one line: {"error":MESSAGE} and, where there are some, "code" and
- * "column" (0: none; @code NULL: none).  Without, nothing. */
-void pdn_args_json_error(const pdn_cli *cli, const char *code, unsigned column,
-                         const char *message);
-
 /** Prints "pdn @cmd: <message>" and "Try 'pdn @cmd --help'." to cli->err
  * (@cmd NULL for the bare "pdn"), and the message as JSON on cli->out in
- * a JSON mode (pdn_args_json_error()); returns PDN_EXIT_USAGE. */
+ * a JSON mode (pdn_cli_json_error()); returns PDN_EXIT_USAGE. */
 int pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -172,16 +140,6 @@ int pdn_args_variant(const pdn_cli *cli, const char *cmd, const char *value,
 int pdn_args_board(const pdn_cli *cli, const char *cmd, const pdn_variant *v,
                    const char *fen, pdn_board *out);
 
-/** Whether the locale variables of @cli ask for UTF-8: the first set and
- * non-empty of LC_ALL, LC_CTYPE, LANG contains "UTF-8" or "utf8" (case
- * ignored). */
-bool pdn_args_utf8(const pdn_cli *cli);
-
-/** Whether diagnostics on cli->err may be coloured: it is a terminal,
- * TERM is set and not "dumb", and NO_COLOR is unset or empty
- * (no-color.org). */
-bool pdn_args_colour(const pdn_cli *cli);
-
 /** Reads a --map-tag value "LOCAL=STANDARD" into @map.  Returns 0, or
  * prints a usage error and returns PDN_EXIT_USAGE. */
 int pdn_args_map_tag(const pdn_cli *cli, const char *cmd, pdn_tagmap *map,
@@ -196,9 +154,6 @@ int pdn_args_config(const pdn_cli *cli, const char *cmd, const char *path,
 
 /** The variant @cfg names (a name or a GameType), or NULL. */
 const pdn_variant *pdn_args_config_variant(const pdn_config *cfg);
-
-/** Name in diagnostics and output of the standard input ("-"). */
-#define PDN_STDIN_NAME "<stdin>"
 
 /** "s" unless @n is 1: "3 games", "1 game". */
 static inline const char *

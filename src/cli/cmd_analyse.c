@@ -275,7 +275,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         snprintf(message, sizeof message,
                  "no memory for a hash table of %zu MB", job.hash_mb);
         fprintf(cli->err, "pdn analyse: %s\n", message);
-        pdn_args_json_error(cli, NULL, 0, message);
+        pdn_cli_json_error(cli, NULL, 0, message);
         return PDN_EXIT_USAGE;
     }
     pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver) : NULL;

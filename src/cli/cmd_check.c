@@ -708,7 +708,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc < 0) {
         struct timespec t0;
         pdn_clock_start(&t0);
-        job.colour = pdn_args_colour(cli) && isatty(fileno(cli->out));
+        job.colour = pdn_cli_colour(cli) && isatty(fileno(cli->out));
         rj.files = job.files;
         rj.nfiles = job.nfiles;
         rj.tagmap = job.args.tagmap;

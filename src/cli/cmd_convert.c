@@ -389,7 +389,7 @@ to_pdn(const pdn_cli *cli, const convert_job *job,
                             .canonical = *co,
                             .out = cli->out,
                             .err = cli->err,
-                            .colour = pdn_args_colour(cli),
+                            .colour = pdn_cli_colour(cli),
                             .quiet = job->args.quiet,
                             .no_map = pdn_no_map()};
     pdn_to_pdn *c = pdn_to_pdn_new(&o);
@@ -491,7 +491,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         if (!job.variant_set && job.cfg.variant)
             job.variant = pdn_args_config_variant(&job.cfg);
         job.unicode =
-            job.charset ? job.charset == OPT_UNICODE : pdn_args_utf8(cli);
+            job.charset ? job.charset == OPT_UNICODE : pdn_cli_utf8(cli);
         pdn_canonical_options co = {.variant = job.variant,
                                     .unplayed = job.args.unplayed,
                                     .add_gametype =

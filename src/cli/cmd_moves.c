@@ -265,7 +265,7 @@ unreadable(const pdn_cli *cli, const char *text, size_t at, const char *msg)
     pdn_args_caret(cli->err, text, column);
     char message[192];
     snprintf(message, sizeof message, "bad move: %s", msg);
-    pdn_args_json_error(cli, NULL, column, message);
+    pdn_cli_json_error(cli, NULL, column, message);
     return PDN_EXIT_USAGE;
 }
 
@@ -294,7 +294,7 @@ judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
                  "generator names %d moves",
                  job->move, vd.nmatches);
         fprintf(cli->err, "pdn moves: %s\n", message);
-        pdn_args_json_error(cli, NULL, 0, message);
+        pdn_cli_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
     }
     if (job->json)
@@ -340,7 +340,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         snprintf(message, sizeof message,
                  "the position has more than %d legal moves", PDN_MAX_MOVES);
         fprintf(cli->err, "pdn moves: %s\n", message);
-        pdn_args_json_error(cli, NULL, 0, message);
+        pdn_cli_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
     }
     if (job.move)

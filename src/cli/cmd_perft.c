@@ -203,7 +203,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         snprintf(message, sizeof message,
                  "a position has more than %d legal moves", PDN_MAX_MOVES);
         fprintf(cli->err, "pdn perft: %s\n", message);
-        pdn_args_json_error(cli, NULL, 0, message);
+        pdn_cli_json_error(cli, NULL, 0, message);
         return PDN_EXIT_INPUT;
     }
     if (job.json)

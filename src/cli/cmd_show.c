@@ -77,7 +77,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (job.charset == 0)
-        unicode = pdn_args_utf8(cli);
+        unicode = pdn_cli_utf8(cli);
     else
         unicode = job.charset == OPT_UNICODE;
     draw(cli, &job, unicode);

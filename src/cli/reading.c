@@ -79,7 +79,7 @@ pdn_read_tell(const pdn_cli *cli, const char *text, size_t len)
         const char *colon = memchr(p, ':', (size_t)(eol - p));
         const char *m = colon && colon + 2 <= eol ? colon + 2 : p;
         char *line = pdn_xstrndup(m, (size_t)(eol - m));
-        pdn_args_json_error(cli, NULL, 0, line);
+        pdn_cli_json_error(cli, NULL, 0, line);
         free(line);
         p = eol + 1;
     }
@@ -169,7 +169,7 @@ pdn_read_operands(const pdn_read_job *job)
 int
 pdn_read_files(const pdn_cli *cli, pdn_read_job *job)
 {
-    bool colour = pdn_args_colour(cli);
+    bool colour = pdn_cli_colour(cli);
     if (job->work && job->work->jobs > 1) {
         pdn_read_in_turns(cli, job, colour);
     } else {

@@ -91,7 +91,7 @@ void pdn_read_give_back(pdn_read_job *job, pdn_game *g);
 
 /** Reads every file of @job in turn, game by game, calling job->each for
  * each game (or job->work's functions) and rendering its diagnostics to
- * cli->err (coloured as pdn_args_colour() says) unless job->quiet.  A
+ * cli->err (coloured as pdn_cli_colour() says) unless job->quiet.  A
  * file that cannot be opened is reported as "pdn CMD: FILE: reason"
  * (even when quiet) and skipped.  Returns PDN_EXIT_USAGE if a file could
  * not be opened or read, else PDN_EXIT_INPUT if there was an error, else

@@ -28,7 +28,7 @@ FILE *pdn_read_open(const pdn_cli *cli, const char *cmd, const char *path,
 
 /** Writes @len bytes of @text, lines of "pdn CMD: MESSAGE" that
  * pdn_read_open() put in its @why, to cli->err; in a JSON mode each also
- * as an error on cli->out (pdn_args_json_error()). */
+ * as an error on cli->out (pdn_cli_json_error()). */
 void pdn_read_tell(const pdn_cli *cli, const char *text, size_t len);
 
 /** The path of operand @i ("-" for standard input alone), and how many
