@@ -13,7 +13,7 @@
 #include "base/clock.h"
 #include "base/xalloc.h"
 #include "cli/atomic.h"
-#include "cli/pool.h"
+#include "stream/pool.h"
 #include "report/report.h"
 
 #define CMD "annotate"
@@ -201,7 +201,7 @@ write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
 
 /* ---- Jobs ----
  *
- * With --jobs N, N threads (cli/pool.h), each with its own annotator and
+ * With --jobs N, N threads (stream/pool.h), each with its own annotator and
  * engine, judge the games while this thread reads them and writes them
  * out in the order they were read.
  */

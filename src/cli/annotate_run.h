@@ -1,6 +1,6 @@
 /* annotate_run.h -- the running of pdn annotate, once cmd_annotate.c
  * has settled its settings: the games read, judged on this thread or by
- * --jobs threads (cli/pool.h), and written out in input order, annotated
+ * --jobs threads (stream/pool.h), and written out in input order, annotated
  * and/or as a report, with a progress line on a terminal and a summary.
  */
 #ifndef PDN_CLI_ANNOTATE_RUN_H
@@ -16,7 +16,7 @@
 #include "base/strbuf.h"
 #include "cli/args.h"
 #include "write/games_out.h"
-#include "cli/reading.h"
+#include "stream/reading.h"
 #include "model/tagmap.h"
 #include "write/canonical.h"
 

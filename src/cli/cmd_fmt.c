@@ -16,7 +16,7 @@
 #include "cli/commands.h"
 #include "config/config.h"
 #include "write/games_out.h"
-#include "cli/reading.h"
+#include "stream/reading.h"
 #include "write/canonical.h"
 
 #define CMD "fmt"

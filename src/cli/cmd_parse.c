@@ -10,7 +10,7 @@
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "cli/reading.h"
+#include "stream/reading.h"
 #include "write/json_out.h"
 #include "write/trace.h"
 

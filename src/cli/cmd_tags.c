@@ -9,7 +9,7 @@
 #include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "cli/reading.h"
+#include "stream/reading.h"
 #include "write/json_out.h"
 
 #define CMD "tags"

@@ -15,7 +15,7 @@
 
 #include "base/strbuf.h"
 #include "cli/args.h"
-#include "cli/reading.h"
+#include "stream/reading.h"
 #include "model/tagmap.h"
 #include "rules/board.h"
 #include "rules/variant.h"

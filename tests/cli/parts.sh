@@ -1,7 +1,7 @@
 #!/bin/sh
 # parts.sh -- pdn check --jobs reads a regular file in parts at once, cut
 # where a line starts with '[' after a game's result.  Whatever the size of
-# the parts (PDN_PART_BYTES cuts at every such place), the output must be
+# the parts (PDN_SLICE_BYTES cuts at every such place), the output must be
 # byte for byte that of --jobs 1: on files made to trip the cuts (results
 # in comments, a line comment or an escape line after a result, a game on
 # the line of the result before it, junk, unclosed comments, a game longer
@@ -132,14 +132,14 @@ for f in $files; do
     name=$(basename "$f")
     run one --jobs 1 "$f"
     for parts in 1 4096; do
-        PDN_PART_BYTES=$parts run many --jobs 2 "$f"
+        PDN_SLICE_BYTES=$parts run many --jobs 2 "$f"
         same one many "$name, parts of $parts bytes"
     done
     run one --jobs 1 --format json "$f"
-    PDN_PART_BYTES=97 run many --jobs 2 --format json "$f"
+    PDN_SLICE_BYTES=97 run many --jobs 2 --format json "$f"
     same one many "$name, --format json, parts of 97 bytes"
     run one --jobs 1 --quiet "$f"
-    PDN_PART_BYTES=1 run many --jobs 3 --quiet "$f"
+    PDN_SLICE_BYTES=1 run many --jobs 3 --quiet "$f"
     same one many "$name, --quiet, --jobs 3"
     # One thread maps a file; reading it instead gives the same.
     PDN_NO_MAP=1 run many --jobs 1 --quiet "$f"
@@ -147,7 +147,7 @@ for f in $files; do
     # Threads read the parts in place from one mapping of the file; read
     # into memory of their own instead, the same.
     run one --jobs 1 "$f"
-    PDN_NO_MAP=1 PDN_PART_BYTES=97 run many --jobs 2 "$f"
+    PDN_NO_MAP=1 PDN_SLICE_BYTES=97 run many --jobs 2 "$f"
     same one many "$name, parts of 97 bytes, read, not mapped"
 done
 IFS=$old_ifs
@@ -157,14 +157,14 @@ IFS=$old_ifs
 set -- "$tmp/cuts.pdn" "$tmp/missing.pdn" - "$tmp/late-latin.pdn" "$tmp" \
     "$tmp/no-results.pdn" "$tmp/crlf.pdn" "$tmp/missing-last.pdn"
 run one --jobs 1 "$@"
-PDN_PART_BYTES=1 run many --jobs 2 "$@"
+PDN_SLICE_BYTES=1 run many --jobs 2 "$@"
 same one many "several operands"
-PDN_NO_MAP=1 PDN_PART_BYTES=1 run many --jobs 2 "$@"
+PDN_NO_MAP=1 PDN_SLICE_BYTES=1 run many --jobs 2 "$@"
 same one many "several operands, read, not mapped"
-PDN_PART_BYTES=50 run many --jobs 3 --format json --shard 2/3 "$@"
+PDN_SLICE_BYTES=50 run many --jobs 3 --format json --shard 2/3 "$@"
 run one --jobs 1 --format json --shard 2/3 "$@"
 same one many "several operands, --shard 2/3"
-PDN_NO_MAP=1 PDN_PART_BYTES=50 run many --jobs 3 --format json --shard 2/3 \
+PDN_NO_MAP=1 PDN_SLICE_BYTES=50 run many --jobs 3 --format json --shard 2/3 \
     "$@"
 same one many "several operands, --shard 2/3, read, not mapped"
 

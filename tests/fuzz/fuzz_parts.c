@@ -1,5 +1,5 @@
 /* fuzz_parts.c -- libFuzzer target for the reading of a file in parts, as
- * pdn check --jobs reads it (cli/turns.c): the bytes are written to a
+ * pdn check --jobs reads it (stream/batches.c): the bytes are written to a
  * file, and at places where pdn_boundary_find() cuts it, the file is read as
  * a range from its start up to the first game whose next one starts at
  * the cut or past it, then on from where pdn_reader_resume() says, with
@@ -16,7 +16,7 @@
 #include "base/diag.h"
 #include "base/filemap.h"
 #include "base/strbuf.h"
-#include "cli/chunks.h"
+#include "stream/slice_file.h"
 #include "model/game.h"
 #include "syntax/reader.h"
 #include "write/trace.h"
@@ -118,7 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pdn_diags d = PDN_DIAGS_INIT;
 
     /* A file that says it is UTF-16 or UTF-32 is never read in parts
-     * (pdn_part_file_open()): the reader of the whole refuses it. */
+     * (pdn_slice_file_open()): the reader of the whole refuses it. */
     if (pdn_reader_wide_encoding(text, size))
         return 0;
 

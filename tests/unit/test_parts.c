@@ -1,4 +1,4 @@
-/* test_parts.c -- the cuts of a file into parts (cli/chunks.h) and the
+/* test_parts.c -- the cuts of a file into parts (stream/slice_file.h) and the
  * reading of a part as if the whole file had been read up to it
  * (pdn_reader_range): the lines counted in bulk against a count byte by
  * byte, the places taken for cuts, and the games and positions of every
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "base/lines.h"
-#include "cli/chunks.h"
+#include "stream/slice_file.h"
 #include "syntax/reader.h"
 
 /* Line ends in @n bytes, as the reader counts them: LF, CRLF, lone CR;

@@ -1,16 +1,31 @@
-/* reading.h -- the reading of FILE... operands game by game, with their
- * diagnostics: one game after another, or games checked in threads that
- * take turns at the reader (pdn check --jobs).
+/* reading.h -- FILE... operands read game by game, each game's
+ * diagnostics reported and the games handed to the command in file order.
+ *
+ * What runs where.  With one job (job->each, or work->jobs 1) the calling
+ * thread reads each game and works on it in turn.  With N jobs, N threads
+ * (the caller among them) each take the next batch of about 256 games: a
+ * slice of a regular file, which each thread reads on its own from one
+ * mapping of the file at the same time as the others, or a run of games
+ * of a stream (standard input, a pipe), read by one thread at a time.
+ * pick() runs in file order; work() in any thread, on games of any batch
+ * at once; done() and the reporting of diagnostics in file order, one
+ * game at a time.  What the threads share: the files and where the next
+ * slice starts (under a lock, the taking of a batch), a token that passes
+ * from batch to batch in file order and carries where the games before a
+ * slice ended, and a ring of batches written out in order (under a
+ * second lock).  internal.h holds the rest; batches.c and slices.c say
+ * how.
  */
-#ifndef PDN_CLI_READING_H
-#define PDN_CLI_READING_H
+#ifndef PDN_STREAM_READING_H
+#define PDN_STREAM_READING_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "base/diag.h"
-#include "cli/args.h"
+#include "base/process.h"
+#include "base/strbuf.h"
 #include "model/game.h"
 #include "model/tagmap.h"
 
@@ -48,7 +63,7 @@ typedef struct pdn_read_work {
     void (*done)(const pdn_cli *cli, long value, const char *file,
                  void *ctx); /* or NULL; @file: the game's */
     long jobs; /* threads in all, this one among them; 1 reads and works
-                  in turn */
+                  in batch */
 } pdn_read_work;
 
 /** A reading of FILE... operands.  The caller fills in the first part;
@@ -97,5 +112,10 @@ void pdn_read_give_back(pdn_read_job *job, pdn_game *g);
  * not be opened or read, else PDN_EXIT_INPUT if there was an error, else
  * PDN_EXIT_OK. */
 int pdn_read_files(const pdn_cli *cli, pdn_read_job *job);
+
+/** Adjusts the diagnostics of @d (job->adjust), counts them into @job,
+ * renders them unless quiet or off, and empties @d. */
+void pdn_read_report(const pdn_cli *cli, pdn_read_job *job, pdn_diags *d,
+                     bool colour, pdn_strbuf *buf);
 
 #endif

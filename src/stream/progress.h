@@ -1,14 +1,14 @@
 /* progress.h -- the progress line of a long reading on standard error:
  * "12.3/200.0 MB  45000 games/s  3 s left", only on a terminal.
  */
-#ifndef PDN_CLI_PROGRESS_H
-#define PDN_CLI_PROGRESS_H
+#ifndef PDN_STREAM_PROGRESS_H
+#define PDN_STREAM_PROGRESS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
-#include "cli/args.h"
+#include "base/process.h"
 
 typedef struct pdn_progress {
     bool on;

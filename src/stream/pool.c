@@ -1,5 +1,5 @@
 /* pool.c -- an ordered pool of worker threads (pool.h). */
-#include "cli/pool.h"
+#include "stream/pool.h"
 
 #include <pthread.h>
 #include <stdbool.h>

@@ -1,5 +1,5 @@
 /* progress.c -- the progress line of a long reading. */
-#include "cli/progress.h"
+#include "stream/progress.h"
 
 #include <stdio.h>
 #include <sys/stat.h>

@@ -1,8 +1,8 @@
 /* reading.c -- FILE... operands read game by game, each game's
  * diagnostics reported as it is done; with work that threads may share,
- * in turns (turns.c).
+ * in batches (batches.c).
  */
-#include "cli/reading.h"
+#include "stream/reading.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -11,9 +11,9 @@
 
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "cli/chunks.h"
-#include "cli/progress.h"
-#include "cli/turns.h"
+#include "stream/internal.h"
+#include "stream/progress.h"
+#include "stream/slice_file.h"
 #include "syntax/reader.h"
 
 void
@@ -171,7 +171,7 @@ pdn_read_files(const pdn_cli *cli, pdn_read_job *job)
 {
     bool colour = pdn_cli_colour(cli);
     if (job->work && job->work->jobs > 1) {
-        pdn_read_in_turns(cli, job, colour);
+        pdn_read_in_batches(cli, job, colour);
     } else {
         for (size_t i = 0; i < pdn_read_operands(job); i++) {
             const char *path = pdn_read_operand(job, i);

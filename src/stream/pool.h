@@ -4,8 +4,8 @@
  * went in, waiting for the oldest when the ring is full.  The caller owns
  * the items: a slot is an index into its own array of pdn_pool_depth().
  */
-#ifndef PDN_CLI_POOL_H
-#define PDN_CLI_POOL_H
+#ifndef PDN_STREAM_POOL_H
+#define PDN_STREAM_POOL_H
 
 #include <stddef.h>
 
