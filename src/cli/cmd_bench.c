@@ -24,28 +24,71 @@ static const pdn_option bench_options[] = {
     PDN_OPTION_HELP,
 };
 
-/* The positions: each variant's start, and middle games and endings. */
-static const struct {
-    pdn_variant_id variant;
-    const char *fen;
-} positions[] = {
-    {PDN_ITALIAN, "W:W21-32:B1-12"},
-    {PDN_ITALIAN, "W:W17,19,21,22,23,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,"
-                  "8,9,10,12,15"},
-    {PDN_ITALIAN, "B:W18,20,22,24,25,27,29,30,31:B1,2,4,5,6,8,10,11,15"},
-    {PDN_ITALIAN, "W:WK5,22,26,30:B9,K19,27"},
-    {PDN_SPANISH, "W:W1-12:B21-32"},
-    {PDN_SPANISH, "W:W2,3,5,6,9,10,13,14:BK22,24,27,28,30"},
-    {PDN_ENGLISH, "B:W21-32:B1-12"},
-    {PDN_ENGLISH, "B:W14,18,21,22,24,25,27,28,30,31:B1,2,4,5,6,8,9,11,12"},
-};
-
 /* pdn_own_option_fn: --depth D. */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
     (void)cli;
     *(int *)ctx = (int)g->n;
+    return 0;
+}
+
+/* The FEN of position @i of bench: each variant's start, then its
+ * samples (variant_rows.h), in the order of the variants; NULL past the
+ * last.  *@var gets its variant. */
+static const char *
+position(size_t i, const pdn_variant **var)
+{
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        size_t n = 1;
+        while (v->samples[n - 1])
+            n++;
+        if (i < n) {
+            *var = v;
+            return i == 0 ? v->start_fen : v->samples[i - 1];
+        }
+        i -= n;
+    }
+    return NULL;
+}
+
+/* Searches position @i of @n to @depth from an empty table of @hash_mb,
+ * prints its line, and adds its nodes and time to @sum.  Returns 0, or
+ * the exit status of a failure it printed. */
+static int
+search_one(const pdn_cli *cli, size_t i, size_t n, int depth, size_t hash_mb,
+           pdn_search_info *sum)
+{
+    const pdn_variant *var = NULL;
+    const char *fen = position(i, &var);
+    const pdn_draw_rule *rule = pdn_draw_rule_default(var);
+    pdn_board b;
+    pdn_fen_error err;
+
+    if (pdn_fen_parse(var, fen, strlen(fen), &b, &err) != 0) {
+        fprintf(cli->err, "pdn %s: position %zu: %s\n", CMD, i + 1,
+                err.message);
+        return PDN_EXIT_USAGE;
+    }
+    pdn_engine_options eo = {.variant = var,
+                             .hash_mb = hash_mb,
+                             .repetition = rule->repetition,
+                             .no_progress = rule->no_progress};
+    pdn_engine *e = pdn_engine_new(&eo);
+    if (!e) {
+        fprintf(cli->err, "pdn %s: no memory for a hash table of %zu MB\n", CMD,
+                hash_mb);
+        return PDN_EXIT_USAGE;
+    }
+    pdn_search_limits l = {.depth = depth};
+    pdn_search_info info;
+    pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info);
+    fprintf(cli->out, "%zu/%zu %-8s %-60s %12llu nodes %7.3f s\n", i + 1, n,
+            var->name, fen, (unsigned long long)info.nodes, info.seconds);
+    sum->nodes += info.nodes;
+    sum->seconds += info.seconds;
+    pdn_engine_free(e);
     return 0;
 }
 
@@ -57,49 +100,21 @@ run(const pdn_cli *cli, int argc, char **argv)
     int rc = pdn_command_args(cli, &pdn_bench_command, argc, argv, &s,
                               own_option, &depth);
     size_t hash_mb = s.hash_mb ? s.hash_mb : PDN_ENGINE_HASH_MB;
+    const pdn_variant *var = NULL;
+    pdn_search_info sum = {0};
+    size_t n = 0;
 
     pdn_shared_free(&s);
     if (rc >= 0)
         return rc;
-    uint64_t total = 0;
-    double seconds = 0;
-    size_t n = sizeof positions / sizeof positions[0];
-    for (size_t i = 0; i < n; i++) {
-        const pdn_variant *var = pdn_variant_get(positions[i].variant);
-        const pdn_draw_rule *rule = pdn_draw_rule_default(var);
-        pdn_board b;
-        pdn_fen_error err;
-        if (pdn_fen_parse(var, positions[i].fen, strlen(positions[i].fen), &b,
-                          &err) != 0) {
-            fprintf(cli->err, "pdn %s: position %zu: %s\n", CMD, i + 1,
-                    err.message);
-            return PDN_EXIT_USAGE;
-        }
-        pdn_engine_options eo = {.variant = var,
-                                 .hash_mb = hash_mb,
-                                 .repetition = rule->repetition,
-                                 .no_progress = rule->no_progress};
-        pdn_engine *e = pdn_engine_new(&eo);
-        if (!e) {
-            fprintf(cli->err,
-                    "pdn bench: no memory for a hash table of "
-                    "%zu MB\n",
-                    hash_mb);
-            return PDN_EXIT_USAGE;
-        }
-        pdn_search_limits l = {.depth = depth};
-        pdn_search_info info;
-        pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info);
-        fprintf(cli->out, "%zu/%zu %-8s %-60s %12llu nodes %7.3f s\n", i + 1, n,
-                var->name, positions[i].fen, (unsigned long long)info.nodes,
-                info.seconds);
-        total += info.nodes;
-        seconds += info.seconds;
-        pdn_engine_free(e);
-    }
+    while (position(n, &var))
+        n++;
+    for (size_t i = 0; i < n; i++)
+        if ((rc = search_one(cli, i, n, depth, hash_mb, &sum)) != 0)
+            return rc;
     fprintf(cli->out, "depth %d: %llu nodes in %.3f s, %.0f nodes/s\n", depth,
-            (unsigned long long)total, seconds,
-            seconds > 0 ? (double)total / seconds : 0);
+            (unsigned long long)sum.nodes, sum.seconds,
+            sum.seconds > 0 ? (double)sum.nodes / sum.seconds : 0);
     return PDN_EXIT_OK;
 }
 

@@ -12,6 +12,7 @@
 
 #include "model/tag_filter.h"
 #include "replay/draw.h"
+#include "rules/variant.h"
 
 /* ---- Values ---- */
 
@@ -750,7 +751,7 @@ pdn_config_print_annotate(const pdn_config *c, pdn_strbuf *out)
     const pdn_annotate_options *o = &c->annotate;
     const char *variant = o->variant[0] ? o->variant
                           : c->variant  ? c->variant
-                                        : "italian";
+                                        : pdn_variant_default()->name;
     /* A name goes as it is; a GameType, or anything with a blank in it,
      * in quotes, so that it reads back the same. */
     bool name =

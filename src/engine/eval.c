@@ -24,9 +24,11 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
     signed char file[64], rank[64];
     memset(t, 0, sizeof *t);
     t->v = v;
-    t->king = v->id == PDN_ITALIAN   ? EVAL_KING_ITALIAN
-              : v->id == PDN_SPANISH ? EVAL_KING_SPANISH
-                                     : EVAL_KING_ENGLISH;
+    /* A king's worth follows from the rules: most when it flies, least
+       when men may take it. */
+    t->king = v->flying_kings        ? EVAL_KING_FLYING
+              : v->men_capture_kings ? EVAL_KING_PREY
+                                     : EVAL_KING_SHORT;
     for (int bit = 0; bit < 64; bit++) {
         file[bit] = -1;
         rank[bit] = 0;

@@ -11,11 +11,12 @@
 /* ---- Weights, in hundredths of a man ---- */
 
 #define EVAL_MAN 100
-/* A king's worth per variant: Italian kings move one step and men cannot
- * take them; Spanish kings fly and dominate; English kings step. */
-#define EVAL_KING_ITALIAN 250
-#define EVAL_KING_SPANISH 400
-#define EVAL_KING_ENGLISH 150
+/* A king's worth, by the rules of its variant's row: a king that flies
+ * dominates (Spanish); one that steps and men cannot take (Italian) is
+ * worth more than one that men may take (English). */
+#define EVAL_KING_FLYING 400
+#define EVAL_KING_SHORT 250
+#define EVAL_KING_PREY 150
 
 /* A man's advancement, by rank counted from its own side (1..7). */
 #define EVAL_ADVANCE_2 2

@@ -548,20 +548,22 @@ pdn_fen_parse_careful(const pdn_variant *v, const char *text, size_t len,
  * layout (rules/bitboard.h) holds the 32 squares as four bytes of eight
  * with a ghost bit after each; within it the PDN numbers run, by the
  * tables of rules/square.c, in rows of four from the last row to the
- * first (Italian), within each row from its end (Spanish), or both
- * (English): a few shifts then put them in order.  The tests hold this
- * to the square tables for every square. */
+ * first where square 1 is on rank 8 (Italian, English), and within each
+ * row from its end where the numbers run from h to a (Spanish) or where
+ * a1 plays (English, whose playing squares are the others): a few shifts
+ * then put them in order.  The tests hold this to the square tables for
+ * every square. */
 static inline uint32_t
 pdn_order(const pdn_variant *v, pdn_bb set)
 {
     uint32_t x =
         (uint32_t)((set & 0xFF) | ((set >> 1) & 0xFF00) |
                    ((set >> 2) & 0xFF0000) | ((set >> 3) & 0xFF000000));
-    if (v->id == PDN_ITALIAN || v->id == PDN_ENGLISH) { /* rows */
+    if (v->square1_far) { /* rows */
         x = __builtin_bswap32(x);
         x = ((x >> 4) & 0x0F0F0F0F) | ((x & 0x0F0F0F0F) << 4);
     }
-    if (v->id == PDN_SPANISH || v->id == PDN_ENGLISH) { /* within rows */
+    if (v->numbered_h_to_a != v->a1_playing) { /* within rows */
         x = ((x >> 1) & 0x55555555) | ((x & 0x55555555) << 1);
         x = ((x >> 2) & 0x33333333) | ((x & 0x33333333) << 2);
     }

@@ -8,6 +8,7 @@
 #define PDN_RULES_MOVEGEN_INTERNAL_H
 
 #include "movegen.h"
+#include "rules/variant_rows.h"
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -34,12 +35,11 @@ step(pdn_bb b, int d)
  * branch. */
 #define FWD_A(us) ((us) == PDN_WHITE ? BB_UP_A : BB_DOWN_A)
 #define FWD_B(us) ((us) == PDN_WHITE ? BB_UP_B : BB_DOWN_B)
-#define FLYING(id) ((id) == PDN_SPANISH)
-#define MEN_TAKE_KINGS(id) ((id) != PDN_ITALIAN)
-#define LAW(id)                                                                \
-    ((id) == PDN_ITALIAN   ? PDN_LAW_ITALIAN                                   \
-     : (id) == PDN_SPANISH ? PDN_LAW_SPANISH                                   \
-                           : PDN_LAW_FREE)
+/* The variant's rules, read from its row (variant_rows.h): constants in
+ * each instance. */
+#define FLYING(id) (pdn_variant_rows[id].flying_kings)
+#define MEN_TAKE_KINGS(id) (pdn_variant_rows[id].men_capture_kings)
+#define LAW(id) (pdn_variant_rows[id].law)
 
 /* ---- Capture laws ----
  *
@@ -172,7 +172,7 @@ simple_jumps(const pdn_board *b, pdn_variant_id id, pdn_color us, jumps *j)
     if ((j->land[0] | j->land[1]) &
         (jumpers(empty, prey, FWD_A(us)) | jumpers(empty, prey, FWD_B(us))))
         return 0;
-    if (id == PDN_SPANISH) { /* quality: taking a king beats a man */
+    if (LAW(id) == PDN_LAW_SPANISH) { /* quality: taking a king beats a man */
         pdn_bb royal = prey & b->kings;
         pdn_bb k0 = landings(men, royal, empty, FWD_A(us));
         pdn_bb k1 = landings(men, royal, empty, FWD_B(us));

@@ -1,5 +1,5 @@
-/* variant.c -- the table of variants (RULES.md sections 1, 3, 4, 5) and
- * their lookup by name and by PDN GameType.
+/* variant.c -- the variants' rows (variant_rows.h) handed out, and
+ * found by name and by PDN GameType.
  */
 #include "variant.h"
 
@@ -7,68 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* clang-format off: a row a variant, a line a field */
-static const pdn_variant variants[PDN_VARIANT_COUNT] = {
-    [PDN_ITALIAN] =
-        {
-            .id = PDN_ITALIAN,
-            .name = "italian",
-            .title = "Italian draughts",
-            .adjective = "Italian",
-            .gametype = 22,
-            .gametype_full = "22,W,8,8,N2,1",
-            .start_fen = "W:W21-32:B1-12",
-            .first = PDN_WHITE,
-            .men_capture_kings = false,
-            .flying_kings = false,
-            .law = PDN_LAW_ITALIAN,
-            .draw_preset = "standard",
-        },
-    [PDN_SPANISH] =
-        {
-            .id = PDN_SPANISH,
-            .name = "spanish",
-            .title = "Spanish draughts",
-            .adjective = "Spanish",
-            .gametype = 24,
-            .gametype_full = "24,W,8,8,N1,1",
-            .start_fen = "W:W1-12:B21-32",
-            .first = PDN_WHITE,
-            .men_capture_kings = true,
-            .flying_kings = true,
-            .law = PDN_LAW_SPANISH,
-            .draw_preset = "spanish",
-        },
-    [PDN_ENGLISH] =
-        {
-            .id = PDN_ENGLISH,
-            .name = "english",
-            .title = "English checkers",
-            .adjective = "English",
-            .gametype = 21,
-            .gametype_full = "21,B,8,8,N1,0",
-            .start_fen = "B:W21-32:B1-12",
-            .first = PDN_BLACK,
-            .men_capture_kings = true,
-            .flying_kings = false,
-            .law = PDN_LAW_FREE,
-            .draw_preset = "english",
-        },
-};
-/* clang-format on */
+#include "rules/variant_rows.h"
 
 const pdn_variant *
 pdn_variant_get(pdn_variant_id id)
 {
     if ((unsigned)id >= PDN_VARIANT_COUNT)
         return NULL;
-    return &variants[id];
+    return &pdn_variant_rows[id];
 }
 
 const pdn_variant *
 pdn_variant_default(void)
 {
-    return &variants[PDN_ITALIAN];
+    return &pdn_variant_rows[PDN_ITALIAN];
 }
 
 static int
@@ -84,8 +36,8 @@ const pdn_variant *
 pdn_variant_by_name(const char *name)
 {
     for (int i = 0; i < PDN_VARIANT_COUNT; i++)
-        if (equal_nocase(name, variants[i].name))
-            return &variants[i];
+        if (equal_nocase(name, pdn_variant_rows[i].name))
+            return &pdn_variant_rows[i];
     return NULL;
 }
 
@@ -115,7 +67,7 @@ pdn_variant_by_gametype(const char *value)
     char *end;
     long number = strtol(buf, &end, 10);
     for (int i = 0; i < PDN_VARIANT_COUNT; i++) {
-        const pdn_variant *v = &variants[i];
+        const pdn_variant *v = &pdn_variant_rows[i];
         if (number != v->gametype)
             continue;
         if (*end == '\0' || equal_nocase(buf, v->gametype_full))

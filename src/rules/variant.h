@@ -1,5 +1,18 @@
 /* variant.h -- the rules that differ between Italian, Spanish and English
- * draughts, as one table keyed by the PDN GameType (RULES.md sections 1-5).
+ * draughts, as one table keyed by the PDN GameType (RULES.md sections 1-5):
+ * a row per variant (variant_rows.h), from which every rule difference is
+ * read, here and in the layers above.
+ *
+ * Adding a variant takes: its id in pdn_variant_id (before
+ * PDN_VARIANT_COUNT); its row in variant_rows.h (names, GameType, start
+ * position, first mover, flying kings, men taking kings, capture law,
+ * draw preset, square numbering, sample positions); if its capture law is
+ * a new one, the law in movegen_internal.h and explain.c; the instances
+ * of the move generator for it, a line each in the lists of movegen.c and
+ * movegen_deltas.c; its rows of the square tables of square.c, which
+ * tests/unit/test_square.c prints from the geometry; and its published
+ * perft in tests/perft/, with RULES.md saying where the figures come
+ * from.  Nothing outside rules/ names a variant but the default.
  */
 #ifndef PDN_RULES_VARIANT_H
 #define PDN_RULES_VARIANT_H
@@ -24,6 +37,8 @@ typedef enum pdn_capture_law {
     PDN_LAW_ITALIAN  /* quantity, the king captures, quality, king first */
 } pdn_capture_law;
 
+/** A variant's row of the table (variant_rows.h). */
+/** A variant's row of the table (variant_rows.h). */
 typedef struct pdn_variant {
     pdn_variant_id id;
     const char *name;          /* "italian" */
@@ -38,6 +53,14 @@ typedef struct pdn_variant {
     pdn_capture_law law;
     const char *draw_preset; /* the draw rule's preset by default
                                 (replay/draw.h): "standard" */
+    /* The numbering of the squares (RULES.md section 1), from White's
+       side of the board: */
+    bool a1_playing;            /* a1 is a playing square (English) */
+    bool square1_far;           /* square 1 is on rank 8, White's far side */
+    bool numbered_h_to_a;       /* along a rank the numbers run from h to a */
+    const char *const *samples; /* middle games and endings, FENs,
+                                   NULL-ended: the positions of pdn
+                                   bench after the start */
 } pdn_variant;
 
 /** The variant with this id; never NULL for a valid id. */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rules/variant.h"
 #include "syntax/lexer.h"
 #include "syntax/reader.h"
 
@@ -212,7 +213,8 @@ pdn_json_game_pdn(const pdn_json *root, pdn_strbuf *pdn, char *err,
         return 1;
     }
     const pdn_json *variant = string_member(root, "variant");
-    w.black_first = variant && strcmp(variant->str, "english") == 0;
+    const pdn_variant *v = variant ? pdn_variant_by_name(variant->str) : NULL;
+    w.black_first = v && v->first == PDN_BLACK;
     const pdn_json *preamble = pdn_json_get(root, "preamble");
     if (preamble && write_nodes(&w, preamble) < 0)
         return -1;

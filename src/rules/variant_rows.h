@@ -1,0 +1,82 @@
+/* variant_rows.h -- the table of the variants: every rule that differs
+ * between them, and what else differs, one row each (RULES.md sections
+ * 1 to 5 and 8).  variant.c hands its rows out (pdn_variant_get()); the
+ * move generator reads them too, at compile time, since each of its
+ * instances is made for one variant (movegen_internal.h).  Nothing else
+ * includes this file.
+ */
+#ifndef PDN_RULES_VARIANT_ROWS_H
+#define PDN_RULES_VARIANT_ROWS_H
+
+#include "rules/variant.h"
+
+/* A row a variant, a line a field: */
+/* clang-format off */
+static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
+    [PDN_ITALIAN] = {
+        .id = PDN_ITALIAN,
+        .name = "italian",
+        .title = "Italian draughts",
+        .adjective = "Italian",
+        .gametype = 22,
+        .gametype_full = "22,W,8,8,N2,1",
+        .start_fen = "W:W21-32:B1-12",
+        .first = PDN_WHITE,
+        .men_capture_kings = false,
+        .flying_kings = false,
+        .law = PDN_LAW_ITALIAN,
+        .draw_preset = "standard",
+        .a1_playing = false,
+        .square1_far = true,
+        .numbered_h_to_a = false,
+        .samples = (const char *const[]){
+            "W:W17,19,21,22,23,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,"
+            "12,15",
+            "B:W18,20,22,24,25,27,29,30,31:B1,2,4,5,6,8,10,11,15",
+            "W:WK5,22,26,30:B9,K19,27",
+            NULL},
+    },
+    [PDN_SPANISH] = {
+        .id = PDN_SPANISH,
+        .name = "spanish",
+        .title = "Spanish draughts",
+        .adjective = "Spanish",
+        .gametype = 24,
+        .gametype_full = "24,W,8,8,N1,1",
+        .start_fen = "W:W1-12:B21-32",
+        .first = PDN_WHITE,
+        .men_capture_kings = true,
+        .flying_kings = true,
+        .law = PDN_LAW_SPANISH,
+        .draw_preset = "spanish",
+        .a1_playing = false,
+        .square1_far = false,
+        .numbered_h_to_a = true,
+        .samples = (const char *const[]){
+            "W:W2,3,5,6,9,10,13,14:BK22,24,27,28,30",
+            NULL},
+    },
+    [PDN_ENGLISH] = {
+        .id = PDN_ENGLISH,
+        .name = "english",
+        .title = "English checkers",
+        .adjective = "English",
+        .gametype = 21,
+        .gametype_full = "21,B,8,8,N1,0",
+        .start_fen = "B:W21-32:B1-12",
+        .first = PDN_BLACK,
+        .men_capture_kings = true,
+        .flying_kings = false,
+        .law = PDN_LAW_FREE,
+        .draw_preset = "english",
+        .a1_playing = true,
+        .square1_far = true,
+        .numbered_h_to_a = false,
+        .samples = (const char *const[]){
+            "B:W14,18,21,22,24,25,27,28,30,31:B1,2,4,5,6,8,9,11,12",
+            NULL},
+    },
+};
+/* clang-format on */
+
+#endif
