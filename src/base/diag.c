@@ -11,47 +11,10 @@
 #include "base/xalloc.h"
 
 static const pdn_code_info codes[] = {
-    {PDN_E_UNEXPECTED, PDN_SEV_ERROR, "unexpected-token"},
-    {PDN_E_UNCLOSED_COMMENT, PDN_SEV_ERROR, "unclosed-comment"},
-    {PDN_E_UNCLOSED_STRING, PDN_SEV_ERROR, "unclosed-string"},
-    {PDN_E_UNCLOSED_VARIATION, PDN_SEV_ERROR, "unclosed-variation"},
-    {PDN_E_STRAY_RPAREN, PDN_SEV_ERROR, "stray-paren"},
-    {PDN_E_BAD_TAG, PDN_SEV_ERROR, "bad-tag"},
-    {PDN_E_BAD_SQUARE, PDN_SEV_ERROR, "bad-square"},
-    {PDN_E_TOO_DEEP, PDN_SEV_ERROR, "too-deep"},
-    {PDN_E_TOO_LONG, PDN_SEV_ERROR, "too-long"},
-    {PDN_E_TOO_BIG, PDN_SEV_ERROR, "game-too-big"},
-    {PDN_W_PROSE, PDN_SEV_WARNING, "prose-in-parens"},
-    {PDN_W_JUNK, PDN_SEV_WARNING, "junk-between-games"},
-    {PDN_W_STRAY_TEXT, PDN_SEV_WARNING, "text-in-moves"},
-    {PDN_W_TAG_NAME, PDN_SEV_WARNING, "unusual-tag-name"},
-    {PDN_W_CONTROL, PDN_SEV_WARNING, "control-byte"},
-    {PDN_E_NOT_A_MOVE, PDN_SEV_ERROR, "not-a-move"},
-    {PDN_E_NOT_PDN3, PDN_SEV_ERROR, "not-pdn3"},
-    {PDN_N_TYPED_MOVE, PDN_SEV_NOTE, "typed-move"},
-    {PDN_N_ENCODING, PDN_SEV_NOTE, "not-utf8"},
-    {PDN_E_ILLEGAL, PDN_SEV_ERROR, "illegal-move"},
-    {PDN_E_AMBIGUOUS, PDN_SEV_ERROR, "ambiguous-move"},
-    {PDN_W_RESOLVED, PDN_SEV_WARNING, "ambiguous-move-resolved"},
-    {PDN_W_MOVE_NUMBER, PDN_SEV_WARNING, "move-number"},
-    {PDN_E_BAD_FEN, PDN_SEV_ERROR, "bad-fen"},
-    {PDN_N_NOT_REPLAYED, PDN_SEV_NOTE, "variant-not-replayed"},
-    {PDN_N_UNKNOWN_MOVE, PDN_SEV_NOTE, "unknown-move"},
-    {PDN_W_BAD_GAMETYPE, PDN_SEV_WARNING, "bad-gametype"},
-    {PDN_W_PAST_DRAW, PDN_SEV_WARNING, "past-automatic-draw"},
-    {PDN_N_DRAW, PDN_SEV_NOTE, "draw"},
-    {PDN_E_FALSE_RESULT, PDN_SEV_ERROR, "false-result"},
-    {PDN_E_RESULT_MISMATCH, PDN_SEV_ERROR, "result-mismatch"},
-    {PDN_W_NO_RESULT, PDN_SEV_WARNING, "missing-result"},
-    {PDN_N_MISSING_TAGS, PDN_SEV_NOTE, "missing-tags"},
-    {PDN_W_BAD_DATE, PDN_SEV_WARNING, "bad-date"},
-    {PDN_W_PLY_COUNT, PDN_SEV_WARNING, "ply-count"},
-    {PDN_N_OTHER_VARIANT, PDN_SEV_NOTE, "other-variant"},
-    {PDN_N_RESULT_NO_MOVES, PDN_SEV_NOTE, "result-without-moves"},
-    {PDN_N_RESULT_FORM, PDN_SEV_NOTE, "result-form"},
-    {PDN_W_NOT_A_RESULT, PDN_SEV_WARNING, "not-a-result"},
-    {PDN_N_AUTO_VARIANT, PDN_SEV_NOTE, "auto-variant"},
-    {PDN_N_DATE_KEPT, PDN_SEV_NOTE, "date-kept"},
+#define PDN_CODE_ROW(name, number, severity, short_name, meaning, page)        \
+    {name, severity, short_name, meaning, page},
+    PDN_DIAG_CODES(PDN_CODE_ROW)
+#undef PDN_CODE_ROW
 };
 
 const pdn_code_info *

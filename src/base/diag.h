@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/diag_codes.h"
 #include "base/strbuf.h"
 
 typedef enum pdn_severity {
@@ -20,62 +21,23 @@ typedef enum pdn_severity {
     PDN_SEV_ERROR
 } pdn_severity;
 
-/** Stable codes.  The number never changes meaning; the letter printed
- * before it (E, W, N) is the code's default severity. */
+/** Stable codes, from the one list of diag_codes.h.  The number never
+ * changes meaning; the letter printed before it (E, W, N) is the code's
+ * default severity. */
 typedef enum pdn_code {
-    /* reading: 01xx */
-    PDN_E_UNEXPECTED = 101,       /* expected X, found Y */
-    PDN_E_UNCLOSED_COMMENT = 102, /* { without } */
-    PDN_E_UNCLOSED_STRING = 103,  /* " without " on its line */
-    PDN_E_UNCLOSED_VARIATION = 104,
-    PDN_E_STRAY_RPAREN = 105, /* ) with no ( open */
-    PDN_E_BAD_TAG = 106,      /* [Name "value"] malformed */
-    PDN_E_BAD_SQUARE = 107,   /* a move naming square 0 */
-    PDN_E_TOO_DEEP = 108,     /* variations nested past the limit */
-    PDN_E_TOO_LONG = 109,     /* a token past the limit */
-    PDN_E_TOO_BIG = 110,      /* a game past the limit */
-    PDN_W_PROSE = 151,        /* (prose) read as a comment */
-    PDN_W_JUNK = 152,         /* text between games skipped */
-    PDN_W_STRAY_TEXT = 153,   /* a word among the moves, kept */
-    PDN_W_TAG_NAME = 154,     /* a tag name that is no PDN name, kept */
-    PDN_W_CONTROL = 155,      /* a control byte: the file is damaged */
-    PDN_E_NOT_A_MOVE = 111,   /* text shaped like a move that is none */
-    PDN_E_NOT_PDN3 = 112,     /* --strict: outside the reading grammar */
-    PDN_N_TYPED_MOVE = 182,   /* moves typed with another dash, capitals */
-    PDN_N_ENCODING = 181,     /* not UTF-8: read as Windows-1252 */
-    /* replaying: 02xx */
-    PDN_E_ILLEGAL = 201,         /* a move no rule allows */
-    PDN_E_AMBIGUOUS = 202,       /* names several moves; nothing decides */
-    PDN_W_RESOLVED = 203,        /* names several; what follows decides */
-    PDN_W_MOVE_NUMBER = 204,     /* "12..." where White is to move */
-    PDN_E_BAD_FEN = 205,         /* a FEN tag or setup that is not FEN */
-    PDN_N_NOT_REPLAYED = 206,    /* a GameType this program does not play */
-    PDN_N_UNKNOWN_MOVE = 207,    /* "-": the rest of the line is unknown */
-    PDN_W_BAD_GAMETYPE = 208,    /* a GameType tag that is no GameType */
-    PDN_W_PAST_DRAW = 209,       /* play goes on past an automatic draw */
-    PDN_N_DRAW = 210,            /* 1/2-1/2: a rule draw, or agreed */
-    PDN_E_FALSE_RESULT = 211,    /* the side to move has lost; the result
-                                    says otherwise */
-    PDN_E_RESULT_MISMATCH = 212, /* Result tag and terminator disagree */
-    PDN_W_NO_RESULT = 213,       /* no result, or only "*" */
-    PDN_N_MISSING_TAGS = 214,    /* Seven-Tag-Roster tags missing */
-    PDN_W_BAD_DATE = 215,        /* a Date in no known form */
-    PDN_W_PLY_COUNT = 216,       /* PlyCount and the main line disagree */
-    PDN_N_OTHER_VARIANT = 217,   /* no GameType, and the moves stop being
-                                    legal; in another variant they are */
-    PDN_N_RESULT_NO_MOVES = 218, /* a decisive result and not one move */
-    PDN_N_RESULT_FORM = 219,     /* a Result in a form beside PDN's */
-    PDN_W_NOT_A_RESULT = 220,    /* a Result tag that is no result */
-    PDN_N_AUTO_VARIANT = 221,    /* --variant auto: the file read as */
-    /* Writing (pdn fmt, pdn convert): 03xx */
-    PDN_N_DATE_KEPT = 301, /* a Date left as written by pdn fmt */
+#define PDN_CODE_ENUM(name, number, severity, short_name, meaning, page)       \
+    name = number,
+    PDN_DIAG_CODES(PDN_CODE_ENUM)
+#undef PDN_CODE_ENUM
 } pdn_code;
 
-/** What is known of a code: its default severity and a short name. */
+/** What is known of a code (diag_codes.h). */
 typedef struct pdn_code_info {
     int code;
     pdn_severity severity;
-    const char *name; /* "unexpected-token" */
+    const char *name;    /* "unexpected-token" */
+    const char *meaning; /* "expected X, found Y" */
+    const char *page;    /* the man page that explains it: "pdn-parse(1)" */
 } pdn_code_info;
 
 /** The entry for @code, or NULL. */

@@ -1,10 +1,11 @@
 #!/bin/sh
-# codes.sh -- the diagnostic codes have one list, src/base/diag.c's table
-# (code, default severity, name), and it is held against what explains
-# and shows them: every code of the table has its entry in pdn-check(1),
-# every entry there is a code of the table, with the same letter, and
-# every code is shown by some golden file or spec test (tests/cli,
-# tests/spec, tests/messy, tests/faults, tests/annotate).
+# codes.sh -- the diagnostic codes have one list, src/base/diag_codes.h
+# (code, number, default severity, name, meaning, man page), and it is
+# held against what explains and shows them: every code says what it
+# means, has its entry in pdn-check(1) and is named in the page the list
+# gives, every entry of pdn-check(1) is a code of the list, with the same
+# letter, and every code is shown by some golden file or spec test
+# (tests/cli, tests/spec, tests/messy, tests/faults, tests/annotate).
 #
 #   codes.sh SOURCE_ROOT
 set -u
@@ -12,36 +13,31 @@ root=$1
 . "$(dirname "$0")/../lib.sh"
 test_begin codes
 
-# "E0111 not-a-move" for each row of the table: the enum's number from
-# diag.h, the letter from the row's severity.
-awk '
-    FNR == NR {
-        if (match($0, /PDN_[EWN]_[A-Z0-9_]+ = [0-9]+/)) {
-            split(substr($0, RSTART, RLENGTH), p, / = /)
-            number[p[1]] = p[2]
-        }
-        next
-    }
-    match($0, /\{PDN_[EWN]_[A-Z0-9_]+, PDN_SEV_[A-Z]+, "[a-z0-9-]+"\}/) {
-        row = substr($0, RSTART + 1, RLENGTH - 2)
-        split(row, f, /, /)
-        sev = f[2]; sub(/PDN_SEV_/, "", sev)
+# "E0111 not-a-move pdn-parse(1)" for each X(...) of the list: the
+# letter from its severity, and whether it says what it means.
+sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$root/src/base/diag_codes.h" |
+    grep -oE 'X\(PDN_[EWN]_[A-Z0-9_]+, [0-9]+, PDN_SEV_[A-Z]+, "[a-z0-9-]+", +"([^"\\]|\\.)*", +"[a-z0-9-]+\([1-8]\)"\)' |
+    awk '{
+        row = $0
+        sub(/^X\(/, "", row)
+        split(row, f, /, +/)
+        sev = f[3]; sub(/PDN_SEV_/, "", sev)
         letter = sev == "ERROR" ? "E" : sev == "WARNING" ? "W" : "N"
-        name = f[3]; gsub(/"/, "", name)
-        if (!(f[1] in number)) {
-            print "?" f[1], name
-            next
-        }
-        printf "%s%04d %s\n", letter, number[f[1]], name
-    }' "$root/src/base/diag.h" "$root/src/base/diag.c" | sort >"$tmp/table"
+        name = f[4]; gsub(/"/, "", name)
+        page = $0; sub(/.*, +"/, "", page); sub(/"\)$/, "", page)
+        meaning = $0; sub(/^[^"]*"[^"]*", +"/, "", meaning)
+        if (meaning ~ /^"/)
+            print "?" f[1], "says nothing of what it means"
+        printf "%s%04d %s %s\n", letter, f[2], name, page
+    }' | sort >"$tmp/table"
 
 if grep -q '^?' "$tmp/table"; then
-    bad "rows of diag.c with no number in diag.h:"
+    bad "codes of src/base/diag_codes.h that say nothing of what they mean:"
     grep '^?' "$tmp/table"
 fi
 count=$(wc -l <"$tmp/table")
 if [ "$count" -ge 40 ]; then ok; else
-    bad "diag.c's table has $count codes: it was not read"
+    bad "src/base/diag_codes.h has $count codes: it was not read"
 fi
 
 # The entries of pdn-check(1): lines ".B E0111" or ".BR E0102 ", " ...".
@@ -56,6 +52,17 @@ fi
 if [ -z "$extra" ]; then ok; else
     bad "entries of man/pdn-check.1 that are no code (or another" \
         "letter): $(echo $extra)"
+fi
+
+# Each code named in the page the list gives for it.
+unnamed=""
+while read -r code name page; do
+    file=$root/man/${page%%(*}.${page#*(}
+    file=${file%)}
+    grep -q "$code" "$file" 2>/dev/null || unnamed="$unnamed $code:$page"
+done <"$tmp/table"
+if [ -z "$unnamed" ]; then ok; else
+    bad "codes not in the page src/base/diag_codes.h names:$unnamed"
 fi
 
 # Each code shown by a test.
