@@ -171,6 +171,21 @@ pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
     return PDN_EXIT_USAGE;
 }
 
+int
+pdn_args_stop(const pdn_cli *cli, const char *cmd, int status, const char *fmt,
+              ...)
+{
+    va_list ap;
+    char message[1024];
+
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    fprintf(cli->err, "pdn %s: %s\n", cmd, message);
+    pdn_cli_json_error(cli, NULL, 0, message);
+    return status;
+}
+
 void
 pdn_args_caret(FILE *f, const char *text, unsigned column)
 {

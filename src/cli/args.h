@@ -107,6 +107,16 @@ int pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/** Prints "pdn @cmd: <message>" to cli->err, and the message as JSON on
+ * cli->out in a JSON mode: what stops a command that is not a usage
+ * error.  Returns @status. */
+int pdn_args_stop(const pdn_cli *cli, const char *cmd, int status,
+                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 /** Reads the value @value of option --@name, a whole number from @min to
  * @max, into *@out and returns 0; or prints "pdn @cmd: bad --@name
  * 'VALUE': expected @what" (@what NULL: "a number from MIN to MAX") and

@@ -244,10 +244,9 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
     job->json = s.json;
     job->hash_mb = s.hash_mb;
     job->rule = s.draw_rule ? pdn_draw_rule_by_name(s.draw_rule) : NULL;
-    if (rc < 0) {
-        job->fen = s.operands[0];
-        rc = pdn_shared_position(cli, CMD, &s, job->fen, &job->v, &job->board);
-    }
+    job->fen = s.noperands ? s.operands[0] : NULL;
+    job->v = s.variant;
+    job->board = s.board;
     pdn_shared_free(&s);
     if (rc < 0 && job->move_text && read_move(cli, job) != 0)
         rc = PDN_EXIT_USAGE;
@@ -271,12 +270,9 @@ run(const pdn_cli *cli, int argc, char **argv)
                              .no_progress = job.rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
     if (!e) {
-        char message[80];
-        snprintf(message, sizeof message,
-                 "no memory for a hash table of %zu MB", job.hash_mb);
-        fprintf(cli->err, "pdn analyse: %s\n", message);
-        pdn_cli_json_error(cli, NULL, 0, message);
-        return PDN_EXIT_USAGE;
+        return pdn_args_stop(cli, CMD, PDN_EXIT_USAGE,
+                             "no memory for a hash table of %zu MB",
+                             job.hash_mb);
     }
     pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver) : NULL;
     pdn_engine_use_solver(e, solver, job.solver);
@@ -313,4 +309,5 @@ static const char analyse_more[] =
 
 PDN_COMMAND(analyse,
             "search a position with the engine: best moves, scores, lines",
-            "[OPTION]... FEN", analyse_about, 25, analyse_more, 0, NULL);
+            "[OPTION]... FEN", analyse_about, 25, analyse_more,
+            PDN_COMMAND_POSITION, NULL);

@@ -288,14 +288,10 @@ judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
             vd.matches[vd.nmatches++] = i;
     }
     if (vd.ex.reason == PDN_REASON_LEGAL && vd.nmatches != 1) {
-        char message[192];
-        snprintf(message, sizeof message,
-                 "internal error: the referee finds %s legal, the move "
-                 "generator names %d moves",
-                 job->move, vd.nmatches);
-        fprintf(cli->err, "pdn moves: %s\n", message);
-        pdn_cli_json_error(cli, NULL, 0, message);
-        return PDN_EXIT_INPUT;
+        return pdn_args_stop(cli, CMD, PDN_EXIT_INPUT,
+                             "internal error: the referee finds %s legal, "
+                             "the move generator names %d moves",
+                             job->move, vd.nmatches);
     }
     if (job->json)
         judge_json(cli, job, ml, n, &vd);
@@ -306,42 +302,27 @@ judge(const pdn_cli *cli, const moves_job *job, const pdn_move *ml, int n)
 
 /* ---- Command ---- */
 
-/* Reads the command line into @job; returns -1 to go on, else the exit
- * status (--help, or a usage error). */
-static int
-read_args(const pdn_cli *cli, int argc, char **argv, moves_job *job)
-{
-    pdn_shared s;
-    int rc =
-        pdn_command_args(cli, &pdn_moves_command, argc, argv, &s, NULL, NULL);
-
-    if (rc < 0) {
-        job->move = s.noperands > 1 ? s.operands[1] : NULL;
-        job->json = s.json;
-        rc = pdn_shared_position(cli, CMD, &s, s.operands[0], &job->v,
-                                 &job->board);
-    }
-    pdn_shared_free(&s);
-    return rc;
-}
-
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
     moves_job job = {0};
     pdn_move ml[PDN_MAX_MOVES];
-    int n, rc = read_args(cli, argc, argv, &job);
+    pdn_shared s;
+    int n, rc = pdn_command_args(cli, &pdn_moves_command, argc, argv, &s, NULL,
+                                 NULL);
 
+    job.v = s.variant;
+    job.board = s.board;
+    job.move = s.noperands > 1 ? s.operands[1] : NULL;
+    job.json = s.json;
+    pdn_shared_free(&s);
     if (rc >= 0)
         return rc;
     n = pdn_moves_sorted(job.v, &job.board, ml);
     if (n < 0) {
-        char message[80];
-        snprintf(message, sizeof message,
-                 "the position has more than %d legal moves", PDN_MAX_MOVES);
-        fprintf(cli->err, "pdn moves: %s\n", message);
-        pdn_cli_json_error(cli, NULL, 0, message);
-        return PDN_EXIT_INPUT;
+        return pdn_args_stop(cli, CMD, PDN_EXIT_INPUT,
+                             "the position has more than %d legal moves",
+                             PDN_MAX_MOVES);
     }
     if (job.move)
         return judge(cli, &job, ml, n);
@@ -370,4 +351,5 @@ static const char moves_more[] =
     "  pdn moves --json W:W30:B27\n";
 
 PDN_COMMAND(moves, "list the legal moves of a position, or judge one move",
-            "[OPTION]... FEN [MOVE]", moves_about, 0, moves_more, 0, NULL);
+            "[OPTION]... FEN [MOVE]", moves_about, 0, moves_more,
+            PDN_COMMAND_POSITION, NULL);

@@ -112,7 +112,9 @@ read_args(const pdn_cli *cli, int argc, char **argv, perft_job *job)
                               own_option, job);
 
     if (rc < 0 && (rc = read_depth(cli, s.operands[0], &job->depth)) == 0)
-        rc = pdn_shared_position(cli, CMD, &s, s.fen, &job->v, &job->board);
+        rc = -1;
+    job->v = s.variant;
+    job->board = s.board;
     job->json = s.json;
     job->fen_text = s.fen;
     pdn_shared_free(&s);
@@ -199,12 +201,9 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (count(&job, &r) < 0) {
-        char message[80];
-        snprintf(message, sizeof message,
-                 "a position has more than %d legal moves", PDN_MAX_MOVES);
-        fprintf(cli->err, "pdn perft: %s\n", message);
-        pdn_cli_json_error(cli, NULL, 0, message);
-        return PDN_EXIT_INPUT;
+        return pdn_args_stop(cli, CMD, PDN_EXIT_INPUT,
+                             "a position has more than %d legal moves",
+                             PDN_MAX_MOVES);
     }
     if (job.json)
         print_json(cli, &job, &r);
@@ -233,4 +232,5 @@ static const char perft_more[] =
     "  pdn perft --variant spanish --json 5\n";
 
 PDN_COMMAND(perft, "count the leaves of the legal-move tree from a position",
-            "[OPTION]... DEPTH", perft_about, 0, perft_more, 0, NULL);
+            "[OPTION]... DEPTH", perft_about, 0, perft_more,
+            PDN_COMMAND_POSITION, NULL);

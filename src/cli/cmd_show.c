@@ -50,30 +50,18 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
     return 0;
 }
 
-/* Reads the command line into @job; returns -1 to go on, else the exit
- * status (--help, or a usage error). */
-static int
-read_args(const pdn_cli *cli, int argc, char **argv, show_job *job)
-{
-    pdn_shared s;
-    int rc = pdn_command_args(cli, &pdn_show_command, argc, argv, &s,
-                              own_option, job);
-
-    if (rc < 0)
-        rc = pdn_shared_position(cli, CMD, &s,
-                                 s.noperands ? s.operands[0] : NULL, &job->v,
-                                 &job->board);
-    pdn_shared_free(&s);
-    return rc;
-}
-
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
     show_job job = {0};
-    int rc = read_args(cli, argc, argv, &job);
+    pdn_shared s;
+    int rc = pdn_command_args(cli, &pdn_show_command, argc, argv, &s,
+                              own_option, &job);
     bool unicode;
 
+    job.v = s.variant;
+    job.board = s.board;
+    pdn_shared_free(&s);
     if (rc >= 0)
         return rc;
     if (job.charset == 0)
@@ -100,4 +88,5 @@ static const char show_more[] =
     "  pdn show --ascii W:WK30,31:B10,K26\n";
 
 PDN_COMMAND(show, "draw a position as a board with its square numbers",
-            "[OPTION]... [FEN]", show_about, 0, show_more, 0, NULL);
+            "[OPTION]... [FEN]", show_about, 0, show_more, PDN_COMMAND_POSITION,
+            NULL);

@@ -35,22 +35,15 @@ static void
 put_field(pdn_strbuf *out, const char *s)
 {
     for (; *s; s++) {
-        switch (*s) {
-        case '\\':
-            pdn_strbuf_puts(out, "\\\\");
-            break;
-        case '\t':
-            pdn_strbuf_puts(out, "\\t");
-            break;
-        case '\n':
-            pdn_strbuf_puts(out, "\\n");
-            break;
-        case '\r':
-            pdn_strbuf_puts(out, "\\r");
-            break;
-        default:
+        const char *escaped = *s == '\\'   ? "\\\\"
+                              : *s == '\t' ? "\\t"
+                              : *s == '\n' ? "\\n"
+                              : *s == '\r' ? "\\r"
+                                           : NULL;
+        if (escaped)
+            pdn_strbuf_puts(out, escaped);
+        else
             pdn_strbuf_putc(out, *s);
-        }
     }
 }
 

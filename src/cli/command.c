@@ -289,6 +289,24 @@ count_operands(const pdn_cli *cli, const pdn_command *c, const pdn_shared *s)
     return -1;
 }
 
+/* PDN_COMMAND_POSITION: the position of @s's --fen when @c takes --fen,
+ * else of its first operand, else the start.  Returns -1, or the exit
+ * status of a bad FEN it printed. */
+static int
+read_position(const pdn_cli *cli, const pdn_command *c, pdn_shared *s)
+{
+    bool takes_fen = false;
+
+    for (size_t i = 0; i < c->noptions; i++)
+        takes_fen |= c->options[i].id == PDN_OPT_FEN;
+    const char *fen = takes_fen ? s->fen : s->noperands ? s->operands[0] : NULL;
+    if (!s->variant)
+        s->variant = pdn_variant_default();
+    return pdn_args_board(cli, c->name, s->variant, fen, &s->board)
+               ? PDN_EXIT_USAGE
+               : -1;
+}
+
 int
 pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
                  char **argv, pdn_shared *s, pdn_own_option_fn own, void *ctx)
@@ -324,15 +342,10 @@ pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
         if (rc > 0)
             return rc;
     }
-    return count_operands(cli, c, s);
-}
-
-int
-pdn_shared_position(const pdn_cli *cli, const char *cmd, const pdn_shared *s,
-                    const char *fen, const pdn_variant **v, pdn_board *b)
-{
-    *v = s->variant ? s->variant : pdn_variant_default();
-    return pdn_args_board(cli, cmd, *v, fen, b) ? PDN_EXIT_USAGE : -1;
+    if ((rc = count_operands(cli, c, s)) >= 0 ||
+        !(c->flags & PDN_COMMAND_POSITION))
+        return rc;
+    return read_position(cli, c, s);
 }
 
 void

@@ -43,7 +43,10 @@ enum {
        (1 to 99), whose games are read and not replayed. */
     PDN_COMMAND_GAMES = 1u << 0,
     /* --variant auto: each file's own (pdn check). */
-    PDN_COMMAND_VARIANT_AUTO = 1u << 1
+    PDN_COMMAND_VARIANT_AUTO = 1u << 1,
+    /* It reads one position: --fen FEN when it takes --fen, else its
+       first operand, else the start position (pdn_shared.board). */
+    PDN_COMMAND_POSITION = 1u << 2
 };
 
 typedef struct pdn_command {
@@ -115,6 +118,9 @@ typedef struct pdn_shared {
     bool json;                  /* --json */
     bool quiet;                 /* --quiet */
     bool strict;                /* --strict */
+    pdn_board board;            /* PDN_COMMAND_POSITION: the position, of
+                                   @variant (the default when none is
+                                   given) */
 } pdn_shared;
 
 /** An option as given: its id, its value (NULL when it takes none), and
@@ -141,13 +147,6 @@ typedef int (*pdn_own_option_fn)(const pdn_cli *cli, const pdn_given *g,
 int pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
                      char **argv, pdn_shared *s, pdn_own_option_fn own,
                      void *ctx);
-
-/** The position of a command that reads one: its variant in *@v (@s's,
- * else the default) and the FEN @fen (NULL: the start position) read
- * into @b.  Returns -1, or the exit status of a bad FEN it printed. */
-int pdn_shared_position(const pdn_cli *cli, const char *cmd,
-                        const pdn_shared *s, const char *fen,
-                        const pdn_variant **v, pdn_board *b);
 
 /** A reading of @s's operands as FILEs (reading.h), for command @cmd:
  * their tag map, --quiet and --strict; the rest of @rj zero. */
