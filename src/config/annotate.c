@@ -424,12 +424,9 @@ load_select(pdn_config_yaml *x, yaml_node_t *map)
     char path[160];
 
     o->nselect = 0;
-    if (map->type != YAML_MAPPING_NODE)
-        return 0; /* empty */
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-         p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
-        yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
+    for (pdn_config_pairs w = pdn_config_pairs_of(x, map);
+         pdn_config_next_pair(&w);) {
+        yaml_node_t *k = w.key, *v = w.value;
         pdn_annotate_select *sel = &o->select[o->nselect];
         const char *tag;
         char why[200];

@@ -342,12 +342,9 @@ pdn_config_load_mapping(pdn_config_yaml *x, yaml_node_t *map,
     uint32_t seen = 0;
     int which = 0;
 
-    if (map->type != YAML_MAPPING_NODE)
-        return 0; /* empty */
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-         p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
-        yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
+    for (pdn_config_pairs w = pdn_config_pairs_of(x, map);
+         pdn_config_next_pair(&w);) {
+        yaml_node_t *k = w.key, *v = w.value;
         if (pdn_config_find_key(x, k, prefix, known, n, &which, path,
                                 sizeof path) != 0)
             return -1;
@@ -360,17 +357,36 @@ pdn_config_load_mapping(pdn_config_yaml *x, yaml_node_t *map,
     return 0;
 }
 
+pdn_config_pairs
+pdn_config_pairs_of(pdn_config_yaml *x, yaml_node_t *map)
+{
+    pdn_config_pairs w = {.x = x};
+    if (map->type == YAML_MAPPING_NODE) {
+        w.end = map->data.mapping.pairs.top;
+        w.at = map->data.mapping.pairs.start - 1;
+    }
+    return w;
+}
+
+bool
+pdn_config_next_pair(pdn_config_pairs *w)
+{
+    if (!w->end || ++w->at >= w->end)
+        return false;
+    w->key = yaml_document_get_node(w->x->doc, w->at->key);
+    w->value = yaml_document_get_node(w->x->doc, w->at->value);
+    return true;
+}
+
 yaml_node_t *
 pdn_config_value_of(pdn_config_yaml *x, yaml_node_t *map, const char *name)
 {
-    if (map->type != YAML_MAPPING_NODE)
-        return NULL;
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-         p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
+    for (pdn_config_pairs w = pdn_config_pairs_of(x, map);
+         pdn_config_next_pair(&w);) {
+        yaml_node_t *k = w.key;
         if (k->type == YAML_SCALAR_NODE &&
             strcmp(pdn_config_scalar(k), name) == 0)
-            return yaml_document_get_node(x->doc, p->value);
+            return w.value;
     }
     return NULL;
 }
@@ -383,12 +399,9 @@ load_severity(pdn_config_yaml *x, yaml_node_t *map)
     int code;
     pdn_severity s;
 
-    if (map->type != YAML_MAPPING_NODE)
-        return 0; /* empty */
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-         p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(x->doc, p->key);
-        yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
+    for (pdn_config_pairs w = pdn_config_pairs_of(x, map);
+         pdn_config_next_pair(&w);) {
+        yaml_node_t *k = w.key, *v = w.value;
         const char *ks, *vs;
         if (pdn_config_want_scalar(x, k, "check.severity", "a code") != 0)
             return -1;
@@ -406,7 +419,8 @@ load_severity(pdn_config_yaml *x, yaml_node_t *map)
                                    "%s: expected error, warning, note or "
                                    "off, found '%s'",
                                    path, vs);
-        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
+        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < w.at;
+             q++) {
             int other;
             yaml_node_t *before = yaml_document_get_node(x->doc, q->key);
             if (pdn_config_parse_code(pdn_config_scalar(before), &other,

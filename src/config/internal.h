@@ -21,6 +21,21 @@ typedef struct pdn_config_yaml {
     pdn_config *c;    /* receives the settings */
 } pdn_config_yaml;
 
+/** A walk over the pairs of a mapping, in order: none when the node is
+ * not a mapping (an empty value).  After each step, @at is the pair and
+ * @key and @value its nodes. */
+typedef struct pdn_config_pairs {
+    pdn_config_yaml *x;
+    yaml_node_pair_t *at, *end;
+    yaml_node_t *key, *value;
+} pdn_config_pairs;
+
+/** The walk over the pairs of @map. */
+pdn_config_pairs pdn_config_pairs_of(pdn_config_yaml *x, yaml_node_t *map);
+
+/** Steps @w to its next pair; false past the last. */
+bool pdn_config_next_pair(pdn_config_pairs *w);
+
 /** Reads the value @v of the key node @k, the @which-th known key of its
  * mapping, whose path is @path ("annotate.engine.depth").  Returns 0, or
  * -1 after pdn_config_fail. */
