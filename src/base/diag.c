@@ -107,8 +107,9 @@ pdn_diags_add(pdn_diags *d, pdn_severity severity, int code, const char *file,
 }
 
 /* Uncounts @g of @d and frees its text. */
+/* Lowers the count of @g's severity in @d. */
 static void
-forget(pdn_diags *d, pdn_diag *g)
+uncount(pdn_diags *d, const pdn_diag *g)
 {
     if (g->severity == PDN_SEV_ERROR)
         d->errors--;
@@ -116,6 +117,19 @@ forget(pdn_diags *d, pdn_diag *g)
         d->warnings--;
     else if (g->severity == PDN_SEV_NOTE)
         d->notes--;
+}
+
+void
+pdn_diags_turn_off(pdn_diags *d, size_t i)
+{
+    uncount(d, &d->items[i]);
+    d->items[i].severity = PDN_SEV_OFF;
+}
+
+static void
+forget(pdn_diags *d, pdn_diag *g)
+{
+    uncount(d, g);
     free(g->message);
     free(g->line_text);
     free(g->note);

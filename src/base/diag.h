@@ -118,6 +118,10 @@ pdn_diags_any(const pdn_diags *d)
 /** Drops the diagnostic at @i, keeping the order of the others. */
 void pdn_diags_remove(pdn_diags *d, size_t i);
 
+/** Turns diagnostic @i of @d off (PDN_SEV_OFF: neither counted nor
+ * shown), its severity's count lowered. */
+void pdn_diags_turn_off(pdn_diags *d, size_t i);
+
 /** Empties the list (the counts of errors etc. too), keeping its memory. */
 void pdn_diags_clear(pdn_diags *d);
 

@@ -368,11 +368,7 @@ adjust(pdn_diags *d, void *ctx)
             x->code == PDN_N_ENCODING || x->code == PDN_W_BAD_GAMETYPE ||
             x->severity == PDN_SEV_OFF)
             continue;
-        if (x->severity == PDN_SEV_WARNING)
-            d->warnings--;
-        else
-            d->notes--;
-        x->severity = PDN_SEV_OFF;
+        pdn_diags_turn_off(d, i);
     }
 }
 

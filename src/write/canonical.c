@@ -592,20 +592,6 @@ refusing(const pdn_canonical *c, int code)
            (code >= 100 && code < 150);
 }
 
-/* Turns the diagnostic @i of @d off, keeping the counts right. */
-static void
-turn_off(pdn_diags *d, size_t i)
-{
-    pdn_diag *x = &d->items[i];
-    if (x->severity == PDN_SEV_ERROR)
-        d->errors--;
-    else if (x->severity == PDN_SEV_WARNING)
-        d->warnings--;
-    else if (x->severity == PDN_SEV_NOTE)
-        d->notes--;
-    x->severity = PDN_SEV_OFF;
-}
-
 bool
 pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                    pdn_strbuf *out)
@@ -657,7 +643,7 @@ pdn_canonical_game(pdn_canonical *c, const pdn_game *g, pdn_diags *d,
                                  (i < mark && x->code == PDN_N_ENCODING)
                            : i < mark && x->code == PDN_N_ENCODING;
         if (!keep && x->severity != PDN_SEV_OFF)
-            turn_off(d, i);
+            pdn_diags_turn_off(d, i);
     }
     if (refuse)
         return false;

@@ -75,6 +75,13 @@ comment_event(pdn_comment_style style)
     }
 }
 
+/* The event of each node that is its text alone. */
+static const char *const plain_events[] = {
+    [PDN_NODE_NUMBER] = "=NUMBER", [PDN_NODE_UNKNOWN] = "=UNKNOWN",
+    [PDN_NODE_NAG] = "=NAG",       [PDN_NODE_ESCAPE] = "=ESCAPE",
+    [PDN_NODE_SETUP] = "=SETUP",
+};
+
 static void
 trace_nodes(const pdn_node *n, pdn_strbuf *out)
 {
@@ -89,23 +96,15 @@ trace_nodes(const pdn_node *n, pdn_strbuf *out)
                 event(out, "=FORCED", NULL, 0);
             break;
         }
-        case PDN_NODE_NUMBER:
-            event(out, "=NUMBER", n->text, n->len);
-            break;
-        case PDN_NODE_UNKNOWN:
-            event(out, "=UNKNOWN", n->text, n->len);
-            break;
-        case PDN_NODE_NAG:
-            event(out, "=NAG", n->text, n->len);
-            break;
         case PDN_NODE_COMMENT:
             event(out, comment_event(n->u.comment), n->text, n->len);
             break;
+        case PDN_NODE_NUMBER:
+        case PDN_NODE_UNKNOWN:
+        case PDN_NODE_NAG:
         case PDN_NODE_ESCAPE:
-            event(out, "=ESCAPE", n->text, n->len);
-            break;
         case PDN_NODE_SETUP:
-            event(out, "=SETUP", n->text, n->len);
+            event(out, plain_events[n->kind], n->text, n->len);
             break;
         case PDN_NODE_VARIATION:
             event(out, "+VAR", NULL, 0);
