@@ -24,33 +24,25 @@
 #include "rules/bitboard.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
-
-static uint64_t
-next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
+#include "rng.h"
 
 /* A random legal-looking position: 2..@pieces pieces, each side one at
  * least, men off the rank where they would be crowned. */
 static pdn_board
 random_board(uint64_t *seed, int pieces)
 {
-    pdn_board b = pdn_board_empty((pdn_color)(next_random(seed) & 1));
-    int n = 2 + (int)(next_random(seed) % (uint64_t)(pieces - 1));
+    pdn_board b = pdn_board_empty((pdn_color)(test_random(seed) & 1));
+    int n = 2 + (int)(test_random(seed) % (uint64_t)(pieces - 1));
     for (int i = 0; i < n; i++) {
         pdn_color c = i == 0   ? PDN_WHITE
                       : i == 1 ? PDN_BLACK
-                               : (pdn_color)(next_random(seed) & 1);
+                               : (pdn_color)(test_random(seed) & 1);
         for (;;) {
-            int idx = (int)(next_random(seed) % 32);
+            int idx = (int)(test_random(seed) % 32);
             pdn_bb bit = PDN_BB_OF_INDEX(idx);
             if ((b.pieces[0] | b.pieces[1]) & bit)
                 continue;
-            bool king = next_random(seed) % 3 == 0;
+            bool king = test_random(seed) % 3 == 0;
             if (!king &&
                 ((c == PDN_WHITE && idx >= 28) || (c == PDN_BLACK && idx < 4)))
                 continue;

@@ -18,6 +18,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/square.h"
+#include "rng.h"
 
 static int
 compare_text(const void *a, const void *b)
@@ -230,9 +231,7 @@ test_deltas_random(void **state)
                 }
                 if (n == 0)
                     break;
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                test_random(&seed);
                 pdn_board_play(&b, &list[seed % (uint64_t)n]);
             }
         }

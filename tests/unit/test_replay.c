@@ -18,6 +18,7 @@
 #include "replay/replay.h"
 #include "rules/movegen.h"
 #include "syntax/reader.h"
+#include "rng.h"
 
 typedef struct tally {
     size_t games, errors, plies, not_replayed;
@@ -465,9 +466,7 @@ test_men_capture(void **state)
             pdn_move ml[PDN_MAX_MOVES];
             for (int ply = 0; ply < 120; ply++) {
                 pdn_board t = b;
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                test_random(&seed);
                 /* Crown some of the other side's men now and then. */
                 if (seed % 3 == 0)
                     t.kings |= t.pieces[pdn_color_other(t.side)] &
@@ -524,9 +523,7 @@ test_single_jump(void **state)
             pdn_move ml[PDN_MAX_MOVES], legal[PDN_MAX_MOVES];
             for (int ply = 0; ply < 120; ply++) {
                 pdn_board t = b;
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                test_random(&seed);
                 if (seed % 3 == 0) /* crown some men, either side's */
                     t.kings |= (t.pieces[PDN_WHITE] | t.pieces[PDN_BLACK]) &
                                (pdn_bb)(seed >> 16);

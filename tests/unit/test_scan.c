@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "syntax/scan.h"
+#include "rng.h"
 
 /* Both scans of the @len bytes at @text (a NUL after them), from @from. */
 static void
@@ -56,14 +57,10 @@ test_random_text(void **state)
     uint64_t seed = 0x2545F4914F6CDD1Du;
     char text[200];
     for (int round = 0; round < 20000; round++) {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
+        test_random(&seed);
         size_t len = 1 + seed % 190;
         for (size_t i = 0; i < len; i++) {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            test_random(&seed);
             /* mostly letters, now and then a high byte or a stop */
             unsigned r = (unsigned)(seed >> 32) % 64;
             text[i] = r < 50   ? (char)('a' + r % 26)

@@ -17,6 +17,7 @@
 #include "engine/search.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rng.h"
 
 static pdn_board
 board(pdn_variant_id id, const char *fen)
@@ -125,16 +126,6 @@ minimax(const pdn_eval_tables *t, const pdn_variant *v, const pdn_board *b,
     return best;
 }
 
-/* A small deterministic generator, local to the test. */
-static uint64_t
-next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 static void
 check_variant(pdn_variant_id id, int positions, int depth)
 {
@@ -147,13 +138,13 @@ check_variant(pdn_variant_id id, int positions, int depth)
         /* A position: random legal moves from the start, men only so
          * that no position repeats. */
         pdn_board b = pdn_board_start(v);
-        int plies = 4 + (int)(next_random(&seed) % 30);
+        int plies = 4 + (int)(test_random(&seed) % 30);
         for (int i = 0; i < plies; i++) {
             pdn_move m[PDN_MAX_MOVES];
             int n = pdn_movegen_legal(v, &b, m);
             if (n <= 0)
                 break;
-            pdn_board_play(&b, &m[next_random(&seed) % (uint64_t)n]);
+            pdn_board_play(&b, &m[test_random(&seed) % (uint64_t)n]);
         }
         if (b.kings)
             continue;
