@@ -15,13 +15,11 @@
 
 /* ---- The list ---- */
 
-/* One line a command, in the order of pdn --help. */
+/* The commands of commands.h's list, in its order. */
 static const pdn_command *const all_commands[] = {
-    &pdn_check_command,   &pdn_fmt_command,      &pdn_convert_command,
-    &pdn_analyse_command, &pdn_annotate_command, &pdn_bench_command,
-    &pdn_perft_command,   &pdn_moves_command,    &pdn_show_command,
-    &pdn_parse_command,   &pdn_tags_command,     &pdn_completion_command,
-    &pdn_help_command,
+#define PDN_COMMAND_ENTRY(name) &pdn_##name##_command,
+    PDN_COMMAND_LIST(PDN_COMMAND_ENTRY)
+#undef PDN_COMMAND_ENTRY
 };
 
 const pdn_command *const *

@@ -4,7 +4,7 @@
  * (pdn_command_args(), which also reads the options several commands
  * share), its --help (pdn_command_help()) and its shell completions
  * (pdn completion).  Adding a command is one file, cmd_NAME.c, that
- * defines its pdn_command, and one line in the list of commands.c.
+ * defines its pdn_command, and one line in the list of commands.h.
  */
 #ifndef PDN_CLI_COMMAND_H
 #define PDN_CLI_COMMAND_H

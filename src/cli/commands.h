@@ -11,20 +11,27 @@
 #include "rules/movegen.h"
 #include "rules/variant.h"
 
-/* Each command, defined in its cmd_NAME.c (help.c: pdn help). */
-extern const pdn_command pdn_check_command;
-extern const pdn_command pdn_fmt_command;
-extern const pdn_command pdn_convert_command;
-extern const pdn_command pdn_analyse_command;
-extern const pdn_command pdn_annotate_command;
-extern const pdn_command pdn_bench_command;
-extern const pdn_command pdn_perft_command;
-extern const pdn_command pdn_moves_command;
-extern const pdn_command pdn_show_command;
-extern const pdn_command pdn_parse_command;
-extern const pdn_command pdn_tags_command;
-extern const pdn_command pdn_completion_command;
-extern const pdn_command pdn_help_command;
+/* The commands, a line each, in the order of pdn --help: each defined in
+ * its cmd_NAME.c (completion.c: pdn completion; help.c: pdn help) with
+ * PDN_COMMAND(), declared here, listed in command.c. */
+#define PDN_COMMAND_LIST(X)                                                    \
+    X(check)                                                                   \
+    X(fmt)                                                                     \
+    X(convert)                                                                 \
+    X(analyse)                                                                 \
+    X(annotate)                                                                \
+    X(bench)                                                                   \
+    X(perft)                                                                   \
+    X(moves)                                                                   \
+    X(show)                                                                    \
+    X(parse)                                                                   \
+    X(tags)                                                                    \
+    X(completion)                                                              \
+    X(help)
+
+#define PDN_COMMAND_EXTERN(name) extern const pdn_command pdn_##name##_command;
+PDN_COMMAND_LIST(PDN_COMMAND_EXTERN)
+#undef PDN_COMMAND_EXTERN
 
 /** The legal moves of @b in @out (room for PDN_MAX_MOVES), sorted by PDN
  * from square, then to square, then path, then captured squares.  Returns
