@@ -88,10 +88,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                            "options '--trace' and '--json' "
                            "cannot be used together");
     if (rc < 0) {
-        pdn_shared_reading(&s, CMD, &rj);
-        rj.each = each_game;
-        rj.ctx = &job;
-        rc = pdn_read_files(cli, &rj);
+        rc = pdn_shared_read(cli, &s, CMD, each_game, &job, &rj);
         if (!s.quiet)
             fprintf(cli->err,
                     "%" PRIu64 " game%s, %zu error%s, %zu warning%s\n",

@@ -100,10 +100,7 @@ run(const pdn_cli *cli, int argc, char **argv)
 
     if (rc < 0) {
         job.json = s.json;
-        pdn_shared_reading(&s, CMD, &rj);
-        rj.each = each_game;
-        rj.ctx = &job;
-        rc = pdn_read_files(cli, &rj);
+        rc = pdn_shared_read(cli, &s, CMD, each_game, &job, &rj);
     }
     pdn_strbuf_free(&job.buf);
     pdn_shared_free(&s);

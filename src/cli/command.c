@@ -346,15 +346,19 @@ pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
     return read_position(cli, c, s);
 }
 
-void
-pdn_shared_reading(const pdn_shared *s, const char *cmd, pdn_read_job *rj)
+int
+pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
+                pdn_game_fn each, void *ctx, pdn_read_job *rj)
 {
     *rj = (pdn_read_job){.cmd = cmd,
                          .files = s->operands,
                          .nfiles = s->noperands,
                          .tagmap = s->tagmap,
                          .quiet = s->quiet,
-                         .strict = s->strict};
+                         .strict = s->strict,
+                         .each = each,
+                         .ctx = ctx};
+    return pdn_read_files(cli, rj);
 }
 
 void

@@ -148,9 +148,11 @@ int pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
                      char **argv, pdn_shared *s, pdn_own_option_fn own,
                      void *ctx);
 
-/** A reading of @s's operands as FILEs (reading.h), for command @cmd:
- * their tag map, --quiet and --strict; the rest of @rj zero. */
-void pdn_shared_reading(const pdn_shared *s, const char *cmd, pdn_read_job *rj);
+/** Reads @s's operands as FILEs (reading.h) for command @cmd, with their
+ * tag map, --quiet and --strict, calling @each with @ctx for each game;
+ * @rj gets the reading's counts.  Returns pdn_read_files()'s status. */
+int pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
+                    pdn_game_fn each, void *ctx, pdn_read_job *rj);
 
 /** Frees what pdn_command_args() made in @s. */
 void pdn_shared_free(pdn_shared *s);
