@@ -14,8 +14,11 @@ fi
 # /usr/bin/time gives the peak resident size; without it (no root to
 # install it) VmHWM is read from /proc instead.
 PDN_PACKAGES="$PDN_PACKAGES time"
-pdn_setup build || exit 1
-pdn=build/src/pdn
+# PDN_BUILD names the build directory to measure (default build): an
+# older build's, to compare them alternated.
+build=${PDN_BUILD:-build}
+pdn_setup "$build" || exit 1
+pdn=$build/src/pdn
 
 # ---- The file ----
 
