@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/process.h"
 #include "config/config.h"
@@ -54,6 +55,15 @@ enum {
     PDN_OPT_SHARD,     /* --shard I/N */
     PDN_OPT_OWN = 32
 };
+
+/** Whether @choices (pdn_option.choices) is a range of numbers, "MIN..":
+ * digits, then "..". */
+static inline bool
+pdn_choices_range(const char *choices)
+{
+    size_t digits = strspn(choices, "0123456789");
+    return digits > 0 && choices[digits] == '.' && choices[digits + 1] == '.';
+}
 
 /** The values of --variant, for completions: the variant table's names
  * (completion.c; "@draw-rule": the draw presets'). */

@@ -88,7 +88,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                            "options '--trace' and '--json' "
                            "cannot be used together");
     if (rc < 0) {
-        rc = pdn_shared_read(cli, &s, CMD, each_game, &job, &rj);
+        rc = pdn_shared_read(cli, &s, CMD, false, each_game, &job, &rj);
         if (!s.quiet)
             fprintf(cli->err,
                     "%" PRIu64 " game%s, %zu error%s, %zu warning%s\n",

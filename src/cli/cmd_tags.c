@@ -100,7 +100,7 @@ run(const pdn_cli *cli, int argc, char **argv)
 
     if (rc < 0) {
         job.json = s.json;
-        rc = pdn_shared_read(cli, &s, CMD, each_game, &job, &rj);
+        rc = pdn_shared_read(cli, &s, CMD, false, each_game, &job, &rj);
     }
     pdn_strbuf_free(&job.buf);
     pdn_shared_free(&s);

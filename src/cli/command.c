@@ -148,7 +148,7 @@ read_value(const pdn_cli *cli, const pdn_command *c, const pdn_option *o,
     g->n = 0;
     if (!ch || ch[0] == '@')
         return 0;
-    if (ch[0] < '0' || ch[0] > '9') {
+    if (!pdn_choices_range(ch)) {
         size_t len = strlen(g->value);
         unsigned long long index = 0;
         for (const char *p = ch; *p; index++) {
@@ -348,7 +348,7 @@ pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
 
 int
 pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
-                pdn_game_fn each, void *ctx, pdn_read_job *rj)
+                bool keep_raw, pdn_game_fn each, void *ctx, pdn_read_job *rj)
 {
     *rj = (pdn_read_job){.cmd = cmd,
                          .files = s->operands,
@@ -356,6 +356,7 @@ pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
                          .tagmap = s->tagmap,
                          .quiet = s->quiet,
                          .strict = s->strict,
+                         .keep_raw = keep_raw,
                          .each = each,
                          .ctx = ctx};
     return pdn_read_files(cli, rj);

@@ -149,10 +149,12 @@ int pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
                      void *ctx);
 
 /** Reads @s's operands as FILEs (reading.h) for command @cmd, with their
- * tag map, --quiet and --strict, calling @each with @ctx for each game;
- * @rj gets the reading's counts.  Returns pdn_read_files()'s status. */
+ * tag map, --quiet and --strict, calling @each with @ctx for each game,
+ * which keeps its text as read when @keep_raw; @rj gets the reading's
+ * counts.  Returns pdn_read_files()'s status. */
 int pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
-                    pdn_game_fn each, void *ctx, pdn_read_job *rj);
+                    bool keep_raw, pdn_game_fn each, void *ctx,
+                    pdn_read_job *rj);
 
 /** Frees what pdn_command_args() made in @s. */
 void pdn_shared_free(pdn_shared *s);

@@ -26,6 +26,7 @@
     X(show)                                                                    \
     X(parse)                                                                   \
     X(tags)                                                                    \
+    X(select)                                                                  \
     X(completion)                                                              \
     X(help)
 

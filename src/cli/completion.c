@@ -57,7 +57,7 @@ put_words(const char *words, const pdn_command *const *all, size_t n,
 static bool
 takes_word(const pdn_option *o)
 {
-    return o->choices && (o->choices[0] < '0' || o->choices[0] > '9');
+    return o->choices && !pdn_choices_range(o->choices);
 }
 
 /* Whether option @o takes a file name. */

@@ -1,0 +1,348 @@
+/* cmd_select.c -- pdn select: the games of FILE... that meet every
+ * criterion, written as they were read (or, with --fmt, in the canonical
+ * form of pdn fmt), counted, or listed.  The criteria on tags go through
+ * the tag filter of model/tag_filter.h; dates compare as the ranges of
+ * days they stand for.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/strbuf.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "model/date.h"
+#include "model/tag_filter.h"
+#include "write/canonical.h"
+#include "write/games_out.h"
+#include "write/json_out.h"
+
+#define CMD "select"
+
+enum {
+    OPT_TAG = PDN_OPT_OWN,
+    OPT_PLAYER,
+    OPT_WHITE,
+    OPT_BLACK,
+    OPT_RESULT,
+    OPT_DATE_FROM,
+    OPT_DATE_TO,
+    OPT_PLIES,
+    OPT_INVERT,
+    OPT_COUNT,
+    OPT_LIST,
+    OPT_FMT,
+};
+
+static const pdn_option select_options[] = {
+    {"tag", 0, "NAME=RE", OPT_TAG,
+     "games whose tag NAME matches the PCRE2 pattern RE\n(repeatable)", NULL},
+    {"player", 0, "RE", OPT_PLAYER, "games whose White or Black matches RE",
+     NULL},
+    {"white", 0, "RE", OPT_WHITE, "games whose White matches RE", NULL},
+    {"black", 0, "RE", OPT_BLACK, "games whose Black matches RE", NULL},
+    {"result", 0, "R", OPT_RESULT,
+     "games of the result R: 1-0, 0-1, 1/2-1/2 or *", "1-0 0-1 1/2-1/2 *"},
+    {"date-from", 0, "D", OPT_DATE_FROM,
+     "games that may be of the day D or later (D: a\n"
+     "date, year, or year and month)",
+     NULL},
+    {"date-to", 0, "D", OPT_DATE_TO, "games that may be of the day D or before",
+     NULL},
+    {"plies", 0, "N..M", OPT_PLIES,
+     "games of N to M plies on the main line (N..: N\nor more; ..M: M or "
+     "fewer)",
+     NULL},
+    {"invert", 0, NULL, OPT_INVERT, "the games that do not meet them instead",
+     NULL},
+    {"count", 'c', NULL, OPT_COUNT, "print only how many games there are",
+     NULL},
+    {"list", 'l', NULL, OPT_LIST, "print FILE:LINE<TAB>game N for each game",
+     NULL},
+    {"fmt", 0, NULL, OPT_FMT,
+     "write the games in the canonical form of pdn fmt", NULL},
+    {"variant", 'v', "V", PDN_OPT_VARIANT,
+     "the variant of games without a GameType tag (--fmt)",
+     PDN_VARIANT_CHOICES},
+    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
+     NULL},
+    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print no diagnostics", NULL},
+    PDN_OPTION_HELP,
+};
+
+/* What was asked, and the output. */
+typedef struct select_job {
+    pdn_tag_filter *filter;
+    const char *result; /* --result, or NULL */
+    char date_from[11]; /* --date-from's earliest day, or "" */
+    char date_to[11];   /* --date-to's latest day, or "" */
+    uint64_t plies_min, plies_max;
+    bool invert, count, list, fmt;
+    const pdn_cli *cli;
+    pdn_canonical *canon;
+    pdn_games_out sink;
+    pdn_strbuf buf;
+    uint64_t taken; /* games that met the criteria */
+    uint64_t lost;  /* games whose text could not be written */
+} select_job;
+
+/* ---- Criteria ---- */
+
+/* The canonical date of @s ("YYYY.MM.DD", '?' for what is not known)
+ * with every '?' made @fill: the first day it may be ('0') or the last
+ * ('9').  False when @s is no date or its year is wholly unknown. */
+static bool
+date_bound(const char *s, char fill, char out[11])
+{
+    if (!s || !pdn_date_canonical(s, out) || memcmp(out, "????", 4) == 0)
+        return false;
+    for (char *p = out; *p; p++)
+        if (*p == '?')
+            *p = fill;
+    return true;
+}
+
+/* The plies of the main line of @g. */
+static uint64_t
+plies(const pdn_game *g)
+{
+    uint64_t n = 0;
+    for (const pdn_node *x = g->moves; x; x = x->next)
+        n += x->kind == PDN_NODE_MOVE;
+    return n;
+}
+
+/* Whether @g meets every criterion of @job. */
+static bool
+meets(const select_job *job, const pdn_game *g)
+{
+    if (!pdn_tag_filter_matches(job->filter, g))
+        return false;
+    if (job->result) {
+        const char *r = pdn_game_tag(g, "Result");
+        if (!r || !*r)
+            r = g->result_text;
+        if (!r || strcmp(r, job->result) != 0)
+            return false;
+    }
+    if (job->date_from[0] || job->date_to[0]) {
+        char first[11], last[11];
+        const char *date = pdn_game_tag(g, "Date");
+        if (!date_bound(date, '0', first) || !date_bound(date, '9', last))
+            return false;
+        if (job->date_from[0] && strcmp(last, job->date_from) < 0)
+            return false;
+        if (job->date_to[0] && strcmp(first, job->date_to) > 0)
+            return false;
+    }
+    uint64_t n = plies(g);
+    return n >= job->plies_min && n <= job->plies_max;
+}
+
+/* ---- Output ---- */
+
+/* Writes @g as it was read, or with --fmt canonically (as read when it
+ * cannot be). */
+static void
+write_game(select_job *job, const pdn_game *g, pdn_diags *d)
+{
+    if (g->raw_file || g->raw_lost) { /* too large to read: copied */
+        if (g->raw_lost ||
+            !pdn_games_out_copy(&job->sink, g->raw_file, g->raw_len)) {
+            job->lost++;
+            fprintf(job->cli->err,
+                    "pdn %s: %s:%u: cannot write game %llu as read: its text "
+                    "could not be kept\n",
+                    CMD, g->file, g->start.line, (unsigned long long)g->number);
+        }
+        return;
+    }
+    pdn_strbuf_clear(&job->buf);
+    if (!job->fmt || !pdn_canonical_game(job->canon, g, d, &job->buf))
+        pdn_canonical_as_read(job->canon, g, &job->buf);
+    /* The line ends before the game are the file's, between games. */
+    size_t blank = strspn(job->buf.ptr ? job->buf.ptr : "", "\r\n");
+    pdn_games_out_game(&job->sink, job->buf.ptr + blank, job->buf.len - blank);
+}
+
+/* pdn_game_fn: @g taken or left. */
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    select_job *job = ctx;
+
+    if (meets(job, g) == job->invert)
+        return;
+    job->taken++;
+    if (job->count)
+        return;
+    if (job->list) {
+        fprintf(cli->out, "%s:%u\tgame %llu\n", g->file, g->start.line,
+                (unsigned long long)g->number);
+        return;
+    }
+    write_game(job, g, d);
+}
+
+/* ---- Arguments ---- */
+
+/* --plies N..M, N.., ..M or N into @job; 0 or -1. */
+static int
+read_plies(select_job *job, const char *value)
+{
+    const char *dots = strstr(value, "..");
+    char *end;
+
+    job->plies_min = 0;
+    job->plies_max = UINT64_MAX;
+    if (value[0] >= '0' && value[0] <= '9') {
+        job->plies_min = strtoull(value, &end, 10);
+        if (end != (dots ? dots : value + strlen(value)))
+            return -1;
+    } else if (value != dots) {
+        return -1;
+    }
+    if (!dots) {
+        job->plies_max = job->plies_min;
+        return 0;
+    }
+    if (!dots[2])
+        return dots == value ? -1 : 0; /* "..": no bound at all */
+    if (dots[2] < '0' || dots[2] > '9')
+        return -1;
+    job->plies_max = strtoull(dots + 2, &end, 10);
+    return *end || job->plies_max < job->plies_min ? -1 : 0;
+}
+
+/* Adds the condition that one of @tags matches @pattern. */
+static int
+add_condition(const pdn_cli *cli, select_job *job, const char *const *tags,
+              size_t ntags, const char *pattern, const char *option,
+              const char *value)
+{
+    char err[200];
+    if (pdn_tag_filter_add(job->filter, tags, ntags, pattern, err,
+                           sizeof err) != 0)
+        return pdn_args_fail(cli, CMD, "bad --%s '%s': bad pattern: %s", option,
+                             value, err);
+    return 0;
+}
+
+/* pdn_own_option_fn: the options of select alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    static const char *const players[] = {"White", "Black"};
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    select_job *job = ctx;
+
+    switch (g->id) {
+    case OPT_TAG: {
+        const char *eq = strchr(g->value, '=');
+        if (!eq || eq == g->value)
+            return pdn_args_fail(cli, CMD, "bad --tag '%s': expected NAME=RE",
+                                 g->value);
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - g->value), g->value);
+        const char *tag = name;
+        return add_condition(cli, job, &tag, 1, eq + 1, "tag", g->value);
+    }
+    case OPT_PLAYER:
+        return add_condition(cli, job, players, 2, g->value, "player",
+                             g->value);
+    case OPT_WHITE:
+    case OPT_BLACK:
+        return add_condition(cli, job, &players[g->id == OPT_BLACK], 1,
+                             g->value, g->id == OPT_WHITE ? "white" : "black",
+                             g->value);
+    case OPT_RESULT:
+        job->result = results[g->n];
+        return 0;
+    case OPT_DATE_FROM:
+    case OPT_DATE_TO: {
+        bool from = g->id == OPT_DATE_FROM;
+        if (!date_bound(g->value, from ? '0' : '9',
+                        from ? job->date_from : job->date_to))
+            return pdn_args_fail(cli, CMD,
+                                 "bad --%s '%s': expected a date, such as "
+                                 "2004.05.01, 2004.05 or 2004",
+                                 from ? "date-from" : "date-to", g->value);
+        return 0;
+    }
+    case OPT_PLIES:
+        if (read_plies(job, g->value) != 0)
+            return pdn_args_fail(cli, CMD,
+                                 "bad --plies '%s': expected N..M, N.., ..M "
+                                 "or N, with N at most M",
+                                 g->value);
+        return 0;
+    default:
+        job->invert |= g->id == OPT_INVERT;
+        job->count |= g->id == OPT_COUNT;
+        job->list |= g->id == OPT_LIST;
+        job->fmt |= g->id == OPT_FMT;
+        return 0;
+    }
+}
+
+static int
+run(const pdn_cli *cli, int argc, char **argv)
+{
+    select_job job = {.filter = pdn_tag_filter_new(),
+                      .plies_max = UINT64_MAX,
+                      .cli = cli,
+                      .sink = PDN_GAMES_OUT_INIT,
+                      .buf = PDN_STRBUF_INIT};
+    pdn_shared s;
+    pdn_read_job rj;
+    int rc = pdn_command_args(cli, &pdn_select_command, argc, argv, &s,
+                              own_option, &job);
+
+    if (rc < 0 && job.count + job.list + job.fmt > 1)
+        rc = pdn_args_fail(cli, CMD,
+                           "options '--count', '--list' and '--fmt' "
+                           "cannot be used together");
+    if (rc < 0) {
+        pdn_canonical_options co = {
+            .variant = s.variant ? s.variant : pdn_variant_default(),
+            .unplayed = s.unplayed};
+        job.canon = pdn_canonical_new(&co);
+        job.sink.out = cli->out;
+        rc = pdn_shared_read(cli, &s, CMD, !job.count && !job.list, each_game,
+                             &job, &rj);
+        pdn_games_out_flush(&job.sink);
+        if (job.count)
+            fprintf(cli->out, "%llu\n", (unsigned long long)job.taken);
+        if (job.lost && rc == PDN_EXIT_OK)
+            rc = PDN_EXIT_USAGE;
+    }
+    pdn_canonical_free(job.canon);
+    pdn_games_out_free(&job.sink);
+    pdn_strbuf_free(&job.buf);
+    pdn_tag_filter_free(job.filter);
+    pdn_shared_free(&s);
+    return rc;
+}
+
+static const char select_about[] =
+    "Write the games of each FILE (standard input when none, or '-') that\n"
+    "meet every criterion, each as it was read, byte for byte: tags matched\n"
+    "by PCRE2 patterns, the players, the result, the date, the length.\n";
+
+static const char select_more[] =
+    "A game without the tag a criterion looks at does not meet it.  A date\n"
+    "stands for the days it may be: 2004.??.?? meets --date-from 2004.06.01\n"
+    "and --date-to 2004.06.30; a game with no Date, or no year, meets no\n"
+    "date.  Games that cannot be read are reported on standard error as by\n"
+    "pdn parse, and judged by what could be read of them.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn select --player '(?i)rossi' archive.pdn > rossi.pdn\n"
+    "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
+    "  pdn select --tag 'Event=Coppa' --list club.pdn\n";
+
+PDN_COMMAND(select, "write the games that meet criteria on tags, date, length",
+            "[OPTION]... [FILE]...", select_about, 0, select_more,
+            PDN_COMMAND_GAMES, "@file");

@@ -1,0 +1,69 @@
+#!/bin/sh
+# select.sh -- pdn select held against counts made apart from it, on the
+# real games of corpus/real/: the games whose Result tag is each result,
+# counted from the tags by awk; the games of a player, likewise; the
+# games of a criterion and of --invert add up to all the games pdn parse
+# reads; and with no criterion pdn select writes back files of UTF-8 and
+# blank-line-separated games byte for byte.
+#
+#   select.sh PDN_BINARY SOURCE_ROOT
+set -u
+pdn=$1
+root=$2
+. "$(dirname "$0")/../lib.sh"
+test_begin select
+
+files=$(ls "$root"/corpus/real/*/*.pdn 2>/dev/null)
+[ -n "$files" ] || { echo "select: no files in corpus/real"; exit 1; }
+
+# tag_count NAME VALUE: the games whose tag NAME is VALUE, from the text.
+tag_count() {
+    # shellcheck disable=SC2086
+    cat $files | tr -d '\r' |
+        awk -v tag="[$1 \"$2\"]" 'index($0, tag) == 1 { n++ } END { print n + 0 }'
+}
+
+for r in 1-0 0-1 1/2-1/2; do
+    want=$(tag_count Result "$r")
+    # shellcheck disable=SC2086
+    got=$("$pdn" select -q --count --tag "Result=^\\Q$r\\E\$" $files)
+    if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then ok; else
+        bad "Result $r: select counts $got, the tags $want"
+    fi
+done
+
+# The most frequent White of the files, and its games.
+player=$(cat $files | tr -d '\r' | sed -n 's/^\[White "\(.*\)"\]$/\1/p' |
+         sort | uniq -c | sort -rn | head -n 1 | sed 's/^ *[0-9]* //')
+want=$(tag_count White "$player")
+# shellcheck disable=SC2086
+got=$("$pdn" select -q --count --white "^\\Q$player\\E\$" $files)
+if [ "$got" = "$want" ] && [ "$want" -gt 1 ]; then ok; else
+    bad "White '$player': select counts $got, the tags $want"
+fi
+
+# A criterion and its inverse share out every game.
+# shellcheck disable=SC2086
+all=$("$pdn" parse $files 2>&1 | sed -n 's/^\([0-9]*\) games*,.*/\1/p' | tail -n 1)
+# shellcheck disable=SC2086
+some=$("$pdn" select -q --count --result 0-1 $files)
+# shellcheck disable=SC2086
+rest=$("$pdn" select -q --count --invert --result 0-1 $files)
+if [ -n "$all" ] && [ $((some + rest)) -eq "$all" ] && [ "$some" -gt 0 ]; then
+    ok
+else
+    bad "--result 0-1 takes $some, --invert $rest, of $all games"
+fi
+
+# With no criterion, a file of UTF-8 games one blank line apart comes
+# back as it was.
+same=0
+for f in $files; do
+    if "$pdn" select -q "$f" | cmp -s - "$f"; then
+        same=$((same + 1))
+    fi
+done
+if [ "$same" -ge 3 ]; then ok; else
+    bad "only $same files of corpus/real come back whole from pdn select"
+fi
+test_end
