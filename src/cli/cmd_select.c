@@ -12,6 +12,8 @@
 #include "cli/commands.h"
 #include "model/date.h"
 #include "model/tag_filter.h"
+#include "replay/replay.h"
+#include "rules/fen.h"
 #include "write/canonical.h"
 #include "write/games_out.h"
 #include "write/json_out.h"
@@ -27,6 +29,10 @@ enum {
     OPT_DATE_FROM,
     OPT_DATE_TO,
     OPT_PLIES,
+    OPT_POSITION,
+    OPT_IN_VARIATIONS,
+    OPT_SOUND,
+    OPT_ERRORS,
     OPT_INVERT,
     OPT_COUNT,
     OPT_LIST,
@@ -52,6 +58,18 @@ static const pdn_option select_options[] = {
      "games of N to M plies on the main line (N..: N\nor more; ..M: M or "
      "fewer)",
      NULL},
+    {"position", 0, "FEN", OPT_POSITION,
+     "games whose main line passes through the position\nFEN, side to move "
+     "included",
+     NULL},
+    {"in-variations", 0, NULL, OPT_IN_VARIATIONS,
+     "--position: in a variation too", NULL},
+    {"sound", 0, NULL, OPT_SOUND,
+     "games read and replayed whole with no error, as\npdn check judges "
+     "them",
+     NULL},
+    {"errors", 0, NULL, OPT_ERRORS,
+     "games with an error, of reading or of replaying", NULL},
     {"invert", 0, NULL, OPT_INVERT, "the games that do not meet them instead",
      NULL},
     {"count", 'c', NULL, OPT_COUNT, "print only how many games there are",
@@ -76,6 +94,12 @@ typedef struct select_job {
     char date_from[11]; /* --date-from's earliest day, or "" */
     char date_to[11];   /* --date-to's latest day, or "" */
     uint64_t plies_min, plies_max;
+    const char *position_fen;   /* --position, or NULL */
+    pdn_board position;         /* it, of @variant */
+    bool in_variations;         /* --in-variations */
+    bool sound, errors;         /* --sound, --errors */
+    const pdn_variant *variant; /* of games without a GameType tag */
+    int unplayed;               /* or their GameType, not played */
     bool invert, count, list, fmt;
     const pdn_cli *cli;
     pdn_canonical *canon;
@@ -111,6 +135,65 @@ plies(const pdn_game *g)
     return n;
 }
 
+/* What the replay of a game found for --position, --sound, --errors. */
+typedef struct replayed {
+    const select_job *job;
+    const pdn_node *main; /* the main line, to tell its moves */
+    bool passes;          /* the game passes through the position */
+} replayed;
+
+/* Whether @n is a move of the main line starting at @main. */
+static bool
+on_main_line(const pdn_node *main, const pdn_node *n)
+{
+    for (; main; main = main->next)
+        if (main == n)
+            return true;
+    return false;
+}
+
+/* pdn_replay_move_fn: whether the position before a move is --position's. */
+static void
+on_move(void *ctx, const pdn_node *n, const pdn_board *before,
+        const pdn_move *played, const pdn_move *legal, int nlegal)
+{
+    replayed *r = ctx;
+
+    (void)played, (void)legal, (void)nlegal;
+    if (!r->passes && pdn_board_equal(before, &r->job->position) &&
+        (r->job->in_variations || on_main_line(r->main, n)))
+        r->passes = true;
+}
+
+/* Whether the replay of @g meets --position, --sound and --errors. */
+static bool
+meets_replay(const select_job *job, const pdn_game *g)
+{
+    replayed r = {.job = job, .main = g->moves};
+    pdn_replay_options o = {.variant = job->variant,
+                            .unplayed = job->unplayed,
+                            .on_move = job->position_fen ? on_move : NULL,
+                            .ctx = &r};
+    pdn_replay_result res = {0};
+    pdn_diags d = PDN_DIAGS_INIT;
+    size_t errors = g->errors;
+
+    d.count_only = true;
+    if (!g->errors || job->position_fen)
+        errors += pdn_replay_game(g, &o, &d, &res);
+    pdn_diags_free(&d);
+    /* Sound, as pdn check judges: read and replayed whole, no error, and
+       a decisive result backed by moves. */
+    bool sound = !errors && res.variant && !res.unbacked;
+    if ((job->sound && !sound) || (job->errors && !errors))
+        return false;
+    if (!job->position_fen)
+        return true;
+    /* The position after the last move of the main line counts too. */
+    return res.variant == job->variant &&
+           (r.passes || pdn_board_equal(&res.final, &job->position));
+}
+
 /* Whether @g meets every criterion of @job. */
 static bool
 meets(const select_job *job, const pdn_game *g)
@@ -135,7 +218,10 @@ meets(const select_job *job, const pdn_game *g)
             return false;
     }
     uint64_t n = plies(g);
-    return n >= job->plies_min && n <= job->plies_max;
+    if (n < job->plies_min || n > job->plies_max)
+        return false;
+    return !(job->position_fen || job->sound || job->errors) ||
+           meets_replay(job, g);
 }
 
 /* ---- Output ---- */
@@ -275,7 +361,13 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
                                  "or N, with N at most M",
                                  g->value);
         return 0;
+    case OPT_POSITION:
+        job->position_fen = g->value;
+        return 0;
     default:
+        job->in_variations |= g->id == OPT_IN_VARIATIONS;
+        job->sound |= g->id == OPT_SOUND;
+        job->errors |= g->id == OPT_ERRORS;
         job->invert |= g->id == OPT_INVERT;
         job->count |= g->id == OPT_COUNT;
         job->list |= g->id == OPT_LIST;
@@ -301,6 +393,18 @@ run(const pdn_cli *cli, int argc, char **argv)
         rc = pdn_args_fail(cli, CMD,
                            "options '--count', '--list' and '--fmt' "
                            "cannot be used together");
+    if (rc < 0 && job.sound && job.errors)
+        rc = pdn_args_fail(cli, CMD,
+                           "options '--sound' and '--errors' cannot "
+                           "be used together");
+    if (rc < 0 && job.in_variations && !job.position_fen)
+        rc = pdn_args_fail(cli, CMD, "'--in-variations' needs --position");
+    job.variant = s.variant ? s.variant : pdn_variant_default();
+    job.unplayed = s.unplayed;
+    if (rc < 0 && job.position_fen &&
+        pdn_args_board(cli, CMD, job.variant, job.position_fen,
+                       &job.position) != 0)
+        rc = PDN_EXIT_USAGE;
     if (rc < 0) {
         pdn_canonical_options co = {
             .variant = s.variant ? s.variant : pdn_variant_default(),
@@ -326,7 +430,8 @@ run(const pdn_cli *cli, int argc, char **argv)
 static const char select_about[] =
     "Write the games of each FILE (standard input when none, or '-') that\n"
     "meet every criterion, each as it was read, byte for byte: tags matched\n"
-    "by PCRE2 patterns, the players, the result, the date, the length.\n";
+    "by PCRE2 patterns, the players, the result, the date, the length, a\n"
+    "position the main line passes through, soundness.\n";
 
 static const char select_more[] =
     "A game without the tag a criterion looks at does not meet it.  A date\n"
@@ -343,6 +448,6 @@ static const char select_more[] =
     "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
     "  pdn select --tag 'Event=Coppa' --list club.pdn\n";
 
-PDN_COMMAND(select, "write the games that meet criteria on tags, date, length",
+PDN_COMMAND(select, "write the games that meet criteria: tags, date, position",
             "[OPTION]... [FILE]...", select_about, 0, select_more,
             PDN_COMMAND_GAMES, "@file");

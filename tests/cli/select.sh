@@ -55,6 +55,37 @@ else
     bad "--result 0-1 takes $some, --invert $rest, of $all games"
 fi
 
+# --position against an index of the positions of pdn convert --to fen:
+# the games whose main line holds a FEN, for FENs at a few plies.
+for f in $files; do
+    "$pdn" convert -q --to fen "$f" >"$tmp/fens" 2>/dev/null || continue
+    [ -s "$tmp/fens" ] || continue
+    for ply in 4 9 16; do
+        fen=$(awk -v p="$ply" '$2 == p { print $3; exit }' "$tmp/fens")
+        [ -n "$fen" ] || continue
+        want=$(awk -v fen="$fen" '$3 == fen { g[$1] = 1 }
+                                  END { n = 0; for (k in g) n++; print n }' \
+               "$tmp/fens")
+        variant=$(case $f in */english/*) echo english ;; *) echo italian ;; esac)
+        got=$("$pdn" select -q --count --variant "$variant" --position "$fen" "$f")
+        if [ "$got" = "$want" ]; then ok; else
+            bad "$f, ply $ply: --position counts $got, convert --to fen $want"
+        fi
+    done
+done
+
+# --sound and --errors against pdn check's summary.
+# shellcheck disable=SC2086
+for f in $files; do
+    variant=$(case $f in */english/*) echo english ;; *) echo italian ;; esac)
+    sound=$("$pdn" check --variant "$variant" "$f" 2>&1 |
+            sed -n 's/^[0-9]* games*, \([0-9]*\) sound,.*/\1/p')
+    got=$("$pdn" select -q --count --sound --variant "$variant" "$f")
+    if [ -n "$sound" ] && [ "$got" = "$sound" ]; then ok; else
+        bad "$f: --sound counts $got, pdn check ${sound:-nothing}"
+    fi
+done
+
 # With no criterion, a file of UTF-8 games one blank line apart comes
 # back as it was.
 same=0
