@@ -76,11 +76,9 @@ search_one(const pdn_cli *cli, size_t i, size_t n, int depth, size_t hash_mb,
                              .repetition = rule->repetition,
                              .no_progress = rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
-    if (!e) {
-        fprintf(cli->err, "pdn %s: no memory for a hash table of %zu MB\n", CMD,
-                hash_mb);
-        return PDN_EXIT_USAGE;
-    }
+    if (!e)
+        return pdn_args_stop(cli, CMD, PDN_EXIT_USAGE,
+                             "no memory for a hash table of %zu MB", hash_mb);
     pdn_search_limits l = {.depth = depth};
     pdn_search_info info;
     pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info);

@@ -138,18 +138,18 @@ plies(const pdn_game *g)
 /* What the replay of a game found for --position, --sound, --errors. */
 typedef struct replayed {
     const select_job *job;
-    const pdn_node *main; /* the main line, to tell its moves */
+    const pdn_node *main; /* the next move of the main line to be replayed:
+                             the moves come in the order of the text */
     bool passes;          /* the game passes through the position */
 } replayed;
 
-/* Whether @n is a move of the main line starting at @main. */
-static bool
-on_main_line(const pdn_node *main, const pdn_node *n)
+/* The first move of the list @n, or NULL. */
+static const pdn_node *
+first_move(const pdn_node *n)
 {
-    for (; main; main = main->next)
-        if (main == n)
-            return true;
-    return false;
+    while (n && n->kind != PDN_NODE_MOVE)
+        n = n->next;
+    return n;
 }
 
 /* pdn_replay_move_fn: whether the position before a move is --position's. */
@@ -160,8 +160,11 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     replayed *r = ctx;
 
     (void)played, (void)legal, (void)nlegal;
-    if (!r->passes && pdn_board_equal(before, &r->job->position) &&
-        (r->job->in_variations || on_main_line(r->main, n)))
+    bool main = n == r->main;
+    if (main)
+        r->main = first_move(n->next);
+    if (!r->passes && (main || r->job->in_variations) &&
+        pdn_board_equal(before, &r->job->position))
         r->passes = true;
 }
 
@@ -169,7 +172,7 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
 static bool
 meets_replay(const select_job *job, const pdn_game *g)
 {
-    replayed r = {.job = job, .main = g->moves};
+    replayed r = {.job = job, .main = first_move(g->moves)};
     pdn_replay_options o = {.variant = job->variant,
                             .unplayed = job->unplayed,
                             .on_move = job->position_fen ? on_move : NULL,

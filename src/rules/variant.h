@@ -38,7 +38,6 @@ typedef enum pdn_capture_law {
 } pdn_capture_law;
 
 /** A variant's row of the table (variant_rows.h). */
-/** A variant's row of the table (variant_rows.h). */
 typedef struct pdn_variant {
     pdn_variant_id id;
     const char *name;          /* "italian" */

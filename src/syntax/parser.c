@@ -597,44 +597,68 @@ parse_variation(pdn_parse *p, pdn_node_list *l)
     next(p);
 }
 
-/* The parser of each token that starts an element; NULL: none does. */
-static void (*const element_parsers[PDN_TOK_KIND_COUNT])(pdn_parse *,
-                                                         pdn_node_list *) = {
-    [PDN_TOK_MOVE] = parse_move,
-    [PDN_TOK_MOVE_NUMBER] = parse_move_number,
-    [PDN_TOK_DASH] = parse_unknown_move,
-    [PDN_TOK_ELLIPSIS] = parse_unknown_move,
-    [PDN_TOK_NAG] = parse_nag,
-    [PDN_TOK_COMMENT] = parse_comment,
-    [PDN_TOK_LINE_COMMENT] = parse_comment,
-    [PDN_TOK_SETUP] = parse_setup,
-    [PDN_TOK_ESCAPE] = parse_escape,
-    [PDN_TOK_LPAREN] = parse_variation,
-    [PDN_TOK_WORD] = parse_stray_text,
-    [PDN_TOK_IDENT] = parse_stray_text,
-    [PDN_TOK_STRING] = parse_stray_text,
-    [PDN_TOK_STRENGTH] = parse_strength,
-};
-
 /* element -> move_number | move | unknown_move | nag | comment | setup
  *          | escape | variation | stray_text */
 static void
 parse_element(pdn_parse *p, pdn_node_list *l)
 {
-    pdn_token_kind k = peek(p);
-
-    if (element_parsers[k]) {
-        element_parsers[k](p, l);
-    } else if (k == PDN_TOK_RPAREN) {
+    switch (peek(p)) {
+    case PDN_TOK_MOVE:
+        parse_move(p, l);
+        break;
+    case PDN_TOK_MOVE_NUMBER:
+        parse_move_number(p, l);
+        break;
+    case PDN_TOK_DASH:
+    case PDN_TOK_ELLIPSIS:
+        parse_unknown_move(p, l);
+        break;
+    case PDN_TOK_NAG:
+        parse_nag(p, l);
+        break;
+    case PDN_TOK_COMMENT:
+    case PDN_TOK_LINE_COMMENT:
+        parse_comment(p, l);
+        break;
+    case PDN_TOK_SETUP:
+        parse_setup(p, l);
+        break;
+    case PDN_TOK_ESCAPE:
+        parse_escape(p, l);
+        break;
+    case PDN_TOK_LPAREN:
+        parse_variation(p, l);
+        break;
+    case PDN_TOK_WORD:
+    case PDN_TOK_IDENT:
+    case PDN_TOK_STRING:
+        parse_stray_text(p, l);
+        break;
+    case PDN_TOK_STRENGTH:
+        parse_strength(p, l);
+        break;
+    case PDN_TOK_RPAREN:
         fail(p, PDN_E_STRAY_RPAREN,
-             "expected a move, found ')' with no '(' open");
-    } else if (k == PDN_TOK_ERROR && p->tok.text[0] == '{') {
-        fail(p, PDN_E_UNCLOSED_COMMENT, "expected '}' to close this comment");
-    } else if (k == PDN_TOK_ERROR && p->tok.text[0] == '"') {
-        fail(p, PDN_E_UNCLOSED_STRING, "expected '\"' to close this string");
-    } else {
+             "expected a move, found ')' with no "
+             "'(' open");
+        break;
+    case PDN_TOK_ERROR:
+        if (p->tok.text[0] == '{')
+            fail(p, PDN_E_UNCLOSED_COMMENT,
+                 "expected '}' to close this "
+                 "comment");
+        else if (p->tok.text[0] == '"')
+            fail(p, PDN_E_UNCLOSED_STRING,
+                 "expected '\"' to close this "
+                 "string");
+        else
+            fail(p, PDN_E_UNEXPECTED, "expected a move, found %s",
+                 describe(&p->tok));
+        break;
+    default:
         fail(p, PDN_E_UNEXPECTED, "expected a move, found %s",
              describe(&p->tok));
+        break;
     }
 }
 
