@@ -29,8 +29,8 @@ enum {
 };
 
 static const pdn_option analyse_options[] = {
-    {"variant", 'v', "V", PDN_OPT_VARIANT,
-     "italian (default), spanish, english, or a GameType", PDN_VARIANT_CHOICES},
+    PDN_OPTION_VARIANT("italian (default), spanish, english, or a GameType",
+                       PDN_VARIANT_CHOICES),
     {"depth", 'd', "D", OPT_DEPTH, "search to depth D (plies)", NULL},
     {"time", 't', "MS", OPT_TIME,
      "search for MS milliseconds (the default: 1000)", "1..86400000"},
@@ -38,14 +38,10 @@ static const pdn_option analyse_options[] = {
     {"multipv", 'm', "K", OPT_MULTIPV,
      "the best K moves, each with its score and line", NULL},
     {"move", 0, "MOVE", OPT_MOVE, "the score and line of MOVE alone", NULL},
-    {"json", 0, NULL, PDN_OPT_JSON, "print the final result as one JSON object",
-     NULL},
-    {"hash", 0, "MB", PDN_OPT_HASH, "transposition table size (default 16)",
-     "1..65536"},
-    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE,
-     "standard, short, fid-2008, spanish, english\n"
-     "(default: the variant's own)",
-     PDN_DRAW_RULE_CHOICES},
+    PDN_OPTION_JSON("print the final result as one JSON object"),
+    PDN_OPTION_HASH("transposition table size (default 16)"),
+    PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english\n"
+                         "(default: the variant's own)"),
     {"solver", 0, "N", OPT_SOLVER,
      "first solve every position of up to N pieces (2-4),\n"
      "then take their exact values in the search",

@@ -44,13 +44,12 @@ enum {
 };
 
 static const pdn_option annotate_options[] = {
-    {"config", 0, "FILE", PDN_OPT_CONFIG, "read the settings from FILE", NULL},
+    PDN_OPTION_CONFIG("read the settings from FILE"),
     {"print-config", 0, NULL, OPT_PRINT_CONFIG,
      "print the settings in effect as YAML and exit", NULL},
-    {"variant", 'v', "V", PDN_OPT_VARIANT,
-     "italian (default), spanish, english, or a GameType", PDN_VARIANT_CHOICES},
-    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE,
-     "standard, short, fid-2008, spanish, english", PDN_DRAW_RULE_CHOICES},
+    PDN_OPTION_VARIANT("italian (default), spanish, english, or a GameType",
+                       PDN_VARIANT_CHOICES),
+    PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english"),
     {"depth", 'd', "D", OPT_DEPTH,
      "search every move to depth D (default 12;\n"
      "0: no depth limit)",
@@ -66,10 +65,8 @@ static const pdn_option annotate_options[] = {
      "spend MS milliseconds per game: a shallow pass,\n"
      "then the rest on the moves it marked",
      "1..86400000"},
-    {"hash", 0, "MB", PDN_OPT_HASH,
-     "transposition table size per job (default 16)", "1..65536"},
-    {"jobs", 'j', "N", PDN_OPT_JOBS,
-     "annotate N games at once (output in input order)", "1..256"},
+    PDN_OPTION_HASH("transposition table size per job (default 16)"),
+    PDN_OPTION_JOBS("annotate N games at once (output in input order)"),
     {"sides", 0, "S", OPT_SIDES, "first, second or both (default)",
      "first second both"},
     {"from", 0, "N", OPT_FROM, "judge from move N on", "1..100000"},
@@ -105,10 +102,8 @@ static const pdn_option annotate_options[] = {
      NULL},
     {"in-place", 'i', NULL, OPT_IN_PLACE,
      "replace each FILE by its annotated games (atomic)", NULL},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag L as the standard tag S",
-     NULL},
-    {"quiet", 'q', NULL, PDN_OPT_QUIET,
-     "print no diagnostics, progress or summary", NULL},
+    PDN_OPTION_MAP_TAG("read tag L as the standard tag S"),
+    PDN_OPTION_QUIET("print no diagnostics, progress or summary"),
     PDN_OPTION_HELP,
 };
 

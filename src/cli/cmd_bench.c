@@ -19,8 +19,7 @@ enum { OPT_DEPTH = PDN_OPT_OWN };
 static const pdn_option bench_options[] = {
     {"depth", 'd', "D", OPT_DEPTH, "the depth of every search (default 12)",
      "1..60"},
-    {"hash", 0, "MB", PDN_OPT_HASH, "transposition table size (default 16)",
-     "1..65536"},
+    PDN_OPTION_HASH("transposition table size (default 16)"),
     PDN_OPTION_HELP,
 };
 

@@ -32,24 +32,21 @@ enum {
 };
 
 static const pdn_option check_options[] = {
-    {"variant", 'v', "V", PDN_OPT_VARIANT,
-     "the variant of games without a GameType tag:\n"
-     "italian (the default), spanish, english, or a\n"
-     "GameType (22, 24, 21; one not played, such as\n"
-     "20: read, not replayed); auto: each FILE's,\n"
-     "the one its games replay under",
-     PDN_VARIANT_CHOICES " auto"},
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
+                       "italian (the default), spanish, english, or a\n"
+                       "GameType (22, 24, 21; one not played, such as\n"
+                       "20: read, not replayed); auto: each FILE's,\n"
+                       "the one its games replay under",
+                       PDN_VARIANT_CHOICES " auto"),
     {"format", 0, "FORMAT", OPT_FORMAT,
      "text (compiler style, the default) or json\n"
      "(JSON Lines: one object a diagnostic, then a\n"
      "summary object)",
      "text json"},
-    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print only the summary", NULL},
-    {"strict", 0, NULL, PDN_OPT_STRICT,
-     "read each game as the PDN 3.0 standard's\n"
-     "reading grammar defines it: what goes beyond\n"
-     "it is an error (E0112) at its place",
-     NULL},
+    PDN_OPTION_QUIET("print only the summary"),
+    PDN_OPTION_STRICT("read each game as the PDN 3.0 standard's\n"
+                      "reading grammar defines it: what goes beyond\n"
+                      "it is an error (E0112) at its place"),
     {"notes", 0, NULL, OPT_NOTES,
      "print every note in full (text output groups\n"
      "them: one line a code, its count and first)",
@@ -58,12 +55,9 @@ static const pdn_option check_options[] = {
      "print only diagnostics of LEVEL or worse:\n"
      "note (the default), warning or error",
      "note warning error"},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
-     NULL},
-    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE,
-     "the draw rule: standard, short, fid-2008,\n"
-     "spanish, english (default: the variant's own)",
-     PDN_DRAW_RULE_CHOICES},
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_DRAW_RULE("the draw rule: standard, short, fid-2008,\n"
+                         "spanish, english (default: the variant's own)"),
     {"automatic-draws", 0, NULL, OPT_AUTOMATIC_DRAWS,
      "draws are automatic, not claimed: report play\n"
      "that goes on past one",
@@ -74,20 +68,14 @@ static const pdn_option check_options[] = {
      NULL},
     {"disable", 0, "CODE", OPT_DISABLE, "the same as --severity=CODE=off",
      NULL},
-    {"config", 0, "FILE", PDN_OPT_CONFIG,
-     "read settings from FILE instead of\n"
-     "$XDG_CONFIG_HOME/pdn/config.yaml (see\n"
-     "pdn-config(5)); options override it",
-     NULL},
-    {"jobs", 'j', "N", PDN_OPT_JOBS,
-     "check games in N threads (default: one a core);\n"
-     "the output is that of one, in input order",
-     "1..256"},
-    {"shard", 0, "I/N", PDN_OPT_SHARD,
-     "check only games I, I+N, I+2N... (counted over\n"
-     "all the FILEs), to split an archive between\n"
-     "machines",
-     NULL},
+    PDN_OPTION_CONFIG("read settings from FILE instead of\n"
+                      "$XDG_CONFIG_HOME/pdn/config.yaml (see\n"
+                      "pdn-config(5)); options override it"),
+    PDN_OPTION_JOBS("check games in N threads (default: one a core);\n"
+                    "the output is that of one, in input order"),
+    PDN_OPTION_SHARD("check only games I, I+N, I+2N... (counted over\n"
+                     "all the FILEs), to split an archive between\n"
+                     "machines"),
     PDN_OPTION_HELP,
 };
 

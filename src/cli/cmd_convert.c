@@ -57,18 +57,15 @@ static const pdn_option convert_options[] = {
      "(default: glyphs when the locale is UTF-8)",
      NULL},
     {"unicode", 0, NULL, OPT_UNICODE, NULL, NULL},
-    {"variant", 'v', "V", PDN_OPT_VARIANT,
-     "the variant of games without a GameType tag:\n"
-     "italian (the default), spanish, english, or a\n"
-     "GameType (22, 24, 21)",
-     PDN_VARIANT_CHOICES},
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
+                       "italian (the default), spanish, english, or a\n"
+                       "GameType (22, 24, 21)",
+                       PDN_VARIANT_CHOICES),
     {"no-gametype", 0, NULL, OPT_NO_GAMETYPE,
      "--to json, pdn: add no GameType tag for --variant", NULL},
-    {"config", 0, "FILE", PDN_OPT_CONFIG,
-     "read the default variant from FILE (pdn-config(5))", NULL},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
-     NULL},
-    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print no diagnostics", NULL},
+    PDN_OPTION_CONFIG("read the default variant from FILE (pdn-config(5))"),
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
 

@@ -39,25 +39,19 @@ static const pdn_option fmt_options[] = {
      NULL},
     {"width", 'w', "N", OPT_WIDTH, "wrap movetext at N columns (default 79)",
      "20..100000 columns"},
-    {"variant", 'v', "V", PDN_OPT_VARIANT,
-     "the variant of games without a GameType tag:\n"
-     "italian (the default), spanish, english, or a\n"
-     "GameType (22, 24, 21); such games get a GameType\n"
-     "tag",
-     PDN_VARIANT_CHOICES},
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
+                       "italian (the default), spanish, english, or a\n"
+                       "GameType (22, 24, 21); such games get a GameType\n"
+                       "tag",
+                       PDN_VARIANT_CHOICES),
     {"no-gametype", 0, NULL, OPT_NO_GAMETYPE,
      "add no GameType tag for --variant or the config", NULL},
-    {"config", 0, "FILE", PDN_OPT_CONFIG,
-     "read the default variant from FILE instead of\n"
-     "$XDG_CONFIG_HOME/pdn/config.yaml (pdn-config(5))",
-     NULL},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
-     NULL},
-    {"strict", 0, NULL, PDN_OPT_STRICT,
-     "a game beyond the PDN 3.0 standard's reading\n"
-     "grammar is an error (E0112), written as read",
-     NULL},
-    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print no diagnostics", NULL},
+    PDN_OPTION_CONFIG("read the default variant from FILE instead of\n"
+                      "$XDG_CONFIG_HOME/pdn/config.yaml (pdn-config(5))"),
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_STRICT("a game beyond the PDN 3.0 standard's reading\n"
+                      "grammar is an error (E0112), written as read"),
+    PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
 

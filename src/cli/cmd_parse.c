@@ -23,19 +23,13 @@ static const pdn_option parse_options[] = {
      "print each game as reading events, one a "
      "line",
      NULL},
-    {"json", 0, NULL, PDN_OPT_JSON, "print each game as one line of JSON",
-     NULL},
-    {"quiet", 'q', NULL, PDN_OPT_QUIET,
-     "print no diagnostics and no summary line", NULL},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG,
-     "read the tag name L as the standard name S\n"
-     "(repeatable; Bianco=White and others are built in)",
-     NULL},
-    {"strict", 0, NULL, PDN_OPT_STRICT,
-     "read each game as the PDN 3.0 standard's reading\n"
-     "grammar defines it: what goes beyond it is an\n"
-     "error (E0112) at its place",
-     NULL},
+    PDN_OPTION_JSON("print each game as one line of JSON"),
+    PDN_OPTION_QUIET("print no diagnostics and no summary line"),
+    PDN_OPTION_MAP_TAG("read the tag name L as the standard name S\n"
+                       "(repeatable; Bianco=White and others are built in)"),
+    PDN_OPTION_STRICT("read each game as the PDN 3.0 standard's reading\n"
+                      "grammar defines it: what goes beyond it is an\n"
+                      "error (E0112) at its place"),
     PDN_OPTION_HELP,
 };
 

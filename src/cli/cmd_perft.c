@@ -23,8 +23,7 @@ enum { OPT_DIVIDE = PDN_OPT_OWN, OPT_BULK, OPT_NO_BULK };
 
 static const pdn_option perft_options[] = {
     PDN_OPTION_POSITION_VARIANT,
-    {"fen", 0, "FEN", PDN_OPT_FEN,
-     "count from FEN instead of the start position", NULL},
+    PDN_OPTION_FEN("count from FEN instead of the start position"),
     {"divide", 0, NULL, OPT_DIVIDE,
      "first print each legal move with its own count", NULL},
     {"bulk", 0, NULL, OPT_BULK,

@@ -78,12 +78,10 @@ static const pdn_option select_options[] = {
      NULL},
     {"fmt", 0, NULL, OPT_FMT,
      "write the games in the canonical form of pdn fmt", NULL},
-    {"variant", 'v', "V", PDN_OPT_VARIANT,
-     "the variant of games without a GameType tag (--fmt)",
-     PDN_VARIANT_CHOICES},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, "read tag name L as standard tag S",
-     NULL},
-    {"quiet", 'q', NULL, PDN_OPT_QUIET, "print no diagnostics", NULL},
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag (--fmt)",
+                       PDN_VARIANT_CHOICES),
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
 

@@ -15,11 +15,9 @@
 #define CMD "tags"
 
 static const pdn_option tags_options[] = {
-    {"json", 0, NULL, PDN_OPT_JSON, "print each row as one line of JSON", NULL},
-    {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG,
-     "read the tag name L as the standard name S\n"
-     "(repeatable; Bianco=White and others are built in)",
-     NULL},
+    PDN_OPTION_JSON("print each row as one line of JSON"),
+    PDN_OPTION_MAP_TAG("read the tag name L as the standard name S\n"
+                       "(repeatable; Bianco=White and others are built in)"),
     PDN_OPTION_HELP,
 };
 

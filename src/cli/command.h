@@ -20,22 +20,33 @@
 #include "rules/board.h"
 #include "rules/variant.h"
 
-/** Rows of options that several commands describe alike. */
-#define PDN_OPTION_HELP                                                        \
-    {                                                                          \
-        "help", 'h', NULL, PDN_OPT_HELP, "print this help and exit", NULL      \
-    }
-#define PDN_OPTION_POSITION_VARIANT                                            \
-    {                                                                          \
-        "variant", 'v', "V", PDN_OPT_VARIANT,                                  \
-            "italian (default), spanish, english, or a PDN GameType",          \
-            PDN_VARIANT_CHOICES                                                \
-    }
-#define PDN_OPTION_JSON_LINE                                                   \
-    {                                                                          \
-        "json", 0, NULL, PDN_OPT_JSON,                                         \
-            "print one line of JSON instead of text", NULL                     \
-    }
+/** The rows of the options pdn_command_args() reads for every command
+ * (pdn_shared), each with the help text its command gives it: the name,
+ * the value and the range are the same everywhere. */
+/* clang-format off */
+#define PDN_OPTION_VARIANT(help, choices) \
+    {"variant", 'v', "V", PDN_OPT_VARIANT, help, choices}
+#define PDN_OPTION_FEN(help) {"fen", 0, "FEN", PDN_OPT_FEN, help, NULL}
+#define PDN_OPTION_MAP_TAG(help) {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, help, NULL}
+#define PDN_OPTION_CONFIG(help) {"config", 0, "FILE", PDN_OPT_CONFIG, help, NULL}
+#define PDN_OPTION_DRAW_RULE(help) \
+    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE, help, PDN_DRAW_RULE_CHOICES}
+#define PDN_OPTION_JOBS(help) {"jobs", 'j', "N", PDN_OPT_JOBS, help, "1..256"}
+#define PDN_OPTION_SHARD(help) {"shard", 0, "I/N", PDN_OPT_SHARD, help, NULL}
+#define PDN_OPTION_HASH(help) {"hash", 0, "MB", PDN_OPT_HASH, help, "1..65536"}
+#define PDN_OPTION_JSON(help) {"json", 0, NULL, PDN_OPT_JSON, help, NULL}
+#define PDN_OPTION_QUIET(help) {"quiet", 'q', NULL, PDN_OPT_QUIET, help, NULL}
+#define PDN_OPTION_STRICT(help) {"strict", 0, NULL, PDN_OPT_STRICT, help, NULL}
+
+/** Rows that several commands describe alike. */
+#define PDN_OPTION_HELP \
+    {"help", 'h', NULL, PDN_OPT_HELP, "print this help and exit", NULL}
+#define PDN_OPTION_POSITION_VARIANT                                  \
+    PDN_OPTION_VARIANT("italian (default), spanish, english, or a PDN " \
+                       "GameType", PDN_VARIANT_CHOICES)
+#define PDN_OPTION_JSON_LINE \
+    PDN_OPTION_JSON("print one line of JSON instead of text")
+/* clang-format on */
 
 /** pdn_command.flags */
 enum {

@@ -184,58 +184,51 @@ two(char *out, int value)
     }
 }
 
+/* The shapes of a date, by the kinds of its fields (Y a year, N a number,
+ * M a month's name), and which field is its year, month and day (-1: it
+ * has none). */
+static const struct {
+    const char *kinds;
+    signed char year, month, day;
+} shapes[] = {
+    {"", -1, -1, -1}, {"Y", 0, -1, -1}, {"YN", 0, 1, -1},
+    {"YM", 0, 1, -1}, {"YNN", 0, 1, 2}, {"NNY", 2, 1, 0},
+    {"NMY", 2, 1, 0}, {"MNY", 2, 0, 1}, {"MY", 1, 0, -1},
+};
+
 bool
 pdn_date_canonical(const char *s, char out[11])
 {
     field f[4];
     int n = split(s, f);
-    int year = -1, month = -1, day = -1;
-    char shape[5] = "";
+    char kinds[5] = "";
+    size_t k = 0;
 
     if (n < 0)
         return false;
     for (int i = 0; i < n; i++)
-        shape[i] = f[i].kind;
-    shape[n] = '\0';
-    if (!strcmp(shape, "")) {
-        /* unknown */
-    } else if (!strcmp(shape, "Y")) {
-        year = f[0].value;
-    } else if (!strcmp(shape, "YN") || !strcmp(shape, "YM")) {
-        year = f[0].value;
-        month = f[1].value;
-    } else if (!strcmp(shape, "YNN")) {
-        year = f[0].value;
-        month = f[1].value;
-        day = f[2].value;
-    } else if (!strcmp(shape, "NNY")) {
+        kinds[i] = f[i].kind;
+    kinds[n] = '\0';
+    while (k < sizeof shapes / sizeof shapes[0] &&
+           strcmp(shapes[k].kinds, kinds))
+        k++;
+    if (k == sizeof shapes / sizeof shapes[0])
+        return false;
+    int y = shapes[k].year, m = shapes[k].month, d = shapes[k].day;
+    if (!strcmp(kinds, "NNY")) {
         /* Day first, unless the first cannot be a month's day and the
          * second can; with '/', both at most 12 could be either. */
-        year = f[2].value;
         if (f[1].value > 12 && f[0].value <= 12) {
-            month = f[0].value;
-            day = f[1].value;
+            m = 0;
+            d = 1;
         } else if (f[0].sep == '/' && f[0].value > 0 && f[0].value <= 12 &&
                    f[1].value > 0 && f[0].value != f[1].value) {
             return false;
-        } else {
-            day = f[0].value;
-            month = f[1].value;
         }
-    } else if (!strcmp(shape, "NMY")) {
-        day = f[0].value;
-        month = f[1].value;
-        year = f[2].value;
-    } else if (!strcmp(shape, "MNY")) {
-        month = f[0].value;
-        day = f[1].value;
-        year = f[2].value;
-    } else if (!strcmp(shape, "MY")) {
-        month = f[0].value;
-        year = f[1].value;
-    } else {
-        return false;
     }
+    int year = y < 0 ? -1 : f[y].value;
+    int month = m < 0 ? -1 : f[m].value;
+    int day = d < 0 ? -1 : f[d].value;
     if (month == 0 || month > 12 || day == 0 || day > 31)
         return false;
     two(out, year < 0 ? -1 : year / 100);
