@@ -202,9 +202,7 @@ meets(const select_job *job, const pdn_game *g)
     if (!pdn_tag_filter_matches(job->filter, g))
         return false;
     if (job->result) {
-        const char *r = pdn_game_tag(g, "Result");
-        if (!r || !*r)
-            r = g->result_text;
+        const char *r = pdn_game_result_text(g);
         if (!r || strcmp(r, job->result) != 0)
             return false;
     }

@@ -116,6 +116,13 @@ pdn_game_tag(const pdn_game *g, const char *name)
     return t ? t->value : NULL;
 }
 
+const char *
+pdn_game_result_text(const pdn_game *g)
+{
+    const char *s = pdn_game_tag(g, "Result");
+    return s && *s ? s : g->result_text;
+}
+
 pdn_result
 pdn_result_of(const char *text, size_t len)
 {

@@ -218,6 +218,10 @@ const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
 /** The value of the tag named @name (or mapped to it), or NULL. */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
 
+/** The game's result as written: its Result tag's value when not empty,
+ * else the terminator after its moves, else NULL. */
+const char *pdn_game_result_text(const pdn_game *g);
+
 /** The result a terminator or Result tag value stands for. */
 pdn_result pdn_result_of(const char *text, size_t len);
 

@@ -366,9 +366,9 @@ void
 pdn_report_html_game(const pdn_game *g, const pdn_annotation *a,
                      const pdn_annotate_options *o, pdn_strbuf *out)
 {
-    const char *result = pdn_game_tag(g, "Result");
-    if (!result || !*result)
-        result = g->result_text ? g->result_text : "?";
+    const char *result = pdn_game_result_text(g);
+    if (!result)
+        result = "?";
     pdn_strbuf_printf(out, "<section class=\"game\">\n<h2>Game %" PRIu64 ": ",
                       g->number);
     put_tag(g, color_name(pdn_annotation_side(a, 0)), out);

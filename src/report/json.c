@@ -112,9 +112,7 @@ void
 pdn_report_json(const pdn_game *g, const pdn_annotation *a,
                 const pdn_annotate_options *o, pdn_strbuf *out)
 {
-    const char *result = pdn_game_tag(g, "Result");
-    if (!result || !*result)
-        result = g->result_text;
+    const char *result = pdn_game_result_text(g);
     pdn_strbuf_puts(out, "{\"file\":");
     put_string(g->file, out);
     pdn_strbuf_printf(out, ",\"game\":%" PRIu64, g->number);

@@ -48,10 +48,8 @@ tag_or_unknown(const pdn_game *g, const char *name)
 static const char *
 result_of(const pdn_game *g)
 {
-    const char *s = pdn_game_tag(g, "Result");
-    if (s && *s)
-        return s;
-    return g->result_text ? g->result_text : "?";
+    const char *s = pdn_game_result_text(g);
+    return s ? s : "?";
 }
 
 /* "Game 3: Tinsley - Chinook", the first mover named first. */

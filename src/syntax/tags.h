@@ -26,34 +26,27 @@ char *pdn_tag_value(pdn_parse *p, const pdn_token *t);
 const char *pdn_standard_name(pdn_parse *p, const char *name, size_t len,
                               size_t place);
 
-/* The @n bytes (at most 8) at @p as a word. */
-static inline uint64_t
-pdn_load_bytes(const char *p, size_t n)
-{
-    uint64_t v = 0;
-    memcpy(&v, p, n);
-    return v;
-}
-
-/* Whether the first and the last @n bytes of @a and @b (@len >= @n) are
- * the same. */
-static inline bool
-pdn_same_ends(const char *a, const char *b, size_t len, size_t n)
-{
-    return ((pdn_load_bytes(a, n) ^ pdn_load_bytes(b, n)) |
-            (pdn_load_bytes(a + len - n, n) ^
-             pdn_load_bytes(b + len - n, n))) == 0;
-}
-
 /** Whether the @len bytes (1 to 16) at @a and @b are the same: two words
  * that overlap cover them, which costs less than a call of memcmp(). */
 static inline bool
 pdn_same_bytes(const char *a, const char *b, size_t len)
 {
-    if (len >= 8)
-        return pdn_same_ends(a, b, len, 8);
-    if (len >= 4)
-        return pdn_same_ends(a, b, len, 4);
+    if (len >= 8) {
+        uint64_t a0, a1, b0, b1;
+        memcpy(&a0, a, 8);
+        memcpy(&b0, b, 8);
+        memcpy(&a1, a + len - 8, 8);
+        memcpy(&b1, b + len - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (len >= 4) {
+        uint32_t a0, a1, b0, b1;
+        memcpy(&a0, a, 4);
+        memcpy(&b0, b, 4);
+        memcpy(&a1, a + len - 4, 4);
+        memcpy(&b1, b + len - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
     return a[0] == b[0] && a[len / 2] == b[len / 2] && a[len - 1] == b[len - 1];
 }
 
