@@ -1,4 +1,5 @@
-/* eval.c -- the static evaluation (eval.h).
+/* eval.c -- the static evaluation (eval.h): its tables, and the plain
+ * reading of its terms square by square.
  */
 #include "engine/eval.h"
 
@@ -7,28 +8,21 @@
 #include "rules/bitboard.h"
 #include "rules/square.h"
 
-static const int advance[8] = {0,
-                               0,
-                               EVAL_ADVANCE_2,
-                               EVAL_ADVANCE_3,
-                               EVAL_ADVANCE_4,
-                               EVAL_ADVANCE_5,
-                               EVAL_ADVANCE_6,
-                               EVAL_ADVANCE_7};
-static const int runaway[5] = {0, EVAL_RUNAWAY_1, EVAL_RUNAWAY_2,
-                               EVAL_RUNAWAY_3, EVAL_RUNAWAY_4};
+#define TERM_NAME(name, text, what) text,
+static const char *const term_names[] = {PDN_EVAL_TERMS(TERM_NAME)};
+#undef TERM_NAME
 
-void
-pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
+const char *
+pdn_eval_term_name(int i)
 {
-    signed char file[64], rank[64];
-    memset(t, 0, sizeof *t);
-    t->v = v;
-    /* A king's worth follows from the rules: most when it flies, least
-       when men may take it. */
-    t->king = v->flying_kings        ? EVAL_KING_FLYING
-              : v->men_capture_kings ? EVAL_KING_PREY
-                                     : EVAL_KING_SHORT;
+    return i >= 0 && i < PDN_EVAL_NTERMS ? term_names[i] : NULL;
+}
+
+/* The file (0..7, -1: not a square of the board) and the rank (1..8) of
+ * each bit of @v's board. */
+static void
+coords(const pdn_variant *v, signed char file[64], signed char rank[64])
+{
     for (int bit = 0; bit < 64; bit++) {
         file[bit] = -1;
         rank[bit] = 0;
@@ -38,27 +32,48 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
             rank[bit] = (signed char)r;
         }
     }
+}
+
+static bool
+in_centre(int f, int r)
+{
+    return f >= 2 && f <= 5 && r >= 3 && r <= 6;
+}
+
+void
+pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
+{
+    signed char file[64], rank[64];
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        t->w[i] = w ? w[i] : i < v->neval_weights ? v->eval_weights[i] : 0;
+    coords(v, file, rank);
     int weight[2][64] = {{0}};
     for (int bit = 0; bit < 64; bit++) {
         if (file[bit] < 0)
             continue;
         pdn_bb sq = (pdn_bb)1 << bit;
         int f = file[bit];
-        bool centre = f >= 2 && f <= 5 && rank[bit] >= 3 && rank[bit] <= 6;
+        bool centre = in_centre(f, rank[bit]);
         if (centre)
             t->centre |= sq;
         if (f == 0 || f == 7 || rank[bit] == 1 || rank[bit] == 8)
             t->edge |= sq;
+        if (f <= 3)
+            t->left |= sq;
         for (int c = 0; c < 2; c++) {
             int r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
             /* No man of the colour stands on its crowning row (r 8). */
             weight[c][bit] =
-                r < 8 ? advance[r] + (centre ? EVAL_CENTRE : 0) : 0;
+                (r >= 2 && r < 8 ? t->w[EVAL_ADVANCE_2 + r - 2] : 0) +
+                (r < 8 && centre ? t->w[EVAL_CENTRE] : 0);
             if (r == 1)
                 t->back[c] |= sq;
             if (8 - r <= 4 && 8 - r >= 1) {
                 t->runners[c] |= sq;
-                t->runaway[c][bit] = (signed char)runaway[8 - r];
+                t->runaway[c][bit] =
+                    (int16_t)t->w[EVAL_RUNAWAY_1 + (8 - r) - 1];
             }
             /* The squares one step ahead (either way), two steps, and so
              * on, four at most (a runner's way to its crowning row). */
@@ -75,10 +90,124 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v)
     for (int c = 0; c < 2; c++)
         for (int k = 0; k < 4; k++)
             for (int byte = 0; byte < 256; byte++) {
-                int w = 0;
+                int sum = 0;
                 for (int i = 0; i < 8; i++)
                     if (byte >> i & 1)
-                        w += weight[c][EVAL_ROWS_BIT(k) + i];
-                t->men[c][k][byte] = (int16_t)w;
+                        sum += weight[c][EVAL_ROWS_BIT(k) + i];
+                t->men[c][k][byte] = (int16_t)sum;
             }
+}
+
+/* The bit of the square @df files and @dr ranks from the square at bit
+ * @from, or -1 when the board has none there. */
+static int
+step_from(const signed char file[64], const signed char rank[64], int from,
+          int df, int dr)
+{
+    int f = file[from] + df, r = rank[from] + dr;
+    if (f < 0 || f > 7 || r < 1 || r > 8)
+        return -1;
+    for (int bit = 0; bit < 64; bit++)
+        if (file[bit] == f && rank[bit] == r)
+            return bit;
+    return -1;
+}
+
+/* Whether a man of @c at @bit is a free runner: no piece on the squares
+ * one to four steps ahead of it, either way (its cone). */
+static bool
+free_runner(const signed char file[64], const signed char rank[64],
+            const pdn_board *b, pdn_color c, int bit)
+{
+    pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
+    int dr = c == PDN_WHITE ? 1 : -1;
+    /* The squares k steps ahead are those of rank + k * dr whose file is
+       at most k from the man's and of the same colour of square. */
+    for (int k = 1; k <= 4; k++)
+        for (int df = -k; df <= k; df += 2) {
+            int sq = step_from(file, rank, bit, df, k * dr);
+            if (sq >= 0 && (all >> sq & 1))
+                return false;
+        }
+    return true;
+}
+
+bool
+pdn_eval_terms(const pdn_eval_tables *t, const pdn_board *b, int *f)
+{
+    signed char file[64], rank[64];
+    int men[2] = {0, 0}, kings[2] = {0, 0};
+    pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
+
+    memset(f, 0, PDN_EVAL_NTERMS * sizeof *f);
+    coords(t->v, file, rank);
+    for (int bit = 0; bit < 64; bit++)
+        for (int c = 0; c < 2; c++)
+            if (b->pieces[c] >> bit & 1)
+                (b->kings >> bit & 1 ? kings : men)[c]++;
+    if (pdn_eval_drawn_ending(t, men[0], kings[0], men[1], kings[1]))
+        return false;
+    for (int c = 0; c < 2; c++) {
+        int sign = c == PDN_WHITE ? 1 : -1, half[2] = {0, 0};
+        for (int bit = 0; bit < 64; bit++) {
+            if (!(b->pieces[c] >> bit & 1))
+                continue;
+            int r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
+            bool centre = in_centre(file[bit], rank[bit]);
+            if (b->kings >> bit & 1) {
+                int empty = 0;
+                f[EVAL_KING] += sign;
+                if (file[bit] == 0 || file[bit] == 7 || rank[bit] == 1 ||
+                    rank[bit] == 8)
+                    f[EVAL_KING_EDGE] += sign;
+                if (centre)
+                    f[EVAL_KING_CENTRE] += sign;
+                for (int df = -1; df <= 1; df += 2)
+                    for (int dr = -1; dr <= 1; dr += 2) {
+                        int sq = step_from(file, rank, bit, df, dr);
+                        empty += sq >= 0 && !(all >> sq & 1);
+                    }
+                f[EVAL_KING_FREE] += sign * empty;
+                if (!empty)
+                    f[EVAL_KING_TRAPPED] += sign;
+                continue;
+            }
+            half[file[bit] <= 3]++;
+            if (r >= 2 && r <= 7)
+                f[EVAL_ADVANCE_2 + r - 2] += sign;
+            if (centre)
+                f[EVAL_CENTRE] += sign;
+            if (r == 1 && men[1 - c])
+                f[EVAL_BACK_RANK] += sign;
+            if (8 - r >= 1 && 8 - r <= 4 &&
+                free_runner(file, rank, b, (pdn_color)c, bit))
+                f[EVAL_RUNAWAY_1 + (8 - r) - 1] += sign;
+        }
+        f[EVAL_BALANCE] +=
+            sign * (half[0] > half[1] ? half[0] - half[1] : half[1] - half[0]);
+    }
+    int lead =
+        (men[0] - men[1]) * EVAL_MAN + (kings[0] - kings[1]) * t->w[EVAL_KING];
+    int pieces = men[0] + men[1] + kings[0] + kings[1];
+    f[EVAL_TRADE_DOWN] = lead > 0 ? 24 - pieces : lead < 0 ? pieces - 24 : 0;
+    if (!kings[0] && !kings[1])
+        f[EVAL_TEMPO] = b->side == PDN_WHITE ? 1 : -1;
+    return true;
+}
+
+int
+pdn_eval_plain(const pdn_eval_tables *t, const pdn_board *b)
+{
+    int f[PDN_EVAL_NTERMS];
+    if (!pdn_eval_terms(t, b, f))
+        return 0;
+    int men = 0;
+    for (int bit = 0; bit < 64; bit++)
+        if (!(b->kings >> bit & 1))
+            men += (b->pieces[PDN_WHITE] >> bit & 1) -
+                   (b->pieces[PDN_BLACK] >> bit & 1);
+    int s = men * EVAL_MAN;
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        s += t->w[i] * f[i];
+    return b->side == PDN_WHITE ? s : -s;
 }

@@ -5,45 +5,49 @@
 #ifndef PDN_ENGINE_EVAL_H
 #define PDN_ENGINE_EVAL_H
 
+#include "rules/bitboard.h"
 #include "rules/board.h"
 #include "rules/variant.h"
 
 /* ---- Weights, in hundredths of a man ---- */
 
+/* A man is the unit. */
 #define EVAL_MAN 100
-/* A king's worth, by the rules of its variant's row: a king that flies
- * dominates (Spanish); one that steps and men cannot take (Italian) is
- * worth more than one that men may take (English). */
-#define EVAL_KING_FLYING 400
-#define EVAL_KING_SHORT 250
-#define EVAL_KING_PREY 150
 
-/* A man's advancement, by rank counted from its own side (1..7). */
-#define EVAL_ADVANCE_2 2
-#define EVAL_ADVANCE_3 5
-#define EVAL_ADVANCE_4 9
-#define EVAL_ADVANCE_5 14
-#define EVAL_ADVANCE_6 22
-#define EVAL_ADVANCE_7 34
+/* The terms of the evaluation, each a weight (per variant, in its row's
+ * eval_weights, rules/variant_rows.h, which bench/tune fits) times a count
+ * of White's minus Black's: X(NAME, name, what it counts). */
+#define PDN_EVAL_TERMS(X)                                                      \
+    X(KING, "king", "a king")                                                  \
+    X(ADVANCE_2, "advance2", "a man on its second rank")                       \
+    X(ADVANCE_3, "advance3", "a man on its third rank")                        \
+    X(ADVANCE_4, "advance4", "a man on its fourth rank")                       \
+    X(ADVANCE_5, "advance5", "a man on its fifth rank")                        \
+    X(ADVANCE_6, "advance6", "a man on its sixth rank")                        \
+    X(ADVANCE_7, "advance7", "a man on its seventh rank")                      \
+    X(CENTRE, "centre", "a man on the files c-f of ranks 3-6")                 \
+    X(BACK_RANK, "back_rank",                                                  \
+      "a man on its own back rank while the other side has men")               \
+    X(RUNAWAY_1, "runaway1", "a free runner a rank from crowning")             \
+    X(RUNAWAY_2, "runaway2", "a free runner two ranks from crowning")          \
+    X(RUNAWAY_3, "runaway3", "a free runner three ranks from crowning")        \
+    X(RUNAWAY_4, "runaway4", "a free runner four ranks from crowning")         \
+    X(KING_EDGE, "king_edge", "a king on the edge of the board")               \
+    X(KING_CENTRE, "king_centre", "a king on the files c-f of ranks 3-6")      \
+    X(KING_FREE, "king_free", "an empty square a step from a king")            \
+    X(KING_TRAPPED, "king_trapped", "a king with no empty square next to it")  \
+    X(BALANCE, "balance",                                                      \
+      "a man more on one half of the board (files a-d, e-h) than the other")   \
+    X(TEMPO, "tempo", "having the move, with men only on the board")           \
+    X(TRADE_DOWN, "trade_down",                                                \
+      "a piece off the board while ahead in material (the lead's sign)")
 
-/* A man still on its own back rank, guarding the promotion squares, while
- * the other side has men to promote. */
-#define EVAL_BACK_RANK 8
-/* A piece on one of the four central files (c-f) of ranks 3-6. */
-#define EVAL_CENTRE 4
-/* A king on the edge of the board. */
-#define EVAL_KING_EDGE -8
-/* A man whose way to promotion is free: no piece on the squares ahead
- * that could stop it.  By ranks left to go (1..4). */
-#define EVAL_RUNAWAY_1 90
-#define EVAL_RUNAWAY_2 60
-#define EVAL_RUNAWAY_3 35
-#define EVAL_RUNAWAY_4 15
-/* Having the move (tempo) in a position with only men. */
-#define EVAL_TEMPO 3
-/* The side ahead in material trades down: a bonus per piece the weaker
- * side has lost, scaled by the lead. */
-#define EVAL_TRADE_DOWN 3
+#define PDN_EVAL_TERM_ENUM(name, text, what) EVAL_##name,
+enum { PDN_EVAL_TERMS(PDN_EVAL_TERM_ENUM) PDN_EVAL_NTERMS };
+#undef PDN_EVAL_TERM_ENUM
+
+/** The name of term @i ("king"), for the tuner. */
+const char *pdn_eval_term_name(int i);
 
 /* ---- Endgame facts ---- */
 /* Italian: a lone king against a lone king, and a king against a king and
@@ -60,23 +64,57 @@
 
 typedef struct pdn_eval_tables {
     const pdn_variant *v;
-    int king;                   /* the king's worth */
-    int16_t men[2][4][256];     /* by colour, pair of ranks, byte */
-    pdn_bb back[2];             /* each colour's own back rank */
-    pdn_bb centre;              /* the central files (c-f) of ranks 3-6 */
-    pdn_bb edge;                /* the edge of the board */
-    pdn_bb runners[2];          /* men of each colour 4 or fewer ranks from
-                                   their crowning row */
-    signed char runaway[2][64]; /* a free runner's bonus, by colour */
-    pdn_bb cone[2][64];         /* by colour and square: the squares one
-                                   to four steps ahead, either way, that
-                                   must be empty for a runner there to be
-                                   free */
+    int w[PDN_EVAL_NTERMS]; /* the weights, by term */
+    int16_t men[2][4][256]; /* by colour, pair of ranks, byte */
+    pdn_bb back[2];         /* each colour's own back rank */
+    pdn_bb centre;          /* the central files (c-f) of ranks 3-6 */
+    pdn_bb edge;            /* the edge of the board */
+    pdn_bb left;            /* files a-d (the other half: e-h) */
+    pdn_bb runners[2];      /* men of each colour 4 or fewer ranks from
+                               their crowning row */
+    int16_t runaway[2][64]; /* a free runner's bonus, by colour */
+    pdn_bb cone[2][64];     /* by colour and square: the squares one
+                               to four steps ahead, either way, that
+                               must be empty for a runner there to be
+                               free */
 } pdn_eval_tables;
 
-void pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v);
+/** Fills @t for @v with its row's weights, or with @w when not NULL
+ * (PDN_EVAL_NTERMS of them: the tuner's). */
+void pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w);
+
+/** The counts of each term in @b, White's minus Black's, square by
+ * square (@f: PDN_EVAL_NTERMS of them); returns false for a known draw
+ * (pdn_eval_drawn_ending()), which scores 0.  TRADE_DOWN takes the
+ * lead's sign by @t's king weight.  The plain reading of the terms
+ * that pdn_eval() below adds up by tables and sets. */
+bool pdn_eval_terms(const pdn_eval_tables *t, const pdn_board *b, int *f);
+
+/** The score of @b for the side to move, from pdn_eval_terms(): what
+ * pdn_eval() must give (test_eval.c holds them together). */
+int pdn_eval_plain(const pdn_eval_tables *t, const pdn_board *b);
 
 /* ---- The evaluation, inline: the search calls it at every leaf ---- */
+
+/* The empty squares a step from each of @kings, counted once for each
+ * king next to them. */
+static inline int
+pdn_eval_king_free(pdn_bb kings, pdn_bb empty)
+{
+    return pdn_bb_count(pdn_bb_step(kings, BB_UP_A) & empty) +
+           pdn_bb_count(pdn_bb_step(kings, BB_UP_B) & empty) +
+           pdn_bb_count(pdn_bb_step(kings, BB_DOWN_A) & empty) +
+           pdn_bb_count(pdn_bb_step(kings, BB_DOWN_B) & empty);
+}
+
+/* Those of @kings that have no empty square a step away. */
+static inline pdn_bb
+pdn_eval_kings_trapped(pdn_bb kings, pdn_bb empty)
+{
+    pdn_bb near = pdn_bb_step(empty, BB_UP_A) | pdn_bb_step(empty, BB_UP_B) |
+                  pdn_bb_step(empty, BB_DOWN_A) | pdn_bb_step(empty, BB_DOWN_B);
+    return kings & ~near;
+}
 
 /* The score of @c's pieces, without material. */
 static inline int
@@ -92,16 +130,23 @@ pdn_eval_positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
          t->men[c][2][men >> EVAL_ROWS_BIT(2) & 0xFF] +
          t->men[c][3][men >> EVAL_ROWS_BIT(3) & 0xFF];
     if (other_has_men)
-        s += EVAL_BACK_RANK * pdn_bb_count(men & t->back[c]);
+        s += t->w[EVAL_BACK_RANK] * pdn_bb_count(men & t->back[c]);
     /* A runner is free when its cone holds no piece (no branch on it:
      * it goes either way). */
     for (pdn_bb r = men & t->runners[c]; r; r &= r - 1) {
         int sq = pdn_bb_lowest(r);
         s += t->runaway[c][sq] & -(int)((t->cone[c][sq] & all) == 0);
     }
-    if (kings)
-        s += EVAL_KING_EDGE * pdn_bb_count(kings & t->edge) +
-             EVAL_CENTRE * pdn_bb_count(kings & t->centre);
+    int left = pdn_bb_count(men & t->left), right = pdn_bb_count(men) - left;
+    s += t->w[EVAL_BALANCE] * (left > right ? left - right : right - left);
+    if (kings) {
+        pdn_bb empty = BB_PLAYABLE & ~all;
+        s += t->w[EVAL_KING_EDGE] * pdn_bb_count(kings & t->edge) +
+             t->w[EVAL_KING_CENTRE] * pdn_bb_count(kings & t->centre) +
+             t->w[EVAL_KING_FREE] * pdn_eval_king_free(kings, empty) +
+             t->w[EVAL_KING_TRAPPED] *
+                 pdn_bb_count(pdn_eval_kings_trapped(kings, empty));
+    }
     return s;
 }
 
@@ -128,17 +173,17 @@ pdn_eval(const pdn_eval_tables *t, const pdn_board *b)
     int bm = pdn_bb_count(bl & ~k), bk = pdn_bb_count(bl & k);
     if (pdn_eval_drawn_ending(t, wm, wk, bm, bk))
         return 0;
-    int white = wm * EVAL_MAN + wk * t->king;
-    int black = bm * EVAL_MAN + bk * t->king;
+    int white = wm * EVAL_MAN + wk * t->w[EVAL_KING];
+    int black = bm * EVAL_MAN + bk * t->w[EVAL_KING];
     int s = white - black;
     /* Ahead, trade down: the fewer pieces left, the more the lead tells. */
     int pieces = wm + wk + bm + bk;
     if (s != 0)
-        s += (s > 0 ? 1 : -1) * EVAL_TRADE_DOWN * (24 - pieces);
+        s += (s > 0 ? 1 : -1) * t->w[EVAL_TRADE_DOWN] * (24 - pieces);
     s += pdn_eval_positional(t, b, PDN_WHITE, bm > 0) -
          pdn_eval_positional(t, b, PDN_BLACK, wm > 0);
     if (!wk && !bk)
-        s += b->side == PDN_WHITE ? EVAL_TEMPO : -EVAL_TEMPO;
+        s += b->side == PDN_WHITE ? t->w[EVAL_TEMPO] : -t->w[EVAL_TEMPO];
     return b->side == PDN_WHITE ? s : -s;
 }
 

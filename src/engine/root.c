@@ -102,7 +102,7 @@ pdn_engine_new(const pdn_engine_options *o)
 #endif
     }
     e->tt_mask = n - 1;
-    pdn_eval_init(&e->eval, e->opt.variant);
+    pdn_eval_init(&e->eval, e->opt.variant, e->opt.eval_weights);
     e->kind[PDN_WHITE] = pdn_movegen_kind_for(e->opt.variant, PDN_WHITE);
     e->kind[PDN_BLACK] = pdn_movegen_kind_for(e->opt.variant, PDN_BLACK);
     e->deltas[PDN_WHITE] = pdn_movegen_deltas_for(e->opt.variant, PDN_WHITE);

@@ -36,15 +36,17 @@ typedef struct pdn_engine pdn_engine;
 
 typedef struct pdn_engine_options {
     const pdn_variant *variant;
-    size_t hash_mb;       /* transposition table; 0: PDN_ENGINE_HASH_MB */
-    uint32_t repetition;  /* the occurrence of a position that draws;
-                             0: 3 */
-    uint32_t no_progress; /* reversible plies (king moves that take
-                             nothing) that draw; 0: none */
-    bool no_reductions;   /* search every move to the full depth (no
-                             reduction and no pruning, params.h): the
-                             result is then the fixed-depth minimax
-                             value */
+    size_t hash_mb;          /* transposition table; 0: PDN_ENGINE_HASH_MB */
+    uint32_t repetition;     /* the occurrence of a position that draws;
+                                0: 3 */
+    uint32_t no_progress;    /* reversible plies (king moves that take
+                                nothing) that draw; 0: none */
+    bool no_reductions;      /* search every move to the full depth (no
+                                reduction and no pruning, params.h): the
+                                result is then the fixed-depth minimax
+                                value */
+    const int *eval_weights; /* the evaluation's weights (eval.h, one per
+                                term); NULL: the variant's */
 } pdn_engine_options;
 
 typedef struct pdn_search_limits {

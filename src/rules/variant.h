@@ -60,6 +60,12 @@ typedef struct pdn_variant {
     const char *const *samples; /* middle games and endings, FENs,
                                    NULL-ended: the positions of pdn
                                    bench after the start */
+    /* The weights of the engine's evaluation for this variant, in the
+       order of the terms of engine/eval.h (PDN_EVAL_TERMS), set by hand;
+       bench/tune can fit to the variant's games; test_eval.c holds the
+       count. */
+    const int *eval_weights;
+    int neval_weights;
 } pdn_variant;
 
 /** The variant with this id; never NULL for a valid id. */

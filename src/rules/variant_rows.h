@@ -10,6 +10,11 @@
 
 #include "rules/variant.h"
 
+/* The weights of a row's evaluation (variant.h). */
+#define PDN_EVAL_WEIGHTS(...)                                                  \
+    .eval_weights = (const int[]){__VA_ARGS__},                                \
+    .neval_weights = (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
+
 /* A row a variant, a line a field: */
 /* clang-format off */
 static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
@@ -35,6 +40,13 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
             "B:W18,20,22,24,25,27,29,30,31:B1,2,4,5,6,8,10,11,15",
             "W:WK5,22,26,30:B9,K19,27",
             NULL},
+        PDN_EVAL_WEIGHTS(
+            /* king */ 250,
+            /* advance2..7 */ 2, 5, 9, 14, 22, 34,
+            /* centre, back_rank */ 4, 8,
+            /* runaway1..4 */ 90, 60, 35, 15,
+            /* king_edge, king_centre, king_free, king_trapped */ -8, 4, 0, 0,
+            /* balance, tempo, trade_down */ 0, 3, 3),
     },
     [PDN_SPANISH] = {
         .id = PDN_SPANISH,
@@ -55,6 +67,13 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
         .samples = (const char *const[]){
             "W:W2,3,5,6,9,10,13,14:BK22,24,27,28,30",
             NULL},
+        PDN_EVAL_WEIGHTS(
+            /* king */ 400,
+            /* advance2..7 */ 2, 5, 9, 14, 22, 34,
+            /* centre, back_rank */ 4, 8,
+            /* runaway1..4 */ 90, 60, 35, 15,
+            /* king_edge, king_centre, king_free, king_trapped */ -8, 4, 0, 0,
+            /* balance, tempo, trade_down */ 0, 3, 3),
     },
     [PDN_ENGLISH] = {
         .id = PDN_ENGLISH,
@@ -75,6 +94,13 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
         .samples = (const char *const[]){
             "B:W14,18,21,22,24,25,27,28,30,31:B1,2,4,5,6,8,9,11,12",
             NULL},
+        PDN_EVAL_WEIGHTS(
+            /* king */ 150,
+            /* advance2..7 */ 2, 5, 9, 14, 22, 34,
+            /* centre, back_rank */ 4, 8,
+            /* runaway1..4 */ 90, 60, 35, 15,
+            /* king_edge, king_centre, king_free, king_trapped */ -8, 4, 0, 0,
+            /* balance, tempo, trade_down */ 0, 3, 3),
     },
 };
 /* clang-format on */

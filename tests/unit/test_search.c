@@ -131,7 +131,7 @@ check_variant(pdn_variant_id id, int positions, int depth)
 {
     const pdn_variant *v = pdn_variant_get(id);
     pdn_eval_tables t;
-    pdn_eval_init(&t, v);
+    pdn_eval_init(&t, v, NULL);
     uint64_t seed = 0x2545F4914F6CDD1Du + (uint64_t)id;
     pdn_engine *e = engine(id);
     for (int p = 0; p < positions; p++) {

@@ -1,0 +1,162 @@
+/* test_eval.c -- the evaluation the search calls (pdn_eval(), by tables
+ * and sets) against its plain reading square by square (pdn_eval_plain(),
+ * from pdn_eval_terms()), on random placements of men and kings of all
+ * three variants, with each variant's weights and with random ones; and
+ * the counts of the terms in positions worked out by hand.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/eval.h"
+#include "rng.h"
+#include "rules/fen.h"
+#include "rules/square.h"
+#include "rules/variant.h"
+
+/* Placements per variant and set of weights. */
+#define EVAL_POSITIONS 20000
+
+/* A random placement: each square empty, or a man or a king of either
+ * side, about @fill in 8 of them taken; no man on its crowning row. */
+static pdn_board
+random_board(const pdn_variant *v, uint64_t *seed, int fill)
+{
+    pdn_board b =
+        pdn_board_empty(test_random(seed) & 1 ? PDN_BLACK : PDN_WHITE);
+    for (int n = 1; n <= PDN_SQUARES; n++) {
+        uint64_t r = test_random(seed);
+        if ((int)(r & 7) >= fill)
+            continue;
+        int bit = pdn_square_to_bit(v, n), f, rank;
+        pdn_color c = r >> 3 & 1 ? PDN_BLACK : PDN_WHITE;
+        bool king = (r >> 4 & 3) == 0;
+        pdn_square_coords(v, n, &f, &rank);
+        if (rank == (c == PDN_WHITE ? 8 : 1))
+            king = true;
+        b.pieces[c] |= (pdn_bb)1 << bit;
+        if (king)
+            b.kings |= (pdn_bb)1 << bit;
+    }
+    return b;
+}
+
+static void
+compare(const pdn_variant *v, const int *w, uint64_t seed)
+{
+    pdn_eval_tables t;
+    pdn_eval_init(&t, v, w);
+    int bad = 0;
+    for (int i = 0; i < EVAL_POSITIONS; i++) {
+        pdn_board b = random_board(v, &seed, 1 + i % 6);
+        int fast = pdn_eval(&t, &b), plain = pdn_eval_plain(&t, &b);
+        if (fast != plain && bad++ < 8) {
+            char fen[PDN_FEN_MAX];
+            pdn_fen_write(v, &b, fen);
+            fprintf(stderr, "%s %s: pdn_eval %d, plain %d\n", v->name, fen,
+                    fast, plain);
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
+static void
+test_rows_have_every_weight(void **state)
+{
+    (void)state;
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++)
+        assert_int_equal(pdn_variant_get((pdn_variant_id)id)->neval_weights,
+                         PDN_EVAL_NTERMS);
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        assert_non_null(pdn_eval_term_name(i));
+    assert_null(pdn_eval_term_name(PDN_EVAL_NTERMS));
+}
+
+static void
+test_fast_is_plain(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        compare(v, NULL, seed + (uint64_t)id);
+        /* Weights of either sign for every term, so that none of them is
+           left out by a weight of 0. */
+        for (int k = 0; k < 4; k++) {
+            int w[PDN_EVAL_NTERMS];
+            for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+                w[i] = (int)(test_random(&seed) % 121) - 60;
+            w[EVAL_KING] = 150 + (int)(test_random(&seed) % 300);
+            compare(v, w, seed);
+        }
+    }
+}
+
+/* The counts of @fen's terms, White's minus Black's. */
+static void
+terms_of(const char *fen, int *f)
+{
+    const pdn_variant *v = pdn_variant_default();
+    pdn_board b;
+    pdn_fen_error err;
+    pdn_eval_tables t;
+    assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), &b, &err), 0);
+    pdn_eval_init(&t, v, NULL);
+    assert_true(pdn_eval_terms(&t, &b, f));
+}
+
+static void
+test_terms_by_hand(void **state)
+{
+    int f[PDN_EVAL_NTERMS];
+    (void)state;
+    /* Italian (square 1 is a8, 32 is h1).  White: a man on b7 (5), free
+       a rank from crowning, and one on f1 (31), on its back rank; Black:
+       a man on h3 (24), on its sixth rank, whose way runs through f1. */
+    terms_of("W:W5,31:B24", f);
+    assert_int_equal(f[EVAL_ADVANCE_7], 1);
+    assert_int_equal(f[EVAL_ADVANCE_6], -1);
+    assert_int_equal(f[EVAL_RUNAWAY_1], 1);
+    assert_int_equal(f[EVAL_RUNAWAY_2], 0);
+    assert_int_equal(f[EVAL_BACK_RANK], 1);
+    assert_int_equal(f[EVAL_BALANCE], 0 - 1);
+    assert_int_equal(f[EVAL_CENTRE], 0);
+    assert_int_equal(f[EVAL_TEMPO], 1);
+    assert_int_equal(f[EVAL_TRADE_DOWN], 24 - 3);
+    /* A white king on b1 (29) hemmed in by black men on a2 and c2 (25,
+       26), which it blocks; a white man on b3 (21), a black one on a8
+       (1), on Black's back rank. */
+    terms_of("B:WK29,21:B25,26,1", f);
+    assert_int_equal(f[EVAL_KING], 1);
+    assert_int_equal(f[EVAL_KING_TRAPPED], 1);
+    assert_int_equal(f[EVAL_KING_FREE], 0);
+    assert_int_equal(f[EVAL_KING_EDGE], 1);
+    assert_int_equal(f[EVAL_ADVANCE_3], 1);
+    assert_int_equal(f[EVAL_ADVANCE_7], -2);
+    assert_int_equal(f[EVAL_RUNAWAY_1], 0);
+    assert_int_equal(f[EVAL_BACK_RANK], -1);
+    assert_int_equal(f[EVAL_BALANCE], 1 - 3);
+    assert_int_equal(f[EVAL_TEMPO], 0);
+    /* White leads (a king against a man): 5 pieces, by the lead's sign. */
+    assert_int_equal(f[EVAL_TRADE_DOWN], 24 - 5);
+    /* The king freed: two empty squares next to it. */
+    terms_of("B:WK29,21:B1", f);
+    assert_int_equal(f[EVAL_KING_TRAPPED], 0);
+    assert_int_equal(f[EVAL_KING_FREE], 2);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rows_have_every_weight),
+        cmocka_unit_test(test_fast_is_plain),
+        cmocka_unit_test(test_terms_by_hand),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

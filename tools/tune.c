@@ -1,0 +1,248 @@
+/* tune.c -- pdn-tune: the weights of the evaluation (engine/eval.h) fitted
+ * to the outcomes of real games ("Texel" tuning: logistic regression of
+ * the result on the score).
+ *
+ *   pdn-tune VARIANT [EPOCHS] < GAMES.jsonl
+ *
+ * GAMES.jsonl is what `pdn convert --to json --positions` writes: a game
+ * a line, with its tags and the FEN after every move.  Every position of
+ * a game with a result (1-0, 0-1, 1/2-1/2) is taken where the side to
+ * move has no capture (a position in the middle of an exchange says
+ * nothing of its score) and past the first 6 plies; a known draw is left
+ * out.  Its terms are counted once (pdn_eval_terms()), and the score of
+ * weights w is then s = 100 * men + sum w_i f_i, from White's side.
+ *
+ * The fit: first the scale K of the sigmoid p = 1 / (1 + 10^(-K s / 400))
+ * that best fits the results with the variant's weights as they are;
+ * then, K fixed, the weights that minimise the mean squared error
+ * between p and the result (1, 1/2, 0 for White), by Adam on the
+ * gradient, with a little L2 pull to the weights as they are so that a
+ * term the games hardly show stays where it was.  Games are split nine
+ * to one: the error is printed on the nine tenths fitted and on the
+ * tenth left out, before and after.  Prints the weights in the form of
+ * a row of src/rules/variant_rows.h.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "engine/eval.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "rules/variant.h"
+
+#define FIRST_PLY 6
+#define L2_PULL 1e-7
+
+typedef struct sample {
+    int8_t f[PDN_EVAL_NTERMS];
+    int8_t men;     /* White's men minus Black's */
+    uint8_t result; /* 0, 1, 2: Black won, a draw, White won */
+    bool held_out;  /* in the tenth left out */
+} sample;
+
+typedef struct samples {
+    sample *v;
+    size_t n, cap;
+} samples;
+
+static const pdn_variant *
+variant_named(const char *name)
+{
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++)
+        if (!strcmp(pdn_variant_get((pdn_variant_id)id)->name, name))
+            return pdn_variant_get((pdn_variant_id)id);
+    return NULL;
+}
+
+/* The result of a JSON line's game for White: 0 (lost), 1 (a draw), 2
+ * (won), or -1 when it has none.  "1-0" is a win of the first mover
+ * (RULES.md section 1): Black's in English checkers. */
+static int
+result_of(const pdn_variant *v, const char *line)
+{
+    int first_won = v->first == PDN_WHITE ? 2 : 0;
+    const char *r = strstr(line, "[\"Result\",\"");
+    if (!r)
+        return -1;
+    r += strlen("[\"Result\",\"");
+    if (!strncmp(r, "1-0\"", 4))
+        return first_won;
+    if (!strncmp(r, "0-1\"", 4))
+        return 2 - first_won;
+    if (!strncmp(r, "1/2-1/2\"", 8))
+        return 1;
+    return -1;
+}
+
+static void
+take_game(const pdn_eval_tables *t, const char *line, samples *out, size_t game)
+{
+    int result = result_of(t->v, line);
+    const char *v = strstr(line, "\"variant\":\"");
+    if (result < 0 || !v ||
+        strncmp(v + 11, t->v->name, strlen(t->v->name)) != 0)
+        return;
+    int ply = 0;
+    for (const char *p = line; (p = strstr(p, "\"fen\":\"")) != NULL;) {
+        p += 7;
+        const char *end = strchr(p, '"');
+        if (!end)
+            return;
+        pdn_board b;
+        pdn_fen_error err;
+        ply++;
+        if (ply <= FIRST_PLY ||
+            pdn_fen_parse(t->v, p, (size_t)(end - p), &b, &err) != 0 ||
+            pdn_movegen_has_capture(t->v, &b))
+            continue;
+        int f[PDN_EVAL_NTERMS];
+        if (!pdn_eval_terms(t, &b, f))
+            continue;
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 4096;
+            out->v = pdn_xrealloc(out->v, out->cap * sizeof *out->v);
+        }
+        sample *s = &out->v[out->n++];
+        for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+            s->f[i] = (int8_t)(f[i] < -127 ? -127 : f[i] > 127 ? 127 : f[i]);
+        s->men = (int8_t)(pdn_bb_count(b.pieces[PDN_WHITE] & ~b.kings) -
+                          pdn_bb_count(b.pieces[PDN_BLACK] & ~b.kings));
+        s->result = (uint8_t)result;
+        s->held_out = game % 10 == 9;
+    }
+}
+
+static double
+score(const sample *s, const double *w)
+{
+    double x = EVAL_MAN * s->men;
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        x += w[i] * s->f[i];
+    return x;
+}
+
+static double
+sigmoid(double k, double s)
+{
+    return 1.0 / (1.0 + pow(10.0, -k * s / 400.0));
+}
+
+/* The mean squared error on the samples fitted (@held_out false) or
+ * left out. */
+static double
+error(const samples *ss, const double *w, double k, bool held_out)
+{
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < ss->n; i++) {
+        const sample *s = &ss->v[i];
+        if (s->held_out != held_out)
+            continue;
+        double d = s->result / 2.0 - sigmoid(k, score(s, w));
+        sum += d * d;
+        n++;
+    }
+    return n ? sum / (double)n : 0;
+}
+
+static double
+best_k(const samples *ss, const double *w)
+{
+    double lo = 0.05, hi = 4;
+    for (int it = 0; it < 60; it++) {
+        double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+        if (error(ss, w, a, false) < error(ss, w, b, false))
+            hi = b;
+        else
+            lo = a;
+    }
+    return (lo + hi) / 2;
+}
+
+static void
+fit(const samples *ss, double *w, const double *w0, double k, int epochs)
+{
+    double m[PDN_EVAL_NTERMS] = {0}, v[PDN_EVAL_NTERMS] = {0};
+    const double rate = 0.5, b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    double c = k * log(10.0) / 400.0;
+    for (int e = 1; e <= epochs; e++) {
+        double g[PDN_EVAL_NTERMS] = {0};
+        size_t n = 0;
+        for (size_t i = 0; i < ss->n; i++) {
+            const sample *s = &ss->v[i];
+            if (s->held_out)
+                continue;
+            double p = sigmoid(k, score(s, w));
+            /* d/dw_j (r - p)^2 = -2 (r - p) p (1 - p) c f_j */
+            double d = -2 * (s->result / 2.0 - p) * p * (1 - p) * c;
+            for (int j = 0; j < PDN_EVAL_NTERMS; j++)
+                g[j] += d * s->f[j];
+            n++;
+        }
+        for (int j = 0; j < PDN_EVAL_NTERMS; j++) {
+            double gj = g[j] / (double)n + 2 * L2_PULL * (w[j] - w0[j]);
+            m[j] = b1 * m[j] + (1 - b1) * gj;
+            v[j] = b2 * v[j] + (1 - b2) * gj * gj;
+            double mh = m[j] / (1 - pow(b1, e)), vh = v[j] / (1 - pow(b2, e));
+            w[j] -= rate * mh / (sqrt(vh) + eps);
+        }
+        if (e % 100 == 0)
+            fprintf(stderr, "epoch %d: error %.6f\n", e,
+                    error(ss, w, k, false));
+    }
+}
+
+int
+main(int argc, char **argv)
+{
+    const pdn_variant *v = argc >= 2 ? variant_named(argv[1]) : NULL;
+    int epochs = argc >= 3 ? atoi(argv[2]) : 600;
+    if (!v || epochs < 0) {
+        fprintf(stderr, "usage: pdn-tune VARIANT [EPOCHS] < GAMES.jsonl\n");
+        return 2;
+    }
+    pdn_eval_tables t;
+    pdn_eval_init(&t, v, NULL);
+    samples ss = {0};
+    char *line = NULL;
+    size_t cap = 0, games = 0;
+    while (getline(&line, &cap, stdin) > 0)
+        take_game(&t, line, &ss, games++);
+    free(line);
+    size_t held = 0;
+    for (size_t i = 0; i < ss.n; i++)
+        held += ss.v[i].held_out;
+    printf("%s: %zu games read, %zu positions (%zu fitted, %zu left out)\n",
+           v->name, games, ss.n, ss.n - held, held);
+    if (ss.n == 0)
+        return 1;
+
+    double w[PDN_EVAL_NTERMS], w0[PDN_EVAL_NTERMS];
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        w[i] = w0[i] = t.w[i];
+    double k = best_k(&ss, w);
+    printf("K %.4f\n", k);
+    printf("before: error %.6f fitted, %.6f left out\n",
+           error(&ss, w, k, false), error(&ss, w, k, true));
+    fit(&ss, w, w0, k, epochs);
+    int wi[PDN_EVAL_NTERMS];
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++) {
+        wi[i] = (int)lround(w[i]);
+        w[i] = wi[i];
+    }
+    printf("after:  error %.6f fitted, %.6f left out\n",
+           error(&ss, w, k, false), error(&ss, w, k, true));
+    printf("        PDN_EVAL_WEIGHTS(\n");
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        printf("            /* %s */ %d%s\n", pdn_eval_term_name(i), wi[i],
+               i + 1 < PDN_EVAL_NTERMS ? "," : "),");
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        printf("%-14s %5d -> %5d\n", pdn_eval_term_name(i), (int)w0[i], wi[i]);
+    free(ss.v);
+    return 0;
+}
