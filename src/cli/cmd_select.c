@@ -1,19 +1,23 @@
 /* cmd_select.c -- pdn select: the games of FILE... that meet every
  * criterion, written as they were read (or, with --fmt, in the canonical
- * form of pdn fmt), counted, or listed.  The criteria on tags go through
- * the tag filter of model/tag_filter.h; dates compare as the ranges of
- * days they stand for.
+ * form of pdn fmt; with --format json, as pdn parse --json writes them),
+ * counted, or listed.  The criteria on tags go through the tag filter of
+ * model/tag_filter.h; dates compare as the ranges of days they stand
+ * for; positions, material and moves as the game's replay meets them.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json_string.h"
 #include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "model/date.h"
 #include "model/tag_filter.h"
 #include "replay/replay.h"
 #include "rules/fen.h"
+#include "rules/notation.h"
 #include "write/canonical.h"
 #include "write/games_out.h"
 #include "write/json_out.h"
@@ -37,7 +41,14 @@ enum {
     OPT_COUNT,
     OPT_LIST,
     OPT_FMT,
+    OPT_MATERIAL,
+    OPT_MOVES,
+    OPT_MOVES_ANYWHERE,
+    OPT_FORMAT,
 };
+
+/* The most moves --moves takes. */
+#define SELECT_MOVES_MAX 64
 
 static const pdn_option select_options[] = {
     {"tag", 0, "NAME=RE", OPT_TAG,
@@ -64,6 +75,14 @@ static const pdn_option select_options[] = {
      NULL},
     {"in-variations", 0, NULL, OPT_IN_VARIATIONS,
      "--position: in a variation too", NULL},
+    {"material", 0, "SPEC", OPT_MATERIAL,
+     "games whose main line reaches the material SPEC:\n"
+     "2K1M-1K (the side to move first) or W2K1M-B1K",
+     NULL},
+    {"moves", 0, "MOVES", OPT_MOVES,
+     "games whose main line starts with MOVES\n(\"23-19 12-15 19x12\")", NULL},
+    {"moves-anywhere", 0, NULL, OPT_MOVES_ANYWHERE,
+     "--moves: anywhere in the main line", NULL},
     {"sound", 0, NULL, OPT_SOUND,
      "games read and replayed whole with no error, as\npdn check judges "
      "them",
@@ -78,6 +97,11 @@ static const pdn_option select_options[] = {
      NULL},
     {"fmt", 0, NULL, OPT_FMT,
      "write the games in the canonical form of pdn fmt", NULL},
+    {"format", 0, "FORMAT", OPT_FORMAT,
+     "text (the default) or json: a JSON object a line,\n"
+     "each game as pdn parse --json writes it",
+     "text json"},
+    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
     PDN_OPTION_VARIANT("the variant of games without a GameType tag (--fmt)",
                        PDN_VARIANT_CHOICES),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
@@ -98,7 +122,22 @@ typedef struct select_job {
     bool sound, errors;         /* --sound, --errors */
     const pdn_variant *variant; /* of games without a GameType tag */
     int unplayed;               /* or their GameType, not played */
-    bool invert, count, list, fmt;
+    /* --material: the men and kings of each side, [side][0] men and
+       [side][1] kings; side 0 the side to move, or with @material_colour
+       the colour material_colour[0] names */
+    bool material_set;
+    int material[2][2];
+    bool material_colours;
+    pdn_color material_colour[2];
+    /* --moves: each move as written, read by each variant's numbering
+       (moves_read[id] false: that variant cannot read them) */
+    pdn_written_move moves[PDN_VARIANT_COUNT][SELECT_MOVES_MAX];
+    bool moves_read[PDN_VARIANT_COUNT];
+    size_t nmoves;
+    const char *moves_text;
+    bool moves_anywhere;
+    bool invert, count, list, fmt, json;
+    uint64_t shard, shards, seen; /* --shard I/N; games read */
     const pdn_cli *cli;
     pdn_canonical *canon;
     pdn_games_out sink;
@@ -139,6 +178,9 @@ typedef struct replayed {
     const pdn_node *main; /* the next move of the main line to be replayed:
                              the moves come in the order of the text */
     bool passes;          /* the game passes through the position */
+    bool material;        /* it reaches the material of --material */
+    pdn_move *line;       /* --moves: the moves of the main line */
+    size_t nline, capline;
 } replayed;
 
 /* The first move of the list @n, or NULL. */
@@ -150,20 +192,76 @@ first_move(const pdn_node *n)
     return n;
 }
 
-/* pdn_replay_move_fn: whether the position before a move is --position's. */
+/* Whether @b holds the material of --material. */
+static bool
+material_is(const select_job *job, const pdn_board *b)
+{
+    for (int i = 0; i < 2; i++) {
+        pdn_color c = job->material_colours ? job->material_colour[i]
+                      : i == 0              ? b->side
+                                            : pdn_color_other(b->side);
+        pdn_bb own = b->pieces[c];
+        if (pdn_bb_count(own & ~b->kings) != job->material[i][0] ||
+            pdn_bb_count(own & b->kings) != job->material[i][1])
+            return false;
+    }
+    return true;
+}
+
+/* pdn_replay_move_fn: whether the position before a move is --position's
+ * or has --material's material, and the moves of the main line. */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *played, const pdn_move *legal, int nlegal)
 {
     replayed *r = ctx;
+    const select_job *job = r->job;
 
-    (void)played, (void)legal, (void)nlegal;
+    (void)legal, (void)nlegal;
     bool main = n == r->main;
     if (main)
         r->main = first_move(n->next);
-    if (!r->passes && (main || r->job->in_variations) &&
-        pdn_board_equal(before, &r->job->position))
+    if (job->position_fen && !r->passes && (main || job->in_variations) &&
+        pdn_board_equal(before, &job->position))
         r->passes = true;
+    if (!main)
+        return;
+    if (job->material_set && !r->material && material_is(job, before))
+        r->material = true;
+    if (job->nmoves) {
+        if (r->nline == r->capline) {
+            r->capline = r->capline ? 2 * r->capline : 64;
+            r->line = pdn_xrealloc(r->line, r->capline * sizeof *r->line);
+        }
+        r->line[r->nline++] = *played;
+    }
+}
+
+/* Whether the main line @line (@n moves) of a game of @v starts with
+ * --moves, or with --moves-anywhere holds them one after another. */
+static bool
+moves_met(const select_job *job, const pdn_variant *v, const pdn_move *line,
+          size_t n)
+{
+    if (!v || !job->moves_read[v->id] || n < job->nmoves)
+        return false;
+    size_t last = job->moves_anywhere ? n - job->nmoves : 0;
+    for (size_t from = 0; from <= last; from++) {
+        size_t j = 0;
+        while (j < job->nmoves &&
+               pdn_notation_matches(v, &line[from + j], &job->moves[v->id][j]))
+            j++;
+        if (j == job->nmoves)
+            return true;
+    }
+    return false;
+}
+
+/* Whether a criterion needs the game replayed move by move. */
+static bool
+needs_moves(const select_job *job)
+{
+    return job->position_fen || job->material_set || job->nmoves;
 }
 
 /* Whether the replay of @g meets --position, --sound and --errors. */
@@ -173,26 +271,30 @@ meets_replay(const select_job *job, const pdn_game *g)
     replayed r = {.job = job, .main = first_move(g->moves)};
     pdn_replay_options o = {.variant = job->variant,
                             .unplayed = job->unplayed,
-                            .on_move = job->position_fen ? on_move : NULL,
+                            .on_move = needs_moves(job) ? on_move : NULL,
                             .ctx = &r};
     pdn_replay_result res = {0};
     pdn_diags d = PDN_DIAGS_INIT;
     size_t errors = g->errors;
 
     d.count_only = true;
-    if (!g->errors || job->position_fen)
+    if (!g->errors || needs_moves(job))
         errors += pdn_replay_game(g, &o, &d, &res);
     pdn_diags_free(&d);
     /* Sound, as pdn check judges: read and replayed whole, no error, and
        a decisive result backed by moves. */
     bool sound = !errors && res.variant && !res.unbacked;
-    if ((job->sound && !sound) || (job->errors && !errors))
-        return false;
-    if (!job->position_fen)
-        return true;
+    bool met = !((job->sound && !sound) || (job->errors && !errors));
     /* The position after the last move of the main line counts too. */
-    return res.variant == job->variant &&
-           (r.passes || pdn_board_equal(&res.final, &job->position));
+    if (met && job->position_fen)
+        met = res.variant == job->variant &&
+              (r.passes || pdn_board_equal(&res.final, &job->position));
+    if (met && job->material_set)
+        met = res.variant && (r.material || material_is(job, &res.final));
+    if (met && job->nmoves)
+        met = moves_met(job, res.variant, r.line, r.nline);
+    free(r.line);
+    return met;
 }
 
 /* Whether @g meets every criterion of @job. */
@@ -219,7 +321,7 @@ meets(const select_job *job, const pdn_game *g)
     uint64_t n = plies(g);
     if (n < job->plies_min || n > job->plies_max)
         return false;
-    return !(job->position_fen || job->sound || job->errors) ||
+    return !(needs_moves(job) || job->sound || job->errors) ||
            meets_replay(job, g);
 }
 
@@ -255,11 +357,28 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     select_job *job = ctx;
 
+    job->seen++;
+    if (job->shards && (job->seen - 1) % job->shards != job->shard - 1)
+        return;
     if (meets(job, g) == job->invert)
         return;
     job->taken++;
     if (job->count)
         return;
+    if (job->json) {
+        pdn_strbuf_clear(&job->buf);
+        if (job->list) {
+            pdn_strbuf_puts(&job->buf, "{\"file\":");
+            pdn_json_string(g->file, strlen(g->file), &job->buf);
+            pdn_strbuf_printf(&job->buf, ",\"line\":%u,\"game\":%llu}",
+                              g->start.line, (unsigned long long)g->number);
+        } else {
+            pdn_json_game(g, &job->buf);
+        }
+        pdn_strbuf_putc(&job->buf, '\n');
+        fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
+        return;
+    }
     if (job->list) {
         fprintf(cli->out, "%s:%u\tgame %llu\n", g->file, g->start.line,
                 (unsigned long long)g->number);
@@ -296,6 +415,110 @@ read_plies(select_job *job, const char *value)
         return -1;
     job->plies_max = strtoull(dots + 2, &end, 10);
     return *end || job->plies_max < job->plies_min ? -1 : 0;
+}
+
+/* One side of --material, @len bytes at @s: an optional colour (W or B,
+ * into *@colour, else -1), then "0" or counts of kings and men such as
+ * "2K1M", "K" or "3M" (a letter alone counts one), into @counts (men,
+ * kings).  0, or -1. */
+static int
+read_material_side(const char *s, size_t len, int *colour, int counts[2])
+{
+    const char *end = s + len;
+    bool seen[2] = {false, false};
+
+    *colour = -1;
+    counts[0] = counts[1] = 0;
+    if (s < end && (*s == 'W' || *s == 'B'))
+        *colour = *s++ == 'W' ? PDN_WHITE : PDN_BLACK;
+    if (end - s == 1 && *s == '0')
+        return 0;
+    if (s == end)
+        return -1;
+    while (s < end) {
+        int n = 0;
+        bool digits = false;
+        while (s < end && *s >= '0' && *s <= '9' && n < 100) {
+            n = n * 10 + (*s++ - '0');
+            digits = true;
+        }
+        if (s == end || (*s != 'K' && *s != 'M'))
+            return -1;
+        int kind = *s++ == 'K';
+        if (seen[kind] || n > 32)
+            return -1;
+        seen[kind] = true;
+        counts[kind] = digits ? n : 1;
+    }
+    return 0;
+}
+
+/* --material SPEC into @job; 0 or -1. */
+static int
+read_material(select_job *job, const char *spec)
+{
+    const char *dash = strchr(spec, '-');
+    int colour[2];
+
+    if (!dash || strchr(dash + 1, '-') ||
+        read_material_side(spec, (size_t)(dash - spec), &colour[0],
+                           job->material[0]) != 0 ||
+        read_material_side(dash + 1, strlen(dash + 1), &colour[1],
+                           job->material[1]) != 0)
+        return -1;
+    /* Colours on both sides, the two of them, or on neither. */
+    if ((colour[0] < 0) != (colour[1] < 0) ||
+        (colour[0] >= 0 && colour[0] == colour[1]))
+        return -1;
+    job->material_colours = colour[0] >= 0;
+    if (job->material_colours) {
+        job->material_colour[0] = (pdn_color)colour[0];
+        job->material_colour[1] = (pdn_color)colour[1];
+    }
+    job->material_set = true;
+    return 0;
+}
+
+/* --moves MOVES into @job, each read by every variant's numbering; move
+ * numbers ("1.", "12...") are skipped.  0, or a usage error's status. */
+static int
+read_moves(const pdn_cli *cli, select_job *job, const char *text)
+{
+    job->moves_text = text;
+    job->nmoves = 0;
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++)
+        job->moves_read[id] = true;
+    for (const char *p = text;;) {
+        p += strspn(p, " \t\n");
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " \t\n");
+        size_t digits = strspn(p, "0123456789");
+        if (digits && digits < len && strspn(p + digits, ".") == len - digits) {
+            p += len; /* a move number */
+            continue;
+        }
+        if (job->nmoves == SELECT_MOVES_MAX)
+            return pdn_args_fail(cli, CMD, "bad --moves: more than %d moves",
+                                 SELECT_MOVES_MAX);
+        for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+            const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+            size_t at;
+            char err[120];
+            if (pdn_notation_parse(v, p, len, &job->moves[id][job->nmoves], &at,
+                                   err, sizeof err) == 0)
+                continue;
+            job->moves_read[id] = false;
+            if (v == job->variant)
+                return pdn_args_fail(cli, CMD, "bad --moves: '%.*s': %s",
+                                     (int)len, p, err);
+        }
+        job->nmoves++;
+        p += len;
+    }
+    if (!job->nmoves)
+        return pdn_args_fail(cli, CMD, "bad --moves '%s': no move", text);
+    return 0;
 }
 
 /* Adds the condition that one of @tags matches @pattern. */
@@ -363,8 +586,23 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
     case OPT_POSITION:
         job->position_fen = g->value;
         return 0;
+    case OPT_MATERIAL:
+        if (read_material(job, g->value) != 0)
+            return pdn_args_fail(cli, CMD,
+                                 "bad --material '%s': expected the men (M) "
+                                 "and kings (K) of each side, such as "
+                                 "2K1M-1K or W1K-B2K1M",
+                                 g->value);
+        return 0;
+    case OPT_MOVES:
+        job->moves_text = g->value; /* read once the variant is known */
+        return 0;
+    case OPT_FORMAT:
+        job->json = g->n == 1;
+        return 0;
     default:
         job->in_variations |= g->id == OPT_IN_VARIATIONS;
+        job->moves_anywhere |= g->id == OPT_MOVES_ANYWHERE;
         job->sound |= g->id == OPT_SOUND;
         job->errors |= g->id == OPT_ERRORS;
         job->invert |= g->id == OPT_INVERT;
@@ -398,8 +636,18 @@ run(const pdn_cli *cli, int argc, char **argv)
                            "be used together");
     if (rc < 0 && job.in_variations && !job.position_fen)
         rc = pdn_args_fail(cli, CMD, "'--in-variations' needs --position");
+    if (rc < 0 && job.moves_anywhere && !job.moves_text)
+        rc = pdn_args_fail(cli, CMD, "'--moves-anywhere' needs --moves");
+    if (rc < 0 && job.json && job.fmt)
+        rc = pdn_args_fail(cli, CMD,
+                           "options '--fmt' and '--format json' cannot be "
+                           "used together");
     job.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;
+    job.shard = s.shard;
+    job.shards = s.shards;
+    if (rc < 0 && job.moves_text && read_moves(cli, &job, job.moves_text) != 0)
+        rc = PDN_EXIT_USAGE;
     if (rc < 0 && job.position_fen &&
         pdn_args_board(cli, CMD, job.variant, job.position_fen,
                        &job.position) != 0)
@@ -414,7 +662,8 @@ run(const pdn_cli *cli, int argc, char **argv)
                              &job, &rj);
         pdn_games_out_flush(&job.sink);
         if (job.count)
-            fprintf(cli->out, "%llu\n", (unsigned long long)job.taken);
+            fprintf(cli->out, job.json ? "{\"count\":%llu}\n" : "%llu\n",
+                    (unsigned long long)job.taken);
         if (job.lost && rc == PDN_EXIT_OK)
             rc = PDN_EXIT_USAGE;
     }
@@ -430,14 +679,17 @@ static const char select_about[] =
     "Write the games of each FILE (standard input when none, or '-') that\n"
     "meet every criterion, each as it was read, byte for byte: tags matched\n"
     "by PCRE2 patterns, the players, the result, the date, the length, a\n"
-    "position the main line passes through, soundness.\n";
+    "position, a material or moves the main line passes through,\n"
+    "soundness.\n";
 
 static const char select_more[] =
     "A game without the tag a criterion looks at does not meet it.  A date\n"
     "stands for the days it may be: 2004.??.?? meets --date-from 2004.06.01\n"
     "and --date-to 2004.06.30; a game with no Date, or no year, meets no\n"
-    "date.  Games that cannot be read are reported on standard error as by\n"
-    "pdn parse, and judged by what could be read of them.\n"
+    "date.  --moves compares the moves played, not how they are written\n"
+    "(22x13, 22:13 and 22x13x6 name the same capture).  Games that cannot\n"
+    "be read are reported on standard error as by pdn parse, and judged by\n"
+    "what could be read of them.\n"
     "\n"
     "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
     "or a FILE that cannot be read.\n"
@@ -445,8 +697,10 @@ static const char select_more[] =
     "Examples:\n"
     "  pdn select --player '(?i)rossi' archive.pdn > rossi.pdn\n"
     "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
-    "  pdn select --tag 'Event=Coppa' --list club.pdn\n";
+    "  pdn select --moves '22-18 10-14' --list club.pdn\n"
+    "  pdn select --material 1K-2K --format json archive.pdn\n";
 
-PDN_COMMAND(select, "write the games that meet criteria: tags, date, position",
+PDN_COMMAND(select,
+            "write the games that meet criteria: tags, date, position, moves",
             "[OPTION]... [FILE]...", select_about, 0, select_more,
             PDN_COMMAND_GAMES, "@file");

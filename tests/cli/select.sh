@@ -3,7 +3,8 @@
 # real games of corpus/real/: the games whose Result tag is each result,
 # counted from the tags by awk; the games of a player, likewise; the
 # games of a criterion and of --invert add up to all the games pdn parse
-# reads; and with no criterion pdn select writes back files of UTF-8 and
+# reads; --moves against the first moves written; --material from the
+# start; --format json a line a game; and with no criterion pdn select writes back files of UTF-8 and
 # blank-line-separated games byte for byte.
 #
 #   select.sh PDN_BINARY SOURCE_ROOT
@@ -83,6 +84,42 @@ for f in $files; do
     got=$("$pdn" select -q --count --sound --variant "$variant" "$f")
     if [ -n "$sound" ] && [ "$got" = "$sound" ]; then ok; else
         bad "$f: --sound counts $got, pdn check ${sound:-nothing}"
+    fi
+done
+
+# --moves against the first moves written in the files, read by awk:
+# the three first moves most played in each Italian archive.
+for f in "$root"/corpus/real/italian/gc_*.pdn; do
+    [ -f "$f" ] || continue
+    tr -d '\r' <"$f" |
+        awk '/^\[/ { tags = 1; next } tags && /^1\./ { print $2; tags = 0 }' \
+        >"$tmp/first"
+    for m in $(sort "$tmp/first" | uniq -c | sort -rn | head -n 3 |
+               awk '{ print $2 }'); do
+        want=$(grep -cx -- "$m" "$tmp/first")
+        got=$("$pdn" select -q --count --moves "$m" "$f")
+        if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then ok; else
+            bad "$f: --moves $m counts $got, the first moves written $want"
+        fi
+    done
+done
+
+# --material from the start: in a file with no FEN tag every game with a
+# move reaches 12M-12M, and with a FEN tag fewer may; and --format json
+# writes one line a game, as many as --count.
+for f in "$root"/corpus/real/italian/gc_*.pdn; do
+    [ -f "$f" ] || continue
+    want=$("$pdn" select -q --count --plies 1.. "$f")
+    fen=$("$pdn" select -q --count --plies 1.. --tag 'FEN=.' "$f")
+    got=$("$pdn" select -q --count --plies 1.. --material W12M-B12M "$f")
+    if [ "$got" -le "$want" ] && [ "$got" -ge $((want - fen)) ] &&
+       [ "$got" -gt 0 ]; then ok; else
+        bad "$f: --material W12M-B12M counts $got of $want games ($fen with FEN)"
+    fi
+    lines=$("$pdn" select -q --format json --result 1-0 "$f" | wc -l)
+    count=$("$pdn" select -q --count --result 1-0 "$f")
+    if [ "$lines" -eq "$count" ] && [ "$count" -gt 0 ]; then ok; else
+        bad "$f: --format json writes $lines lines for $count games"
     fi
 done
 
