@@ -13,6 +13,7 @@
 #include "base/clock.h"
 #include "base/xalloc.h"
 #include "cli/atomic.h"
+#include "cli/command.h"
 #include "stream/pool.h"
 #include "report/report.h"
 
@@ -157,12 +158,7 @@ write_game(pdn_annotate_job *job, const pdn_game *g, const pdn_annotation *ann)
             if (g->raw_lost ||
                 !pdn_games_out_copy(&job->sink, g->raw_file, g->raw_len)) {
                 job->lost++;
-                fprintf(job->cli->err,
-                        "pdn %s: %s:%u: cannot write game "
-                        "%llu as read: its text could not "
-                        "be kept\n",
-                        CMD, g->file, g->start.line,
-                        (unsigned long long)g->number);
+                pdn_command_lost_game(job->cli, CMD, g);
             }
         } else {
             pdn_strbuf_clear(&job->buf);

@@ -47,10 +47,9 @@ static const pdn_option check_options[] = {
     PDN_OPTION_STRICT("read each game as the PDN 3.0 standard's\n"
                       "reading grammar defines it: what goes beyond\n"
                       "it is an error (E0112) at its place"),
-    {"notes", 0, NULL, OPT_NOTES,
-     "print every note in full (text output groups\n"
-     "them: one line a code, its count and first)",
-     NULL},
+    PDN_OPTION_FLAG("notes", OPT_NOTES,
+                    "print every note in full (text output groups\n"
+                    "them: one line a code, its count and first)"),
     {"min-severity", 0, "LEVEL", OPT_MIN_SEVERITY,
      "print only diagnostics of LEVEL or worse:\n"
      "note (the default), warning or error",
@@ -58,10 +57,9 @@ static const pdn_option check_options[] = {
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
     PDN_OPTION_DRAW_RULE("the draw rule: standard, short, fid-2008,\n"
                          "spanish, english (default: the variant's own)"),
-    {"automatic-draws", 0, NULL, OPT_AUTOMATIC_DRAWS,
-     "draws are automatic, not claimed: report play\n"
-     "that goes on past one",
-     NULL},
+    PDN_OPTION_FLAG("automatic-draws", OPT_AUTOMATIC_DRAWS,
+                    "draws are automatic, not claimed: report play\n"
+                    "that goes on past one"),
     {"severity", 0, "CODE=LEVEL", OPT_SEVERITY,
      "report CODE (W0204 or 204) as LEVEL:\n"
      "error, warning, note or off (repeatable)",

@@ -52,17 +52,16 @@ static const pdn_option convert_options[] = {
      "json pdn"},
     {"every", 'e', "N", OPT_EVERY,
      "--to text: a board every N plies (default 1)", "1.. plies"},
-    {"ascii", 0, NULL, OPT_ASCII,
-     "--to text: pieces as w W b B, or as draughts glyphs\n"
-     "(default: glyphs when the locale is UTF-8)",
-     NULL},
+    PDN_OPTION_FLAG("ascii", OPT_ASCII,
+                    "--to text: pieces as w W b B, or as draughts glyphs\n"
+                    "(default: glyphs when the locale is UTF-8)"),
     {"unicode", 0, NULL, OPT_UNICODE, NULL, NULL},
     PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
                        "italian (the default), spanish, english, or a\n"
                        "GameType (22, 24, 21)",
                        PDN_VARIANT_CHOICES),
-    {"no-gametype", 0, NULL, OPT_NO_GAMETYPE,
-     "--to json, pdn: add no GameType tag for --variant", NULL},
+    PDN_OPTION_FLAG("no-gametype", OPT_NO_GAMETYPE,
+                    "--to json, pdn: add no GameType tag for --variant"),
     PDN_OPTION_CONFIG("read the default variant from FILE (pdn-config(5))"),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
     PDN_OPTION_QUIET("print no diagnostics"),

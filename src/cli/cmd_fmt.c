@@ -44,8 +44,8 @@ static const pdn_option fmt_options[] = {
                        "GameType (22, 24, 21); such games get a GameType\n"
                        "tag",
                        PDN_VARIANT_CHOICES),
-    {"no-gametype", 0, NULL, OPT_NO_GAMETYPE,
-     "add no GameType tag for --variant or the config", NULL},
+    PDN_OPTION_FLAG("no-gametype", OPT_NO_GAMETYPE,
+                    "add no GameType tag for --variant or the config"),
     PDN_OPTION_CONFIG("read the default variant from FILE instead of\n"
                       "$XDG_CONFIG_HOME/pdn/config.yaml (pdn-config(5))"),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
@@ -88,10 +88,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         job->refused++;
         if (g->raw_lost || !pdn_games_out_copy(s, g->raw_file, g->raw_len)) {
             job->lost++;
-            fprintf(cli->err,
-                    "pdn %s: %s:%u: cannot write game %llu as "
-                    "read: its text could not be kept\n",
-                    CMD, g->file, g->start.line, (unsigned long long)g->number);
+            pdn_command_lost_game(cli, CMD, g);
         }
         return;
     }

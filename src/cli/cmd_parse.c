@@ -19,10 +19,9 @@
 enum { OPT_TRACE = PDN_OPT_OWN };
 
 static const pdn_option parse_options[] = {
-    {"trace", 0, NULL, OPT_TRACE,
-     "print each game as reading events, one a "
-     "line",
-     NULL},
+    PDN_OPTION_FLAG("trace", OPT_TRACE,
+                    "print each game as reading events, one a "
+                    "line"),
     PDN_OPTION_JSON("print each game as one line of JSON"),
     PDN_OPTION_QUIET("print no diagnostics and no summary line"),
     PDN_OPTION_MAP_TAG("read the tag name L as the standard name S\n"

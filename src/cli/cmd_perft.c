@@ -24,12 +24,12 @@ enum { OPT_DIVIDE = PDN_OPT_OWN, OPT_BULK, OPT_NO_BULK };
 static const pdn_option perft_options[] = {
     PDN_OPTION_POSITION_VARIANT,
     PDN_OPTION_FEN("count from FEN instead of the start position"),
-    {"divide", 0, NULL, OPT_DIVIDE,
-     "first print each legal move with its own count", NULL},
-    {"bulk", 0, NULL, OPT_BULK,
-     "count the last ply without playing it (default)", NULL},
-    {"no-bulk", 0, NULL, OPT_NO_BULK, "play every move, the last ply too",
-     NULL},
+    PDN_OPTION_FLAG("divide", OPT_DIVIDE,
+                    "first print each legal move with its own count"),
+    PDN_OPTION_FLAG("bulk", OPT_BULK,
+                    "count the last ply without playing it (default)"),
+    PDN_OPTION_FLAG("no-bulk", OPT_NO_BULK,
+                    "play every move, the last ply too"),
     PDN_OPTION_JSON_LINE,
     PDN_OPTION_HELP,
 };

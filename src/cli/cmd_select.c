@@ -73,30 +73,30 @@ static const pdn_option select_options[] = {
      "games whose main line passes through the position\nFEN, side to move "
      "included",
      NULL},
-    {"in-variations", 0, NULL, OPT_IN_VARIATIONS,
-     "--position: in a variation too", NULL},
+    PDN_OPTION_FLAG("in-variations", OPT_IN_VARIATIONS,
+                    "--position: in a variation too"),
     {"material", 0, "SPEC", OPT_MATERIAL,
      "games whose main line reaches the material SPEC:\n"
      "2K1M-1K (the side to move first) or W2K1M-B1K",
      NULL},
     {"moves", 0, "MOVES", OPT_MOVES,
      "games whose main line starts with MOVES\n(\"23-19 12-15 19x12\")", NULL},
-    {"moves-anywhere", 0, NULL, OPT_MOVES_ANYWHERE,
-     "--moves: anywhere in the main line", NULL},
-    {"sound", 0, NULL, OPT_SOUND,
-     "games read and replayed whole with no error, as\npdn check judges "
-     "them",
-     NULL},
-    {"errors", 0, NULL, OPT_ERRORS,
-     "games with an error, of reading or of replaying", NULL},
-    {"invert", 0, NULL, OPT_INVERT, "the games that do not meet them instead",
-     NULL},
+    PDN_OPTION_FLAG("moves-anywhere", OPT_MOVES_ANYWHERE,
+                    "--moves: anywhere in the main line"),
+    PDN_OPTION_FLAG(
+        "sound", OPT_SOUND,
+        "games read and replayed whole with no error, as\npdn check judges "
+        "them"),
+    PDN_OPTION_FLAG("errors", OPT_ERRORS,
+                    "games with an error, of reading or of replaying"),
+    PDN_OPTION_FLAG("invert", OPT_INVERT,
+                    "the games that do not meet them instead"),
     {"count", 'c', NULL, OPT_COUNT, "print only how many games there are",
      NULL},
     {"list", 'l', NULL, OPT_LIST, "print FILE:LINE<TAB>game N for each game",
      NULL},
-    {"fmt", 0, NULL, OPT_FMT,
-     "write the games in the canonical form of pdn fmt", NULL},
+    PDN_OPTION_FLAG("fmt", OPT_FMT,
+                    "write the games in the canonical form of pdn fmt"),
     {"format", 0, "FORMAT", OPT_FORMAT,
      "text (the default) or json: a JSON object a line,\n"
      "each game as pdn parse --json writes it",
@@ -160,16 +160,6 @@ date_bound(const char *s, char fill, char out[11])
         if (*p == '?')
             *p = fill;
     return true;
-}
-
-/* The plies of the main line of @g. */
-static uint64_t
-plies(const pdn_game *g)
-{
-    uint64_t n = 0;
-    for (const pdn_node *x = g->moves; x; x = x->next)
-        n += x->kind == PDN_NODE_MOVE;
-    return n;
 }
 
 /* What the replay of a game found for --position, --sound, --errors. */
@@ -318,7 +308,7 @@ meets(const select_job *job, const pdn_game *g)
         if (job->date_to[0] && strcmp(first, job->date_to) > 0)
             return false;
     }
-    uint64_t n = plies(g);
+    uint64_t n = pdn_game_plies(g);
     if (n < job->plies_min || n > job->plies_max)
         return false;
     return !(needs_moves(job) || job->sound || job->errors) ||
@@ -332,23 +322,16 @@ meets(const select_job *job, const pdn_game *g)
 static void
 write_game(select_job *job, const pdn_game *g, pdn_diags *d)
 {
-    if (g->raw_file || g->raw_lost) { /* too large to read: copied */
-        if (g->raw_lost ||
-            !pdn_games_out_copy(&job->sink, g->raw_file, g->raw_len)) {
-            job->lost++;
-            fprintf(job->cli->err,
-                    "pdn %s: %s:%u: cannot write game %llu as read: its text "
-                    "could not be kept\n",
-                    CMD, g->file, g->start.line, (unsigned long long)g->number);
-        }
+    pdn_strbuf_clear(&job->buf);
+    if (job->fmt && !g->raw_file && !g->raw_lost &&
+        pdn_canonical_game(job->canon, g, d, &job->buf)) {
+        pdn_games_out_game(&job->sink, job->buf.ptr, job->buf.len);
         return;
     }
-    pdn_strbuf_clear(&job->buf);
-    if (!job->fmt || !pdn_canonical_game(job->canon, g, d, &job->buf))
-        pdn_canonical_as_read(job->canon, g, &job->buf);
-    /* The line ends before the game are the file's, between games. */
-    size_t blank = strspn(job->buf.ptr ? job->buf.ptr : "", "\r\n");
-    pdn_games_out_game(&job->sink, job->buf.ptr + blank, job->buf.len - blank);
+    if (!pdn_games_out_as_read(&job->sink, job->canon, g, &job->buf)) {
+        job->lost++;
+        pdn_command_lost_game(job->cli, CMD, g);
+    }
 }
 
 /* pdn_game_fn: @g taken or left. */

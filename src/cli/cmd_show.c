@@ -14,9 +14,9 @@ enum { OPT_ASCII = PDN_OPT_OWN, OPT_UNICODE };
 
 static const pdn_option show_options[] = {
     PDN_OPTION_POSITION_VARIANT,
-    {"ascii", 0, NULL, OPT_ASCII, "draw pieces as w W b B (man, king)", NULL},
-    {"unicode", 0, NULL, OPT_UNICODE,
-     "draw pieces as the Unicode draughts pieces", NULL},
+    PDN_OPTION_FLAG("ascii", OPT_ASCII, "draw pieces as w W b B (man, king)"),
+    PDN_OPTION_FLAG("unicode", OPT_UNICODE,
+                    "draw pieces as the Unicode draughts pieces"),
     PDN_OPTION_HELP,
 };
 

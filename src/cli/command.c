@@ -370,3 +370,12 @@ pdn_shared_free(pdn_shared *s)
     s->operands = NULL;
     s->tagmap = NULL;
 }
+
+void
+pdn_command_lost_game(const pdn_cli *cli, const char *cmd, const pdn_game *g)
+{
+    fprintf(cli->err,
+            "pdn %s: %s:%u: cannot write game %llu as read: its text could "
+            "not be kept\n",
+            cmd, g->file, g->start.line, (unsigned long long)g->number);
+}

@@ -16,6 +16,7 @@
 #include "base/strbuf.h"
 #include "cli/args.h"
 #include "stream/reading.h"
+#include "model/game.h"
 #include "model/tagmap.h"
 #include "rules/board.h"
 #include "rules/variant.h"
@@ -37,6 +38,10 @@
 #define PDN_OPTION_JSON(help) {"json", 0, NULL, PDN_OPT_JSON, help, NULL}
 #define PDN_OPTION_QUIET(help) {"quiet", 'q', NULL, PDN_OPT_QUIET, help, NULL}
 #define PDN_OPTION_STRICT(help) {"strict", 0, NULL, PDN_OPT_STRICT, help, NULL}
+
+/** The row of a command's own option that takes no value and has no
+ * short name. */
+#define PDN_OPTION_FLAG(name, id, help) {name, 0, NULL, id, help, NULL}
 
 /** Rows that several commands describe alike. */
 #define PDN_OPTION_HELP \
@@ -98,6 +103,11 @@ typedef struct pdn_command {
         .flags = flags_,                                                       \
         .operands = operands_,                                                 \
         .run = run}
+
+/** Says on cli->err that @cmd cannot write game @g as it was read: the
+ * text of a game too large to hold was not kept whole. */
+void pdn_command_lost_game(const pdn_cli *cli, const char *cmd,
+                           const pdn_game *g);
 
 /** The commands, in the order of pdn --help; *@n gets how many. */
 const pdn_command *const *pdn_commands(size_t *n);

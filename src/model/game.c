@@ -116,6 +116,15 @@ pdn_game_tag(const pdn_game *g, const char *name)
     return t ? t->value : NULL;
 }
 
+uint64_t
+pdn_game_plies(const pdn_game *g)
+{
+    uint64_t n = 0;
+    for (const pdn_node *x = g->moves; x; x = x->next)
+        n += x->kind == PDN_NODE_MOVE;
+    return n;
+}
+
 const char *
 pdn_game_result_text(const pdn_game *g)
 {

@@ -218,6 +218,9 @@ const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
 /** The value of the tag named @name (or mapped to it), or NULL. */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
 
+/** The moves of the main line of @g, as read (its plies). */
+uint64_t pdn_game_plies(const pdn_game *g);
+
 /** The game's result as written: its Result tag's value when not empty,
  * else the terminator after its moves, else NULL. */
 const char *pdn_game_result_text(const pdn_game *g);

@@ -42,6 +42,8 @@ typedef struct pdn_replay_state {
     bool automatic;            /* draws are automatic */
     bool moves_only;           /* only moves and E0212 are checked */
     pdn_replay_move_fn on_move;
+    bool main_line_only; /* on_move for the main line's moves alone */
+    bool in_main;        /* the move being played is the main line's */
     void *ctx;
     bool want_end;            /* the game claims a draw: look at the
                                  draw rules at the main line's end */

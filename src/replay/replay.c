@@ -435,7 +435,7 @@ static inline void
 played_on(pdn_replay_state *r, pdn_board *b, const pdn_node *n,
           const pdn_move *m, const pdn_move *legal, int nlegal)
 {
-    if (r->on_move)
+    if (r->on_move && (r->in_main || !r->main_line_only))
         r->on_move(r->ctx, n, b, m, legal, nlegal);
     pdn_board_play(b, m);
 }
@@ -673,6 +673,7 @@ replay_line(pdn_replay_state *r, pdn_draw_state *ds, const pdn_node *n,
                 prev = b; /* b stays as it is if the move is bad */
             if (!warned)
                 warned = past_draw(r, ds, n, ply + 1);
+            r->in_main = main_line;
             if (play_move(r, &b, &played, n, expect_side, number, ply + 1) <
                 0) {
                 r->out->complete = false;
@@ -841,6 +842,7 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o, pdn_diags *d,
                           .automatic = o && o->automatic_draw,
                           .moves_only = o && o->moves_only,
                           .on_move = o ? o->on_move : NULL,
+                          .main_line_only = o && o->main_line_only,
                           .ctx = o ? o->ctx : NULL};
     *out = (pdn_replay_result){0};
     find_tags(&r);

@@ -39,6 +39,8 @@ typedef struct pdn_replay_options {
                                    nothing else: no tag, result or draw
                                    findings */
     pdn_replay_move_fn on_move; /* NULL: none */
+    bool main_line_only;        /* call on_move for the moves of the main
+                                   line alone, not of variations */
     void *ctx;                  /* for on_move */
 } pdn_replay_options;
 

@@ -139,3 +139,16 @@ pdn_games_out_free(pdn_games_out *o)
     pdn_strbuf_free(&o->ours);
     pdn_strbuf_free(&o->theirs);
 }
+
+bool
+pdn_games_out_as_read(pdn_games_out *o, const pdn_canonical *c,
+                      const pdn_game *g, pdn_strbuf *scratch)
+{
+    if (g->raw_file || g->raw_lost) /* too large to read: copied */
+        return !g->raw_lost && pdn_games_out_copy(o, g->raw_file, g->raw_len);
+    pdn_strbuf_clear(scratch);
+    pdn_canonical_as_read(c, g, scratch);
+    size_t blank = strspn(scratch->ptr ? scratch->ptr : "", "\r\n");
+    pdn_games_out_game(o, scratch->ptr + blank, scratch->len - blank);
+    return true;
+}

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "model/game.h"
+#include "write/canonical.h"
 
 typedef struct pdn_games_out {
     FILE *out;          /* NULL: compare only */
@@ -47,6 +49,14 @@ void pdn_games_out_game(pdn_games_out *o, const char *text, size_t len);
  * are the input compared with.  Returns false when @from gives fewer
  * bytes. */
 bool pdn_games_out_copy(pdn_games_out *o, FILE *from, size_t len);
+
+/** Writes @g as it was read, after a blank line if a game came before:
+ * its text as pdn_canonical_as_read() of @c gives it (through @scratch),
+ * the line ends before it left out (they are the file's, between games);
+ * or for a game too large to hold, the text its temporary file kept.
+ * Returns false, writing nothing, when that text was lost. */
+bool pdn_games_out_as_read(pdn_games_out *o, const pdn_canonical *c,
+                           const pdn_game *g, pdn_strbuf *scratch);
 
 /** Writes to out what batch holds back. */
 void pdn_games_out_flush(pdn_games_out *o);
