@@ -27,6 +27,7 @@
     X(parse)                                                                   \
     X(tags)                                                                    \
     X(select)                                                                  \
+    X(dedup)                                                                   \
     X(completion)                                                              \
     X(help)
 
