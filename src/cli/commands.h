@@ -28,6 +28,7 @@
     X(tags)                                                                    \
     X(select)                                                                  \
     X(dedup)                                                                   \
+    X(split)                                                                   \
     X(completion)                                                              \
     X(help)
 

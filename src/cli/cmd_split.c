@@ -1,0 +1,470 @@
+/* cmd_split.c -- pdn split: the games of FILE... written into files, N a
+ * file or one file per value of a tag or per variant, each game as it was
+ * read.
+ *
+ * The games go first, as they are read, into one temporary file (removed
+ * from its folder at once, so that nothing of it outlives the run), and
+ * a record of a few words a game says where each one stands and which
+ * file it goes to.  Once every game is read and every name is known (and
+ * none names a file that exists, unless --force), the files are written
+ * one after another, each atomically (cli/atomic.h): a run that fails
+ * leaves no file half written, and one that is stopped leaves none of
+ * its temporary files.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "base/json_string.h"
+#include "base/spill.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "cli/args.h"
+#include "cli/atomic.h"
+#include "cli/commands.h"
+#include "write/canonical.h"
+#include "write/games_out.h"
+
+#define CMD "split"
+
+/* The longest a tag's value goes into a file name, in bytes. */
+#define SPLIT_VALUE_MAX 100
+
+enum {
+    OPT_EVERY = PDN_OPT_OWN,
+    OPT_BY,
+    OPT_BY_VARIANT,
+    OPT_OUTPUT,
+    OPT_NAME,
+    OPT_FORCE,
+    OPT_FORMAT,
+};
+
+static const pdn_option split_options[] = {
+    {"every", 0, "N", OPT_EVERY, "N games a file", "1..4294967295"},
+    {"by", 0, "TAG", OPT_BY, "a file for each value of the tag TAG", NULL},
+    PDN_OPTION_FLAG("by-variant", OPT_BY_VARIANT, "a file for each variant"),
+    {"output", 'o', "DIR", OPT_OUTPUT,
+     "write the files into DIR (made if missing;\ndefault: .)", NULL},
+    {"name", 0, "TEMPLATE", OPT_NAME,
+     "the files' names: {n} their number, {variant},\n"
+     "{TAG} the value of a tag (default {n}.pdn,\n"
+     "{TAG}.pdn with --by, {variant}.pdn)",
+     NULL},
+    PDN_OPTION_FLAG("force", OPT_FORCE, "replace files that exist"),
+    {"format", 0, "FORMAT", OPT_FORMAT,
+     "the list of files written: text (the default) or\njson", "text json"},
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag",
+                       PDN_VARIANT_CHOICES),
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_QUIET("print no diagnostics"),
+    PDN_OPTION_HELP,
+};
+
+/* A game, in the temporary file. */
+typedef struct split_game {
+    uint64_t offset, len; /* its text there */
+    uint32_t part;        /* the file it goes to */
+} split_game;
+
+/* A file to write. */
+typedef struct split_part {
+    char *key;  /* the value it gathers (--by, --by-variant) */
+    char *path; /* where it goes */
+    uint64_t games;
+} split_part;
+
+typedef struct split_job {
+    uint64_t every; /* --every, 0: not given */
+    const char *by; /* --by TAG, or NULL */
+    bool by_variant, force, json;
+    const char *dir;  /* -o */
+    const char *name; /* --name */
+    const pdn_variant *variant;
+    int unplayed;
+    const pdn_cli *cli;
+    FILE *spill;         /* the games' text */
+    pdn_games_out alone; /* a game at a time into spill */
+    pdn_canonical *canon;
+    pdn_strbuf buf;
+    split_game *games;
+    size_t ngames, capgames;
+    split_part *parts;
+    size_t nparts;
+    int rc; /* a failure met while reading, or -1 */
+} split_job;
+
+/* ---- Names ---- */
+
+/* The name of @g's variant: its GameType's, or the run's when it has
+ * none; "gametype-N" for a GameType not played. */
+static void
+variant_name(const split_job *job, const pdn_game *g, pdn_strbuf *out)
+{
+    const char *type = pdn_game_tag(g, "GameType");
+    if (!type || !*type) {
+        pdn_strbuf_puts(out, job->variant->name);
+        return;
+    }
+    const pdn_variant *v = pdn_variant_by_gametype(type);
+    if (v) {
+        pdn_strbuf_puts(out, v->name);
+        return;
+    }
+    pdn_strbuf_puts(out, "gametype-");
+    pdn_strbuf_put(out, type, strspn(type, "0123456789"));
+}
+
+/* Appends @value to a file name: at most SPLIT_VALUE_MAX bytes (cut
+ * where a character starts), what a file name cannot hold or should not
+ * ('/', '\\', control characters and :*?"<>|) made '_', and "none" for
+ * an empty value. */
+static void
+put_value(const char *value, pdn_strbuf *out)
+{
+    size_t len = value ? strlen(value) : 0;
+    if (!len) {
+        pdn_strbuf_puts(out, "none");
+        return;
+    }
+    if (len > SPLIT_VALUE_MAX) {
+        len = SPLIT_VALUE_MAX;
+        while (len && ((unsigned char)value[len] & 0xC0) == 0x80)
+            len--;
+    }
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)value[i];
+        bool bad = c < 0x20 || c == 0x7F || strchr("/\\:*?\"<>|", c);
+        pdn_strbuf_putc(out, bad ? '_' : (char)c);
+    }
+}
+
+/* The name of part @n (from 1) whose first game is @g, by the template. */
+static void
+part_name(const split_job *job, const pdn_game *g, uint64_t n, pdn_strbuf *out)
+{
+    const char *t = job->name;
+    if (!t)
+        t = job->every ? "{n}.pdn" : job->by_variant ? "{variant}.pdn" : NULL;
+    if (!t) { /* --by TAG: {TAG}.pdn */
+        put_value(pdn_game_tag(g, job->by), out);
+        pdn_strbuf_puts(out, ".pdn");
+        return;
+    }
+    while (*t) {
+        const char *close = *t == '{' ? strchr(t, '}') : NULL;
+        if (!close) {
+            pdn_strbuf_putc(out, *t++);
+            continue;
+        }
+        size_t len = (size_t)(close - t - 1);
+        if (len == 1 && t[1] == 'n') {
+            pdn_strbuf_printf(out, "%llu", (unsigned long long)n);
+        } else if (len == 7 && !strncmp(t + 1, "variant", 7)) {
+            pdn_strbuf tmp = PDN_STRBUF_INIT;
+            variant_name(job, g, &tmp);
+            put_value(tmp.ptr, out);
+            pdn_strbuf_free(&tmp);
+        } else {
+            char *tag = pdn_xstrndup(t + 1, len);
+            put_value(pdn_game_tag(g, tag), out);
+            free(tag);
+        }
+        t = close + 1;
+    }
+    if (out->len && out->ptr[0] == '.')
+        out->ptr[0] = '_'; /* no hidden file, no "." or ".." */
+}
+
+/* ---- Reading ---- */
+
+/* The part @g goes to: found by its key, or made with its name. */
+static uint32_t
+part_of(split_job *job, const pdn_game *g)
+{
+    pdn_strbuf key = PDN_STRBUF_INIT;
+    if (job->every) {
+        if (job->nparts && job->parts[job->nparts - 1].games < job->every)
+            return (uint32_t)(job->nparts - 1);
+    } else {
+        if (job->by_variant) {
+            variant_name(job, g, &key);
+        } else {
+            const char *v = pdn_game_tag(g, job->by);
+            pdn_strbuf_puts(&key, v ? v : "");
+        }
+        for (size_t i = 0; i < job->nparts; i++)
+            if (strcmp(job->parts[i].key, key.ptr ? key.ptr : "") == 0) {
+                pdn_strbuf_free(&key);
+                return (uint32_t)i;
+            }
+    }
+    pdn_strbuf name = PDN_STRBUF_INIT;
+    part_name(job, g, job->nparts + 1, &name);
+    /* Two names alike (two values made the same by what a name cannot
+       hold, or a template without {n}): "-2", "-3"... before the
+       extension. */
+    pdn_strbuf path = PDN_STRBUF_INIT;
+    for (unsigned k = 1;; k++) {
+        pdn_strbuf_clear(&path);
+        pdn_strbuf_printf(&path, "%s/", job->dir);
+        const char *dot = strrchr(name.ptr, '.');
+        size_t stem =
+            dot && dot != name.ptr ? (size_t)(dot - name.ptr) : name.len;
+        pdn_strbuf_put(&path, name.ptr, stem);
+        if (k > 1)
+            pdn_strbuf_printf(&path, "-%u", k);
+        pdn_strbuf_puts(&path, name.ptr + stem);
+        size_t i = 0;
+        while (i < job->nparts && strcmp(job->parts[i].path, path.ptr) != 0)
+            i++;
+        if (i == job->nparts)
+            break;
+    }
+    pdn_strbuf_free(&name);
+    job->parts =
+        pdn_xrealloc(job->parts, (job->nparts + 1) * sizeof *job->parts);
+    split_part *p = &job->parts[job->nparts];
+    *p = (split_part){.key = pdn_strbuf_detach(&key),
+                      .path = pdn_strbuf_detach(&path)};
+    if (!p->key)
+        p->key = pdn_xstrndup("", 0);
+    return (uint32_t)job->nparts++;
+}
+
+/* pdn_game_fn: @g's text into the temporary file, and its record. */
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    split_job *job = ctx;
+
+    (void)d;
+    if (job->rc >= 0)
+        return;
+    uint32_t part = part_of(job, g);
+    struct stat st;
+    if (job->parts[part].games == 0 && !job->force &&
+        lstat(job->parts[part].path, &st) == 0) {
+        fprintf(cli->err,
+                "pdn %s: %s exists: nothing was written (--force replaces "
+                "it)\n",
+                CMD, job->parts[part].path);
+        job->rc = PDN_EXIT_USAGE;
+        return;
+    }
+    off_t at = ftello(job->spill);
+    pdn_games_out_reset(&job->alone);
+    if (!pdn_games_out_as_read(&job->alone, job->canon, g, &job->buf)) {
+        pdn_command_lost_game(cli, CMD, g);
+        job->rc = PDN_EXIT_USAGE;
+        return;
+    }
+    pdn_games_out_flush(&job->alone);
+    if (job->ngames == job->capgames) {
+        job->capgames = job->capgames ? 2 * job->capgames : 1024;
+        job->games =
+            pdn_xrealloc(job->games, job->capgames * sizeof *job->games);
+    }
+    job->games[job->ngames++] =
+        (split_game){.offset = (uint64_t)at,
+                     .len = (uint64_t)(ftello(job->spill) - at),
+                     .part = part};
+    job->parts[part].games++;
+}
+
+/* ---- Writing ---- */
+
+/* Writes part @p: its games, in the order read, one blank line apart. */
+static int
+write_part(const pdn_cli *cli, split_job *job, uint32_t p)
+{
+    pdn_atomic t;
+    int rc = pdn_atomic_open(cli, CMD, job->parts[p].path, true, &t);
+    if (rc != 0)
+        return rc;
+    pdn_games_out sink = PDN_GAMES_OUT_INIT;
+    sink.out = t.out;
+    bool ok = true;
+    for (size_t i = 0; ok && i < job->ngames; i++) {
+        const split_game *x = &job->games[i];
+        if (x->part != p)
+            continue;
+        ok = fseeko(job->spill, (off_t)x->offset, SEEK_SET) == 0 &&
+             pdn_games_out_copy(&sink, job->spill, x->len);
+    }
+    pdn_games_out_flush(&sink);
+    pdn_games_out_free(&sink);
+    if (!ok)
+        fprintf(cli->err, "pdn %s: cannot read the games back: %s\n", CMD,
+                strerror(errno));
+    return pdn_atomic_close(cli, CMD, &t, ok, ok ? 0 : PDN_EXIT_USAGE);
+}
+
+/* The list of the files written, on standard output. */
+static void
+list_part(const pdn_cli *cli, const split_job *job, const split_part *p)
+{
+    if (job->json) {
+        pdn_strbuf out = PDN_STRBUF_INIT;
+        pdn_strbuf_puts(&out, "{\"file\":");
+        pdn_json_string(p->path, strlen(p->path), &out);
+        pdn_strbuf_printf(&out, ",\"games\":%llu}\n",
+                          (unsigned long long)p->games);
+        fwrite(out.ptr, 1, out.len, cli->out);
+        pdn_strbuf_free(&out);
+    } else {
+        fprintf(cli->out, "%s\t%llu game%s\n", p->path,
+                (unsigned long long)p->games, pdn_args_plural(p->games));
+    }
+}
+
+/* Makes the folder -o names, when it is missing. */
+static int
+make_dir(const pdn_cli *cli, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return 0;
+        return pdn_args_fail(cli, CMD, "%s: not a directory", dir);
+    }
+    if (errno == ENOENT && mkdir(dir, 0777) == 0)
+        return 0;
+    fprintf(cli->err, "pdn %s: %s: %s\n", CMD, dir, strerror(errno));
+    return PDN_EXIT_USAGE;
+}
+
+/* ---- Arguments and the run ---- */
+
+/* pdn_own_option_fn: the options of split alone. */
+static int
+own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
+{
+    split_job *job = ctx;
+
+    switch (g->id) {
+    case OPT_EVERY:
+        job->every = g->n;
+        return 0;
+    case OPT_BY:
+        job->by = g->value;
+        return 0;
+    case OPT_OUTPUT:
+        job->dir = g->value;
+        return 0;
+    case OPT_NAME:
+        if (!*g->value || strchr(g->value, '/'))
+            return pdn_args_fail(cli, CMD,
+                                 "bad --name '%s': expected a file name "
+                                 "(-o names the folder)",
+                                 g->value);
+        job->name = g->value;
+        return 0;
+    case OPT_FORMAT:
+        job->json = g->n == 1;
+        return 0;
+    default:
+        job->by_variant |= g->id == OPT_BY_VARIANT;
+        job->force |= g->id == OPT_FORCE;
+        return 0;
+    }
+}
+
+static void
+job_free(split_job *job)
+{
+    for (size_t i = 0; i < job->nparts; i++) {
+        free(job->parts[i].key);
+        free(job->parts[i].path);
+    }
+    free(job->parts);
+    free(job->games);
+    pdn_strbuf_free(&job->buf);
+    pdn_games_out_free(&job->alone);
+    pdn_canonical_free(job->canon);
+    if (job->spill)
+        fclose(job->spill);
+}
+
+static int
+run(const pdn_cli *cli, int argc, char **argv)
+{
+    split_job job = {.dir = ".",
+                     .cli = cli,
+                     .buf = PDN_STRBUF_INIT,
+                     .alone = PDN_GAMES_OUT_INIT,
+                     .rc = -1};
+    pdn_shared s;
+    pdn_read_job rj;
+    int rc = pdn_command_args(cli, &pdn_split_command, argc, argv, &s,
+                              own_option, &job);
+
+    if (rc < 0 && (job.every != 0) + (job.by != NULL) + job.by_variant != 1)
+        rc = pdn_args_fail(cli, CMD,
+                           "give one of '--every', '--by' and '--by-variant'");
+    job.variant = s.variant ? s.variant : pdn_variant_default();
+    job.unplayed = s.unplayed;
+    if (rc < 0)
+        rc = make_dir(cli, job.dir) ? PDN_EXIT_USAGE : -1;
+    if (rc < 0 && !(job.spill = pdn_spill_new())) {
+        fprintf(cli->err, "pdn %s: cannot make a temporary file: %s\n", CMD,
+                strerror(errno));
+        rc = PDN_EXIT_USAGE;
+    }
+    if (rc < 0) {
+        pdn_canonical_options co = {.variant = job.variant,
+                                    .unplayed = job.unplayed};
+        job.canon = pdn_canonical_new(&co);
+        job.alone.out = job.spill;
+        rc = pdn_shared_read(cli, &s, CMD, true, each_game, &job, &rj);
+        if (job.rc >= 0)
+            rc = job.rc;
+        if (rc != PDN_EXIT_USAGE && fflush(job.spill) != 0) {
+            fprintf(cli->err, "pdn %s: cannot keep the games: %s\n", CMD,
+                    strerror(errno));
+            rc = PDN_EXIT_USAGE;
+        }
+        for (size_t p = 0; rc != PDN_EXIT_USAGE && p < job.nparts; p++) {
+            int wrc = write_part(cli, &job, (uint32_t)p);
+            if (wrc != 0) {
+                rc = wrc;
+                break;
+            }
+            if (!s.quiet || job.json)
+                list_part(cli, &job, &job.parts[p]);
+        }
+    }
+    job_free(&job);
+    pdn_shared_free(&s);
+    return rc;
+}
+
+static const char split_about[] =
+    "Write the games of each FILE (standard input when none, or '-') into\n"
+    "files: N games a file, a file for each value of a tag, or for each\n"
+    "variant.  Each game is written as it was read, byte for byte, the\n"
+    "games of a file in the order read and one blank line apart; then the\n"
+    "files written are listed, with their games.\n";
+
+static const char split_more[] =
+    "A file that exists is not replaced without --force: then nothing is\n"
+    "written.  Each file is written whole or not at all (atomically).  In\n"
+    "a name, what a file name cannot hold ('/', '\\', control characters\n"
+    "and :*?\"<>|) becomes '_', an empty value 'none', and two names alike\n"
+    "get -2, -3... before their extension.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error,\n"
+    "a FILE that cannot be read, or a file that cannot be written.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn split --every 100 -o parts archive.pdn\n"
+    "  pdn split --by Event --name '{Date}-{Event}.pdn' -o events *.pdn\n"
+    "  pdn split --by-variant mixed.pdn\n";
+
+PDN_COMMAND(split, "write the games into files: N a file, by a tag, by variant",
+            "(--every N|--by TAG|--by-variant) [OPTION]... [FILE]...",
+            split_about, 0, split_more, PDN_COMMAND_GAMES, "@file");
