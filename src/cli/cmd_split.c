@@ -21,6 +21,7 @@
 
 #include "base/json_string.h"
 #include "base/spill.h"
+#include "base/str_index.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
@@ -73,7 +74,6 @@ typedef struct split_game {
 
 /* A file to write. */
 typedef struct split_part {
-    char *key;  /* the value it gathers (--by, --by-variant) */
     char *path; /* where it goes */
     uint64_t games;
 } split_part;
@@ -95,7 +95,10 @@ typedef struct split_job {
     size_t ngames, capgames;
     split_part *parts;
     size_t nparts;
-    int rc; /* a failure met while reading, or -1 */
+    pdn_str_index *keys;  /* the value each part gathers (--by,
+                             --by-variant), by its index */
+    pdn_str_index *paths; /* the paths of the parts */
+    int rc;               /* a failure met while reading, or -1 */
 } split_job;
 
 /* ---- Names ---- */
@@ -197,11 +200,12 @@ part_of(split_job *job, const pdn_game *g)
             const char *v = pdn_game_tag(g, job->by);
             pdn_strbuf_puts(&key, v ? v : "");
         }
-        for (size_t i = 0; i < job->nparts; i++)
-            if (strcmp(job->parts[i].key, key.ptr ? key.ptr : "") == 0) {
-                pdn_strbuf_free(&key);
-                return (uint32_t)i;
-            }
+        bool added;
+        size_t i = pdn_str_index_of(job->keys, key.ptr ? key.ptr : "", key.len,
+                                    &added);
+        pdn_strbuf_free(&key);
+        if (!added)
+            return (uint32_t)i;
     }
     pdn_strbuf name = PDN_STRBUF_INIT;
     part_name(job, g, job->nparts + 1, &name);
@@ -219,20 +223,16 @@ part_of(split_job *job, const pdn_game *g)
         if (k > 1)
             pdn_strbuf_printf(&path, "-%u", k);
         pdn_strbuf_puts(&path, name.ptr + stem);
-        size_t i = 0;
-        while (i < job->nparts && strcmp(job->parts[i].path, path.ptr) != 0)
-            i++;
-        if (i == job->nparts)
+        bool added;
+        pdn_str_index_of(job->paths, path.ptr, path.len, &added);
+        if (added)
             break;
     }
     pdn_strbuf_free(&name);
     job->parts =
         pdn_xrealloc(job->parts, (job->nparts + 1) * sizeof *job->parts);
     split_part *p = &job->parts[job->nparts];
-    *p = (split_part){.key = pdn_strbuf_detach(&key),
-                      .path = pdn_strbuf_detach(&path)};
-    if (!p->key)
-        p->key = pdn_xstrndup("", 0);
+    *p = (split_part){.path = pdn_strbuf_detach(&path)};
     return (uint32_t)job->nparts++;
 }
 
@@ -377,11 +377,11 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 static void
 job_free(split_job *job)
 {
-    for (size_t i = 0; i < job->nparts; i++) {
-        free(job->parts[i].key);
+    for (size_t i = 0; i < job->nparts; i++)
         free(job->parts[i].path);
-    }
     free(job->parts);
+    pdn_str_index_free(job->keys);
+    pdn_str_index_free(job->paths);
     free(job->games);
     pdn_strbuf_free(&job->buf);
     pdn_games_out_free(&job->alone);
@@ -397,6 +397,8 @@ run(const pdn_cli *cli, int argc, char **argv)
                      .cli = cli,
                      .buf = PDN_STRBUF_INIT,
                      .alone = PDN_GAMES_OUT_INIT,
+                     .keys = pdn_str_index_new(),
+                     .paths = pdn_str_index_new(),
                      .rc = -1};
     pdn_shared s;
     pdn_read_job rj;
