@@ -29,6 +29,7 @@
     X(select)                                                                  \
     X(dedup)                                                                   \
     X(split)                                                                   \
+    X(stats)                                                                   \
     X(completion)                                                              \
     X(help)
 
