@@ -379,7 +379,7 @@ table_html(const table *t, pdn_strbuf *out)
 {
     pdn_strbuf_puts(out, "<h2>");
     pdn_report_html_escape(t->title, out);
-    pdn_strbuf_puts(out, "</h2>\n<table>\n<thead><tr>");
+    pdn_strbuf_puts(out, "</h2>\n<table class=\"summary\">\n<thead><tr>");
     for (size_t c = 0; c < t->ncols; c++) {
         pdn_strbuf_puts(out, "<th>");
         pdn_report_html_escape(t->head[c], out);
@@ -389,7 +389,7 @@ table_html(const table *t, pdn_strbuf *out)
     for (size_t r = 0; r < t->nrows; r++) {
         pdn_strbuf_puts(out, "<tr>");
         for (size_t c = 0; c < t->ncols; c++) {
-            pdn_strbuf_puts(out, c ? "<td class=\"n\">" : "<td>");
+            pdn_strbuf_puts(out, "<td>");
             pdn_report_html_escape(t->cells[r * t->ncols + c], out);
             pdn_strbuf_puts(out, "</td>");
         }
@@ -767,16 +767,6 @@ summary(const stats_job *job, bool html, pdn_strbuf *out)
     pdn_strbuf_puts(out, html ? ".</p>\n" : ".\n");
 }
 
-static const char html_head[] =
-    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-    "<title>pdn stats</title>\n<style>\n"
-    "body { font-family: sans-serif; margin: 2em; color: #222; }\n"
-    "table { border-collapse: collapse; margin-bottom: 2em; }\n"
-    "th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #ddd; }\n"
-    "th { text-align: left; background: #f4f4f4; }\n"
-    "td.n { text-align: right; font-variant-numeric: tabular-nums; }\n"
-    "</style>\n</head>\n<body>\n<h1>pdn stats</h1>\n";
-
 /* The whole report, on cli->out. */
 static void
 report(const pdn_cli *cli, const stats_job *job)
@@ -800,7 +790,7 @@ report(const pdn_cli *cli, const stats_job *job)
         free(at);
     }
     if (html)
-        pdn_strbuf_puts(&out, html_head);
+        pdn_report_html_begin("pdn stats", &out);
     for (size_t k = 0; k < ntables; k++) {
         table t = {0};
         pdn_strbuf *j = json ? &out : NULL;
@@ -848,7 +838,7 @@ report(const pdn_cli *cli, const stats_job *job)
         summary(job, html, &out);
     }
     if (html)
-        pdn_strbuf_puts(&out, "</body>\n</html>\n");
+        pdn_report_html_end(&out);
     fwrite(out.ptr, 1, out.len, cli->out);
     pdn_strbuf_free(&out);
     free(grouped);

@@ -30,6 +30,7 @@
     X(dedup)                                                                   \
     X(split)                                                                   \
     X(stats)                                                                   \
+    X(tree)                                                                    \
     X(completion)                                                              \
     X(help)
 

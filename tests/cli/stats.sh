@@ -78,7 +78,7 @@ fi
 # The HTML page: whole, a table an event.
 "$pdn" stats -q --by event --format html "$italian" >"$tmp/page.html"
 events=$(grep -c '^{"summary"' "$tmp/events")
-tables=$(grep -c '^<table>$' "$tmp/page.html")
+tables=$(grep -c '^<table class="summary">$' "$tmp/page.html")
 nevents=$(sed -n 's/^{"event":\("[^"]*"\),"player".*"rank":1,.*/\1/p' "$tmp/events" | wc -l)
 if head -n 1 "$tmp/page.html" | grep -q '^<!DOCTYPE html>$' &&
    tail -n 1 "$tmp/page.html" | grep -q '^</html>$' &&
