@@ -386,6 +386,15 @@ find_shorter(dedup_job *job, uint32_t i)
             }
 }
 
+/* Whether the key made is game @i's kept key. */
+static bool
+same_key(const dedup_job *job, uint32_t i)
+{
+    const pdn_strbuf *k = key_of(job, i);
+    return k && k->len == job->key.len &&
+           memcmp(k->ptr, job->key.ptr, k->len) == 0;
+}
+
 /* PASS_VERIFY: game @i, whose key is made, held against the first game
  * before it with the same hash and key, which is then its copy; the keys
  * of games a longer or a shorter game is to be held against kept. */
@@ -393,13 +402,17 @@ static void
 verify_game(dedup_job *job, uint32_t i)
 {
     dedup_game *x = &job->games[i];
-    for (uint32_t j = first_of(job, x->hash); j != i; j = job->games[j].next) {
-        const pdn_strbuf *k = key_of(job, j);
-        if (job->games[j].same == j && k && k->len == job->key.len &&
-            memcmp(k->ptr, job->key.ptr, k->len) == 0) {
-            x->same = j;
-            break;
-        }
+    /* The first game of the hash is the one to hold it against; only
+       when two keys share a hash are the games between looked at. */
+    uint32_t head = first_of(job, x->hash);
+    if (head != i && same_key(job, head)) {
+        x->same = head;
+    } else {
+        for (uint32_t j = head; j != i; j = job->games[j].next)
+            if (job->games[j].same == j && same_key(job, j)) {
+                x->same = j;
+                break;
+            }
     }
     if (x->same == i && (x->next != NONE || x->container))
         keep_key(job, i); /* the first of its key: others may follow */
@@ -545,44 +558,52 @@ put_member(const dedup_job *job, uint32_t i, pdn_strbuf *out)
 }
 
 /* Each group, in the order of its first game: its games in the order
- * read. */
+ * read (linked through @next, each group's games counted first). */
 static void
 report(const pdn_cli *cli, const dedup_job *job)
 {
     size_t n = job->ngames;
     uint64_t number = 0;
     pdn_strbuf out = PDN_STRBUF_INIT;
+    uint32_t *next = pdn_xmalloc((n ? n : 1) * sizeof *next);
+    uint32_t *last = pdn_xmalloc((n ? n : 1) * sizeof *last);
+    uint32_t *members = pdn_xcalloc(n ? n : 1, sizeof *members);
+    for (size_t i = 0; i < n; i++) {
+        next[i] = NONE;
+        uint32_t k = job->kept[i];
+        if (k == NONE)
+            continue;
+        if (members[k]++)
+            next[last[k]] = (uint32_t)i;
+        last[k] = (uint32_t)i;
+    }
     bool *done = pdn_xcalloc(n ? n : 1, sizeof *done);
     for (size_t i = 0; i < n; i++) {
         if (job->kept[i] == NONE || done[i])
             continue;
-        uint32_t kept = job->kept[i];
-        size_t members = 0;
-        for (size_t j = i; j < n; j++)
-            members += job->kept[j] == kept;
         number++;
         pdn_strbuf_clear(&out);
         if (job->json)
             pdn_strbuf_printf(&out, "{\"group\":%llu,\"games\":[",
                               (unsigned long long)number);
         else
-            pdn_strbuf_printf(&out, "group %llu: %zu games\n",
-                              (unsigned long long)number, members);
-        bool first = true;
-        for (size_t j = i; j < n; j++) {
-            if (job->kept[j] != kept)
-                continue;
+            pdn_strbuf_printf(&out, "group %llu: %u games\n",
+                              (unsigned long long)number,
+                              members[job->kept[i]]);
+        for (uint32_t j = (uint32_t)i; j != NONE; j = next[j]) {
             done[j] = true;
-            if (job->json && !first)
+            if (job->json && j != i)
                 pdn_strbuf_putc(&out, ',');
-            first = false;
-            put_member(job, (uint32_t)j, &out);
+            put_member(job, j, &out);
         }
         if (job->json)
             pdn_strbuf_puts(&out, "]}\n");
         fwrite(out.ptr, 1, out.len, cli->out);
     }
     free(done);
+    free(members);
+    free(last);
+    free(next);
     pdn_strbuf_free(&out);
 }
 
