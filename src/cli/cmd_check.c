@@ -255,9 +255,10 @@ pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 #define VERDICT_NOTES (VERDICT_OTHER * (PDN_VARIANT_COUNT + 1))
 
 static long
-work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
+          void *ctx)
 {
-    (void)cli;
+    (void)cli, (void)out;
     verdict v = check_game(ctx, g, d);
     return (long)v.notes * VERDICT_NOTES + (v.sound ? VERDICT_SOUND : 0) +
            (v.not_replayed ? VERDICT_NOT_REPLAYED : 0) +
@@ -267,10 +268,11 @@ work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 
 /* pdn_read_work.done: the verdict counted, in file order. */
 static void
-count_verdict(const pdn_cli *cli, long value, const char *file, void *ctx)
+count_verdict(const pdn_cli *cli, long value, const char *file,
+              const pdn_strbuf *out, void *ctx)
 {
     check_job *job = ctx;
-    (void)cli;
+    (void)cli, (void)out;
     file_tally *f = job->ntallies ? &job->tallies[job->ntallies - 1] : NULL;
     if (!f || (f->file != file && strcmp(f->file, file) != 0)) {
         if (job->ntallies == job->cap_tallies) {

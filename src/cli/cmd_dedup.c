@@ -73,6 +73,8 @@ static const pdn_option dedup_options[] = {
     PDN_OPTION_VARIANT("the variant of games without a GameType tag",
                        PDN_VARIANT_CHOICES),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_JOBS("read and replay on N threads (default 1)"),
+    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
     PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
@@ -120,11 +122,8 @@ typedef struct dedup_job {
     /* The keys kept to compare (PASS_VERIFY). */
     pdn_strbuf *keys;
     size_t nkeys;
-    /* The key of the game being read, and with --contained the hash of
-       each of its starts (prefix[p - 1]: of its first p plies). */
-    pdn_strbuf key;
-    uint64_t *prefix;
-    size_t nprefix, capprefix;
+    const pdn_shared *args;
+    uint64_t seen; /* games read in this pass */
     /* The groups, once found: the game each game's group is kept as. */
     uint32_t *kept;
     uint64_t groups, copies, cut;
@@ -191,12 +190,15 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     pdn_strbuf_put(moves, (const char *)m->landing, m->ncaptured);
 }
 
-/* Makes the key of @g in job->key: its variant, its start (or with
- * --by final its final position) and the moves of its main line; with
- * job->prefix the hash of each start.  False when @g has no key: a
- * reading error, or a main line not replayed whole. */
+/* Makes the key of @g in @key: its variant, its start (or with --by
+ * final its final position) and the moves of its main line; with
+ * @prefixes the hash of each start appended to it (uint64_t each, in
+ * order).  False when @g has no key: a reading error, or a main line
+ * not replayed whole.  Reads @job and nothing else: threads call it at
+ * once. */
 static bool
-make_key(dedup_job *job, const pdn_game *g, bool prefixes, uint32_t *plies)
+make_key(const dedup_job *job, const pdn_game *g, pdn_strbuf *key,
+         pdn_strbuf *prefixes, uint32_t *plies)
 {
     pdn_strbuf moves = PDN_STRBUF_INIT;
     pdn_replay_options o = {.variant = job->variant,
@@ -216,22 +218,18 @@ make_key(dedup_job *job, const pdn_game *g, bool prefixes, uint32_t *plies)
     uint32_t n = (uint32_t)pdn_game_plies(g);
     bool keyed = !errors && res.variant && res.plies == n;
     if (keyed) {
-        pdn_strbuf_clear(&job->key);
-        pdn_strbuf_putc(&job->key, (char)res.variant->id);
-        put_board(&job->key, job->by_final ? &res.final : &res.start);
-        size_t head = job->key.len;
-        pdn_strbuf_put(&job->key, moves.ptr ? moves.ptr : "", moves.len);
+        pdn_strbuf_clear(key);
+        pdn_strbuf_putc(key, (char)res.variant->id);
+        put_board(key, job->by_final ? &res.final : &res.start);
+        size_t head = key->len;
+        pdn_strbuf_put(key, moves.ptr ? moves.ptr : "", moves.len);
         *plies = job->by_final ? 0 : n;
-        job->nprefix = 0;
-        if (prefixes && n > job->capprefix) {
-            job->capprefix = n;
-            job->prefix = pdn_xrealloc(job->prefix, n * sizeof *job->prefix);
-        }
-        uint64_t h = hash_bytes(HASH_SEED, job->key.ptr, head);
-        for (size_t at = head; prefixes && at < job->key.len;) {
-            size_t len = MOVE_BYTES((unsigned char)job->key.ptr[at + 2]);
-            h = hash_bytes(h, job->key.ptr + at, len);
-            job->prefix[job->nprefix++] = hash_final(h);
+        uint64_t h = hash_bytes(HASH_SEED, key->ptr, head);
+        for (size_t at = head; prefixes && at < key->len;) {
+            size_t len = MOVE_BYTES((unsigned char)key->ptr[at + 2]);
+            h = hash_bytes(h, key->ptr + at, len);
+            uint64_t start = hash_final(h);
+            pdn_strbuf_put(prefixes, (const char *)&start, sizeof start);
             at += len;
         }
     }
@@ -239,11 +237,11 @@ make_key(dedup_job *job, const pdn_game *g, bool prefixes, uint32_t *plies)
     return keyed;
 }
 
-/* The hash of the key made. */
+/* The hash of the @len bytes of a key at @p. */
 static uint64_t
-key_hash(const dedup_job *job)
+key_hash(const char *p, size_t len)
 {
-    return hash_final(hash_bytes(HASH_SEED, job->key.ptr, job->key.len));
+    return hash_final(hash_bytes(HASH_SEED, p, len));
 }
 
 /* ---- The games' records ---- */
@@ -325,16 +323,16 @@ first_of(const dedup_job *job, uint64_t h)
     return job->heads[slot_of(job, h)];
 }
 
-/* Keeps the key made as game @i's. */
+/* Keeps the @len bytes at @p as game @i's key. */
 static void
-keep_key(dedup_job *job, uint32_t i)
+keep_key(dedup_job *job, uint32_t i, const char *p, size_t len)
 {
     if (job->games[i].key)
         return;
     job->keys = pdn_xrealloc(job->keys, (job->nkeys + 1) * sizeof *job->keys);
     pdn_strbuf *k = &job->keys[job->nkeys++];
     *k = (pdn_strbuf)PDN_STRBUF_INIT;
-    pdn_strbuf_put(k, job->key.ptr, job->key.len);
+    pdn_strbuf_put(k, p, len);
     job->games[i].key = (uint32_t)job->nkeys;
 }
 
@@ -346,78 +344,134 @@ key_of(const dedup_job *job, uint32_t i)
 
 /* ---- The passes ---- */
 
-/* PASS_HASH: the record of @g. */
-static void
-hash_game(dedup_job *job, const pdn_game *g)
+/* What work_game() makes of a game in PASS_HASH, for record_game(). */
+typedef struct game_facts {
+    uint64_t hash; /* 0: no key */
+    uint64_t number;
+    uint32_t line, plies, richness;
+} game_facts;
+
+/* pdn_read_work.pick: --shard's games, counted again in each pass. */
+static bool
+pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
+    dedup_job *job = ctx;
+    (void)cli, (void)g, (void)d;
+    return pdn_shared_in_shard(job->args, ++job->seen);
+}
+
+/* pdn_read_work.work: what the pass needs of @g, in @out: its facts
+ * (PASS_HASH), its plies and the hash of each of its starts
+ * (PASS_PREFIX), or whether it has a key and the key (PASS_VERIFY).
+ * Reads @job and nothing else: threads call it at once. */
+static long
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
+          void *ctx)
+{
+    const dedup_job *job = ctx;
+    pdn_strbuf key = PDN_STRBUF_INIT;
     uint32_t plies = 0;
+    bool keyed;
+
+    (void)cli, (void)d;
+    switch (job->pass) {
+    case PASS_HASH: {
+        game_facts f = {.number = g->number,
+                        .line = g->start.line,
+                        .richness = richness(g)};
+        if (make_key(job, g, &key, NULL, &plies)) {
+            f.hash = key_hash(key.ptr, key.len);
+            f.plies = plies;
+        }
+        pdn_strbuf_put(out, (const char *)&f, sizeof f);
+        break;
+    }
+    case PASS_PREFIX:
+        pdn_strbuf_put(out, (const char *)&plies, sizeof plies);
+        if (make_key(job, g, &key, out, &plies))
+            memcpy(out->ptr, &plies, sizeof plies);
+        break;
+    default: /* PASS_VERIFY */
+        keyed = make_key(job, g, &key, NULL, &plies);
+        pdn_strbuf_putc(out, keyed ? 1 : 0);
+        if (keyed)
+            pdn_strbuf_put(out, key.ptr, key.len);
+        break;
+    }
+    pdn_strbuf_free(&key);
+    return 0;
+}
+
+/* PASS_HASH: the record of a game of @file whose facts are @f. */
+static void
+record_game(dedup_job *job, const char *file, const game_facts *f)
+{
     if (job->ngames == job->cap) {
         job->cap = job->cap ? 2 * job->cap : 1024;
         job->games = pdn_xrealloc(job->games, job->cap * sizeof *job->games);
     }
     uint32_t i = (uint32_t)job->ngames++;
-    dedup_game *x = &job->games[i];
-    *x = (dedup_game){.number = g->number,
-                      .file = file_index(job, g->file),
-                      .line = g->start.line,
-                      .richness = richness(g),
-                      .next = NONE,
-                      .same = i,
-                      .longer = NONE};
-    if (make_key(job, g, false, &plies)) {
-        x->hash = key_hash(job);
-        x->plies = plies;
-    }
+    job->games[i] = (dedup_game){.hash = f->hash,
+                                 .number = f->number,
+                                 .file = file_index(job, file),
+                                 .line = f->line,
+                                 .plies = f->plies,
+                                 .richness = f->richness,
+                                 .next = NONE,
+                                 .same = i,
+                                 .longer = NONE};
 }
 
-/* PASS_PREFIX: game @i, whose key is made, is the first longer game of
- * each game whose hash one of its starts of DEDUP_CONTAINED_MIN plies or
- * more has. */
+/* PASS_PREFIX: game @i is the first longer game of each game whose hash
+ * one of its starts of DEDUP_CONTAINED_MIN plies or more has (@prefix:
+ * the hash of each of its starts). */
 static void
-find_shorter(dedup_job *job, uint32_t i)
+find_shorter(dedup_job *job, uint32_t i, const char *prefix)
 {
     dedup_game *x = &job->games[i];
-    for (uint32_t p = DEDUP_CONTAINED_MIN; p < x->plies; p++)
-        for (uint32_t j = first_of(job, job->prefix[p - 1]); j != NONE;
-             j = job->games[j].next)
+    for (uint32_t p = DEDUP_CONTAINED_MIN; p < x->plies; p++) {
+        uint64_t h;
+        memcpy(&h, prefix + (p - 1) * sizeof h, sizeof h);
+        for (uint32_t j = first_of(job, h); j != NONE; j = job->games[j].next)
             if (job->games[j].plies == p && job->games[j].longer == NONE) {
                 job->games[j].longer = i;
                 x->container = true;
             }
+    }
 }
 
-/* Whether the key made is game @i's kept key. */
+/* Whether the @len bytes of a key at @p are game @i's kept key. */
 static bool
-same_key(const dedup_job *job, uint32_t i)
+same_key(const dedup_job *job, uint32_t i, const char *p, size_t len)
 {
     const pdn_strbuf *k = key_of(job, i);
-    return k && k->len == job->key.len &&
-           memcmp(k->ptr, job->key.ptr, k->len) == 0;
+    return k && k->len == len && memcmp(k->ptr, p, len) == 0;
 }
 
-/* PASS_VERIFY: game @i, whose key is made, held against the first game
- * before it with the same hash and key, which is then its copy; the keys
- * of games a longer or a shorter game is to be held against kept. */
+/* PASS_VERIFY: game @i, whose key is the @len bytes at @p, held against
+ * the first game before it with the same hash and key, which is then its
+ * copy; the keys of games a longer or a shorter game is to be held
+ * against kept. */
 static void
-verify_game(dedup_job *job, uint32_t i)
+verify_game(dedup_job *job, uint32_t i, const char *p, size_t len)
 {
     dedup_game *x = &job->games[i];
     /* The first game of the hash is the one to hold it against; only
        when two keys share a hash are the games between looked at. */
     uint32_t head = first_of(job, x->hash);
-    if (head != i && same_key(job, head)) {
+    if (head != i && same_key(job, head, p, len)) {
         x->same = head;
     } else {
         for (uint32_t j = head; j != i; j = job->games[j].next)
-            if (job->games[j].same == j && same_key(job, j)) {
+            if (job->games[j].same == j && same_key(job, j, p, len)) {
                 x->same = j;
                 break;
             }
     }
     if (x->same == i && (x->next != NONE || x->container))
-        keep_key(job, i); /* the first of its key: others may follow */
+        keep_key(job, i, p, len); /* the first of its key: others follow */
     if (x->longer != NONE)
-        keep_key(job, i);
+        keep_key(job, i, p, len);
 }
 
 /* Whether game @i's hash is shared, or it is or has a shorter game. */
@@ -429,36 +483,51 @@ to_verify(const dedup_job *job, uint32_t i)
                        x->longer != NONE || x->container);
 }
 
-/* pdn_game_fn of every pass. */
+/* pdn_read_work.done: what work_game() made of a game, in file order. */
 static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+done_game(const pdn_cli *cli, long value, const char *file,
+          const pdn_strbuf *out, void *ctx)
 {
     dedup_job *job = ctx;
-    uint32_t i = (uint32_t)job->at++, plies;
+    uint32_t i = (uint32_t)job->at++;
 
-    (void)d;
+    (void)cli, (void)value;
     switch (job->pass) {
-    case PASS_HASH:
-        hash_game(job, g);
+    case PASS_HASH: {
+        game_facts f;
+        memcpy(&f, out->ptr, sizeof f);
+        record_game(job, file, &f);
         break;
+    }
     case PASS_PREFIX:
         if (i < job->ngames && job->games[i].plies > DEDUP_CONTAINED_MIN &&
-            make_key(job, g, true, &plies))
-            find_shorter(job, i);
+            out->len ==
+                sizeof(uint32_t) + job->games[i].plies * sizeof(uint64_t))
+            find_shorter(job, i, out->ptr + sizeof(uint32_t));
         break;
-    case PASS_VERIFY:
-        if (i < job->ngames && to_verify(job, i) &&
-            make_key(job, g, false, &plies))
-            verify_game(job, i);
+    default: /* PASS_VERIFY */
+        if (i < job->ngames && to_verify(job, i) && out->ptr[0])
+            verify_game(job, i, out->ptr + 1, out->len - 1);
         break;
-    case PASS_WRITE:
-        if (i < job->ngames && job->kept[i] != i && job->kept[i] != NONE)
-            break; /* a copy */
-        if (!pdn_games_out_as_read(&job->sink, job->canon, g, &job->buf)) {
-            job->lost++;
-            pdn_command_lost_game(cli, CMD, g);
-        }
-        break;
+    }
+}
+
+/* pdn_game_fn of PASS_WRITE: @g written unless it is a copy (or, with
+ * --shard, another shard's). */
+static void
+write_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    dedup_job *job = ctx;
+
+    (void)d;
+    if (!pdn_shared_in_shard(job->args, ++job->seen))
+        return;
+    uint32_t i = (uint32_t)job->at++;
+    if (i < job->ngames && job->kept[i] != i && job->kept[i] != NONE)
+        return; /* a copy */
+    if (!pdn_games_out_as_read(&job->sink, job->canon, g, &job->buf)) {
+        job->lost++;
+        pdn_command_lost_game(cli, CMD, g);
     }
 }
 
@@ -634,22 +703,26 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
     return 0;
 }
 
-/* Reads the games of every FILE for pass @p: keeping their text to
- * write them (PASS_WRITE), reporting what is wrong with them the first
- * time only. */
+/* Reads the games of every FILE for pass @p: on --jobs threads, or
+ * keeping their text to write them (PASS_WRITE, one thread), reporting
+ * what is wrong with them the first time only. */
 static int
 read_pass(const pdn_cli *cli, const pdn_shared *s, dedup_job *job, pass p)
 {
     pdn_shared once = *s;
     pdn_read_job rj;
+    pdn_read_work work = {
+        .pick = pick_game, .work = work_game, .done = done_game};
 
     job->pass = p;
     job->at = 0;
+    job->seen = 0;
     once.quiet = s->quiet || p != PASS_HASH;
     if (job->spooled && fseek(cli->in, 0, SEEK_SET) != 0)
         return PDN_EXIT_USAGE;
-    return pdn_shared_read(cli, &once, CMD, p == PASS_WRITE, each_game, job,
-                           &rj);
+    if (p == PASS_WRITE)
+        return pdn_shared_read(cli, &once, CMD, true, write_game, job, &rj);
+    return pdn_shared_read_work(cli, &once, CMD, false, &work, job, &rj);
 }
 
 /* Whether the operands read standard input. */
@@ -721,8 +794,6 @@ job_free(dedup_job *job)
     free(job->games);
     free(job->heads);
     free(job->kept);
-    free(job->prefix);
-    pdn_strbuf_free(&job->key);
     pdn_strbuf_free(&job->buf);
     pdn_canonical_free(job->canon);
     pdn_games_out_free(&job->sink);
@@ -731,9 +802,7 @@ job_free(dedup_job *job)
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
-    dedup_job job = {.key = PDN_STRBUF_INIT,
-                     .buf = PDN_STRBUF_INIT,
-                     .sink = PDN_GAMES_OUT_INIT};
+    dedup_job job = {.buf = PDN_STRBUF_INIT, .sink = PDN_GAMES_OUT_INIT};
     pdn_shared s;
     int rc = pdn_command_args(cli, &pdn_dedup_command, argc, argv, &s,
                               own_option, &job);
@@ -745,6 +814,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc < 0 && job.contained && job.by_final)
         rc = pdn_args_fail(cli, CMD, "'--contained' goes with --by moves");
     job.variant = s.variant ? s.variant : pdn_variant_default();
+    job.args = &s;
     job.unplayed = s.unplayed;
     if (rc < 0 && reads_stdin(&s)) {
         /* Standard input, read once into a file to read again. */

@@ -101,6 +101,7 @@ static const pdn_option select_options[] = {
      "text (the default) or json: a JSON object a line,\n"
      "each game as pdn parse --json writes it",
      "text json"},
+    PDN_OPTION_JOBS("read and judge on N threads (default 1)"),
     PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
     PDN_OPTION_VARIANT("the variant of games without a GameType tag (--fmt)",
                        PDN_VARIANT_CHOICES),
@@ -137,7 +138,9 @@ typedef struct select_job {
     const char *moves_text;
     bool moves_anywhere;
     bool invert, count, list, fmt, json;
-    uint64_t shard, shards, seen; /* --shard I/N; games read */
+    const pdn_shared *args; /* --jobs, --shard */
+    uint64_t seen;          /* games read */
+    pdn_canonical_options canon_options;
     const pdn_cli *cli;
     pdn_canonical *canon;
     pdn_games_out sink;
@@ -334,40 +337,117 @@ write_game(select_job *job, const pdn_game *g, pdn_diags *d)
     }
 }
 
-/* pdn_game_fn: @g taken or left. */
+/* The line of @g for --list (text, or with --format json an object),
+ * or with --format json the game, at the end of @out. */
+static void
+put_line(const select_job *job, const pdn_game *g, pdn_strbuf *out)
+{
+    if (job->json && job->list) {
+        pdn_strbuf_puts(out, "{\"file\":");
+        pdn_json_string(g->file, strlen(g->file), out);
+        pdn_strbuf_printf(out, ",\"line\":%u,\"game\":%llu}\n", g->start.line,
+                          (unsigned long long)g->number);
+    } else if (job->json) {
+        pdn_json_game(g, out);
+        pdn_strbuf_putc(out, '\n');
+    } else {
+        pdn_strbuf_printf(out, "%s:%u\tgame %llu\n", g->file, g->start.line,
+                          (unsigned long long)g->number);
+    }
+}
+
+/* pdn_game_fn: @g taken or left (one thread). */
 static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     select_job *job = ctx;
 
-    job->seen++;
-    if (job->shards && (job->seen - 1) % job->shards != job->shard - 1)
+    if (!pdn_shared_in_shard(job->args, ++job->seen))
         return;
     if (meets(job, g) == job->invert)
         return;
     job->taken++;
     if (job->count)
         return;
-    if (job->json) {
+    if (job->json || job->list) {
         pdn_strbuf_clear(&job->buf);
-        if (job->list) {
-            pdn_strbuf_puts(&job->buf, "{\"file\":");
-            pdn_json_string(g->file, strlen(g->file), &job->buf);
-            pdn_strbuf_printf(&job->buf, ",\"line\":%u,\"game\":%llu}",
-                              g->start.line, (unsigned long long)g->number);
-        } else {
-            pdn_json_game(g, &job->buf);
-        }
-        pdn_strbuf_putc(&job->buf, '\n');
+        put_line(job, g, &job->buf);
         fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
         return;
     }
-    if (job->list) {
-        fprintf(cli->out, "%s:%u\tgame %llu\n", g->file, g->start.line,
-                (unsigned long long)g->number);
-        return;
-    }
     write_game(job, g, d);
+}
+
+/* What work_game() found of a game, for write_taken(). */
+enum { LEFT, TAKEN, TAKEN_LOST };
+
+/* pdn_read_work.pick: --shard's games. */
+static bool
+pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    select_job *job = ctx;
+    (void)cli, (void)g, (void)d;
+    return pdn_shared_in_shard(job->args, ++job->seen);
+}
+
+/* pdn_read_work.work (--jobs): whether @g is taken, and what is to be
+ * written of it in @out: its line, or its text (as read, or with --fmt
+ * canonical); for a game whose text was lost, the message.  Reads @job
+ * and nothing else: threads call it at once. */
+static long
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
+          void *ctx)
+{
+    const select_job *job = ctx;
+
+    (void)cli;
+    if (meets(job, g) == job->invert)
+        return LEFT;
+    if (job->count)
+        return TAKEN;
+    if (job->json || job->list) {
+        put_line(job, g, out);
+        return TAKEN;
+    }
+    if (job->fmt && !g->raw_file && !g->raw_lost) {
+        pdn_canonical *c = pdn_canonical_new(&job->canon_options);
+        bool done = pdn_canonical_game(c, g, d, out);
+        pdn_canonical_free(c);
+        if (done)
+            return TAKEN;
+        pdn_strbuf_clear(out);
+    }
+    if (pdn_games_out_text(job->canon, g, out))
+        return TAKEN;
+    pdn_strbuf_printf(out,
+                      "pdn %s: %s:%u: cannot write game %llu as read: its text "
+                      "could not be kept\n",
+                      CMD, g->file, g->start.line,
+                      (unsigned long long)g->number);
+    return TAKEN_LOST;
+}
+
+/* pdn_read_work.done (--jobs): a game taken written, in file order. */
+static void
+write_taken(const pdn_cli *cli, long value, const char *file,
+            const pdn_strbuf *out, void *ctx)
+{
+    select_job *job = ctx;
+
+    (void)file;
+    if (value == LEFT)
+        return;
+    job->taken++;
+    if (job->count)
+        return;
+    if (value == TAKEN_LOST) {
+        job->lost++;
+        fwrite(out->ptr, 1, out->len, cli->err);
+    } else if (job->json || job->list) {
+        fwrite(out->ptr, 1, out->len, cli->out);
+    } else {
+        pdn_games_out_game(&job->sink, out->ptr, out->len);
+    }
 }
 
 /* ---- Arguments ---- */
@@ -627,8 +707,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                            "used together");
     job.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;
-    job.shard = s.shard;
-    job.shards = s.shards;
+    job.args = &s;
     if (rc < 0 && job.moves_text && read_moves(cli, &job, job.moves_text) != 0)
         rc = PDN_EXIT_USAGE;
     if (rc < 0 && job.position_fen &&
@@ -636,13 +715,20 @@ run(const pdn_cli *cli, int argc, char **argv)
                        &job.position) != 0)
         rc = PDN_EXIT_USAGE;
     if (rc < 0) {
-        pdn_canonical_options co = {
+        job.canon_options = (pdn_canonical_options){
             .variant = s.variant ? s.variant : pdn_variant_default(),
             .unplayed = s.unplayed};
-        job.canon = pdn_canonical_new(&co);
+        job.canon = pdn_canonical_new(&job.canon_options);
         job.sink.out = cli->out;
-        rc = pdn_shared_read(cli, &s, CMD, !job.count && !job.list, each_game,
-                             &job, &rj);
+        bool keep_raw = !job.count && !job.list;
+        /* One job: a game at a time, written as read (a game too large
+           to hold streamed); more: judged on threads, written in order. */
+        pdn_read_work work = {
+            .pick = pick_game, .work = work_game, .done = write_taken};
+        rc =
+            s.jobs > 1
+                ? pdn_shared_read_work(cli, &s, CMD, keep_raw, &work, &job, &rj)
+                : pdn_shared_read(cli, &s, CMD, keep_raw, each_game, &job, &rj);
         pdn_games_out_flush(&job.sink);
         if (job.count)
             fprintf(cli->out, job.json ? "{\"count\":%llu}\n" : "%llu\n",

@@ -62,6 +62,8 @@ static const pdn_option split_options[] = {
     PDN_OPTION_VARIANT("the variant of games without a GameType tag",
                        PDN_VARIANT_CHOICES),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_JOBS("read on N threads (default 1)"),
+    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
     PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
@@ -95,10 +97,12 @@ typedef struct split_job {
     size_t ngames, capgames;
     split_part *parts;
     size_t nparts;
-    pdn_str_index *keys;  /* the value each part gathers (--by,
-                             --by-variant), by its index */
-    pdn_str_index *paths; /* the paths of the parts */
-    int rc;               /* a failure met while reading, or -1 */
+    pdn_str_index *keys;    /* the value each part gathers (--by,
+                               --by-variant), by its index */
+    pdn_str_index *paths;   /* the paths of the parts */
+    int rc;                 /* a failure met while reading, or -1 */
+    const pdn_shared *args; /* --jobs, --shard */
+    uint64_t seen;          /* games read */
 } split_job;
 
 /* ---- Names ---- */
@@ -146,9 +150,13 @@ put_value(const char *value, pdn_strbuf *out)
     }
 }
 
-/* The name of part @n (from 1) whose first game is @g, by the template. */
+/* Stands for {n} in a name made before its part's number is known. */
+#define NUMBER_MARK '\x01'
+
+/* The name of a part whose first game is @g, by the template, {n} left
+ * as NUMBER_MARK. */
 static void
-part_name(const split_job *job, const pdn_game *g, uint64_t n, pdn_strbuf *out)
+part_name(const split_job *job, const pdn_game *g, pdn_strbuf *out)
 {
     const char *t = job->name;
     if (!t)
@@ -166,7 +174,7 @@ part_name(const split_job *job, const pdn_game *g, uint64_t n, pdn_strbuf *out)
         }
         size_t len = (size_t)(close - t - 1);
         if (len == 1 && t[1] == 'n') {
-            pdn_strbuf_printf(out, "%llu", (unsigned long long)n);
+            pdn_strbuf_putc(out, NUMBER_MARK);
         } else if (len == 7 && !strncmp(t + 1, "variant", 7)) {
             pdn_strbuf tmp = PDN_STRBUF_INIT;
             variant_name(job, g, &tmp);
@@ -185,50 +193,62 @@ part_name(const split_job *job, const pdn_game *g, uint64_t n, pdn_strbuf *out)
 
 /* ---- Reading ---- */
 
-/* The part @g goes to: found by its key, or made with its name. */
-static uint32_t
-part_of(split_job *job, const pdn_game *g)
+/* Where @g goes: the value its part gathers (--by, --by-variant) in
+ * @key, and the name of a part it would begin in @name.  Reads @job and
+ * nothing else: threads call it at once. */
+static void
+place_of(const split_job *job, const pdn_game *g, pdn_strbuf *key,
+         pdn_strbuf *name)
 {
-    pdn_strbuf key = PDN_STRBUF_INIT;
+    if (job->by_variant) {
+        variant_name(job, g, key);
+    } else if (job->by) {
+        const char *v = pdn_game_tag(g, job->by);
+        pdn_strbuf_puts(key, v ? v : "");
+    }
+    part_name(job, g, name);
+}
+
+/* The part a game goes to, by its @key, or a new one of @name (its
+ * NUMBER_MARK the part's number). */
+static uint32_t
+part_of(split_job *job, const char *key, const char *name)
+{
     if (job->every) {
         if (job->nparts && job->parts[job->nparts - 1].games < job->every)
             return (uint32_t)(job->nparts - 1);
     } else {
-        if (job->by_variant) {
-            variant_name(job, g, &key);
-        } else {
-            const char *v = pdn_game_tag(g, job->by);
-            pdn_strbuf_puts(&key, v ? v : "");
-        }
         bool added;
-        size_t i = pdn_str_index_of(job->keys, key.ptr ? key.ptr : "", key.len,
-                                    &added);
-        pdn_strbuf_free(&key);
+        size_t i = pdn_str_index_of(job->keys, key, strlen(key), &added);
         if (!added)
             return (uint32_t)i;
     }
-    pdn_strbuf name = PDN_STRBUF_INIT;
-    part_name(job, g, job->nparts + 1, &name);
+    pdn_strbuf numbered = PDN_STRBUF_INIT;
+    for (const char *p = name; *p; p++)
+        if (*p == NUMBER_MARK)
+            pdn_strbuf_printf(&numbered, "%zu", job->nparts + 1);
+        else
+            pdn_strbuf_putc(&numbered, *p);
     /* Two names alike (two values made the same by what a name cannot
        hold, or a template without {n}): "-2", "-3"... before the
        extension. */
+    const char *n = numbered.ptr ? numbered.ptr : "";
     pdn_strbuf path = PDN_STRBUF_INIT;
     for (unsigned k = 1;; k++) {
         pdn_strbuf_clear(&path);
         pdn_strbuf_printf(&path, "%s/", job->dir);
-        const char *dot = strrchr(name.ptr, '.');
-        size_t stem =
-            dot && dot != name.ptr ? (size_t)(dot - name.ptr) : name.len;
-        pdn_strbuf_put(&path, name.ptr, stem);
+        const char *dot = strrchr(n, '.');
+        size_t stem = dot && dot != n ? (size_t)(dot - n) : strlen(n);
+        pdn_strbuf_put(&path, n, stem);
         if (k > 1)
             pdn_strbuf_printf(&path, "-%u", k);
-        pdn_strbuf_puts(&path, name.ptr + stem);
+        pdn_strbuf_puts(&path, n + stem);
         bool added;
         pdn_str_index_of(job->paths, path.ptr, path.len, &added);
         if (added)
             break;
     }
-    pdn_strbuf_free(&name);
+    pdn_strbuf_free(&numbered);
     job->parts =
         pdn_xrealloc(job->parts, (job->nparts + 1) * sizeof *job->parts);
     split_part *p = &job->parts[job->nparts];
@@ -236,16 +256,13 @@ part_of(split_job *job, const pdn_game *g)
     return (uint32_t)job->nparts++;
 }
 
-/* pdn_game_fn: @g's text into the temporary file, and its record. */
-static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+/* The part of a game placed at @key and @name, checked: none that is
+ * new names a file that exists (unless --force).  -1 when one does. */
+static long
+checked_part(const pdn_cli *cli, split_job *job, const char *key,
+             const char *name)
 {
-    split_job *job = ctx;
-
-    (void)d;
-    if (job->rc >= 0)
-        return;
-    uint32_t part = part_of(job, g);
+    uint32_t part = part_of(job, key, name);
     struct stat st;
     if (job->parts[part].games == 0 && !job->force &&
         lstat(job->parts[part].path, &st) == 0) {
@@ -254,16 +271,16 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
                 "it)\n",
                 CMD, job->parts[part].path);
         job->rc = PDN_EXIT_USAGE;
-        return;
+        return -1;
     }
-    off_t at = ftello(job->spill);
-    pdn_games_out_reset(&job->alone);
-    if (!pdn_games_out_as_read(&job->alone, job->canon, g, &job->buf)) {
-        pdn_command_lost_game(cli, CMD, g);
-        job->rc = PDN_EXIT_USAGE;
-        return;
-    }
-    pdn_games_out_flush(&job->alone);
+    return part;
+}
+
+/* The record of a game of part @part whose text went into the temporary
+ * file from @at on. */
+static void
+record(split_job *job, uint32_t part, off_t at)
+{
     if (job->ngames == job->capgames) {
         job->capgames = job->capgames ? 2 * job->capgames : 1024;
         job->games =
@@ -274,6 +291,101 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
                      .len = (uint64_t)(ftello(job->spill) - at),
                      .part = part};
     job->parts[part].games++;
+}
+
+/* pdn_game_fn (one job): @g's text into the temporary file, and its
+ * record. */
+static void
+each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    split_job *job = ctx;
+    pdn_strbuf key = PDN_STRBUF_INIT, name = PDN_STRBUF_INIT;
+
+    (void)d;
+    if (job->rc >= 0 || !pdn_shared_in_shard(job->args, ++job->seen))
+        return;
+    place_of(job, g, &key, &name);
+    long part = checked_part(cli, job, key.ptr ? key.ptr : "",
+                             name.ptr ? name.ptr : "");
+    pdn_strbuf_free(&key);
+    pdn_strbuf_free(&name);
+    if (part < 0)
+        return;
+    off_t at = ftello(job->spill);
+    pdn_games_out_reset(&job->alone);
+    if (!pdn_games_out_as_read(&job->alone, job->canon, g, &job->buf)) {
+        pdn_command_lost_game(cli, CMD, g);
+        job->rc = PDN_EXIT_USAGE;
+        return;
+    }
+    pdn_games_out_flush(&job->alone);
+    record(job, (uint32_t)part, at);
+}
+
+/* pdn_read_work.pick (--jobs): --shard's games. */
+static bool
+pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    split_job *job = ctx;
+    (void)cli, (void)g, (void)d;
+    return pdn_shared_in_shard(job->args, ++job->seen);
+}
+
+/* pdn_read_work.work (--jobs): where @g goes and its text, in @out: its
+ * key and name (each ended by a NUL), then its text; 0 when its text was
+ * lost (then @out holds the message).  Reads @job and nothing else. */
+static long
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
+          void *ctx)
+{
+    const split_job *job = ctx;
+    pdn_strbuf key = PDN_STRBUF_INIT, name = PDN_STRBUF_INIT;
+
+    (void)cli, (void)d;
+    place_of(job, g, &key, &name);
+    pdn_strbuf_put(out, key.ptr ? key.ptr : "", key.len);
+    pdn_strbuf_putc(out, '\0');
+    pdn_strbuf_put(out, name.ptr ? name.ptr : "", name.len);
+    pdn_strbuf_putc(out, '\0');
+    pdn_strbuf_free(&key);
+    pdn_strbuf_free(&name);
+    if (pdn_games_out_text(job->canon, g, out))
+        return 1;
+    pdn_strbuf_clear(out);
+    pdn_strbuf_printf(out,
+                      "pdn %s: %s:%u: cannot write game %llu as read: its text "
+                      "could not be kept\n",
+                      CMD, g->file, g->start.line,
+                      (unsigned long long)g->number);
+    return 0;
+}
+
+/* pdn_read_work.done (--jobs): a game's text into the temporary file,
+ * and its record, in file order. */
+static void
+keep_game(const pdn_cli *cli, long value, const char *file,
+          const pdn_strbuf *out, void *ctx)
+{
+    split_job *job = ctx;
+
+    (void)file;
+    if (job->rc >= 0)
+        return;
+    if (!value) {
+        fwrite(out->ptr, 1, out->len, cli->err);
+        job->rc = PDN_EXIT_USAGE;
+        return;
+    }
+    const char *key = out->ptr, *name = key + strlen(key) + 1;
+    const char *text = name + strlen(name) + 1;
+    long part = checked_part(cli, job, key, name);
+    if (part < 0)
+        return;
+    off_t at = ftello(job->spill);
+    pdn_games_out_reset(&job->alone);
+    pdn_games_out_game(&job->alone, text, out->len - (size_t)(text - out->ptr));
+    pdn_games_out_flush(&job->alone);
+    record(job, (uint32_t)part, at);
 }
 
 /* ---- Writing ---- */
@@ -422,7 +534,12 @@ run(const pdn_cli *cli, int argc, char **argv)
                                     .unplayed = job.unplayed};
         job.canon = pdn_canonical_new(&co);
         job.alone.out = job.spill;
-        rc = pdn_shared_read(cli, &s, CMD, true, each_game, &job, &rj);
+        job.args = &s;
+        pdn_read_work work = {
+            .pick = pick_game, .work = work_game, .done = keep_game};
+        rc = s.jobs > 1
+                 ? pdn_shared_read_work(cli, &s, CMD, true, &work, &job, &rj)
+                 : pdn_shared_read(cli, &s, CMD, true, each_game, &job, &rj);
         if (job.rc >= 0)
             rc = job.rc;
         if (rc != PDN_EXIT_USAGE && fflush(job.spill) != 0) {

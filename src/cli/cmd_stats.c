@@ -54,6 +54,8 @@ static const pdn_option stats_options[] = {
     PDN_OPTION_VARIANT("the variant of games without a GameType tag",
                        PDN_VARIANT_CHOICES),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_JOBS("read and replay on N threads (default 1)"),
+    PDN_OPTION_SHARD("count only games I, I+N, I+2N... of all read"),
     PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
@@ -103,15 +105,33 @@ typedef struct stats_job {
     opening_row *opening_rows;
     size_t nopening_rows;
     uint64_t shorter; /* games shorter than --opening-plies */
-    /* The opening of the game being read. */
-    pdn_strbuf line;
-    int line_plies;
-    const pdn_variant *line_variant;
+    const pdn_shared *args;
+    uint64_t seen; /* games read */
 } stats_job;
+
+/* What work_game() makes of a game for count_game(), in its output: the
+ * fixed part, then its White, Black, Event and opening, each ended by a
+ * NUL. */
+typedef struct game_facts {
+    uint64_t plies;
+    uint8_t errors; /* it has some */
+    uint8_t result; /* pdn_result */
+    uint8_t first;  /* the first mover: PDN_WHITE, PDN_BLACK, or 2 for a
+                       GameType not played */
+    uint8_t opened; /* it has --opening-plies plies */
+} game_facts;
+
+/* The opening of a game being replayed. */
+typedef struct opening {
+    const pdn_variant *v;
+    int plies, want;
+    pdn_strbuf *line;
+} opening;
 
 /* ---- Counting ---- */
 
-/* How @g ended for White, the first mover being @v's. */
+/* How a game of result @r ended for White, the first mover being @v's
+ * (White's when @v is NULL). */
 static outcome
 outcome_of(pdn_result r, const pdn_variant *v)
 {
@@ -140,32 +160,22 @@ add(tally *t, outcome o, bool white)
         t->losses++;
 }
 
-/* The index of the tag @name's value of @g in @x ("?" when it has none). */
-static uint32_t
-index_of(pdn_str_index *x, const pdn_game *g, const char *name)
-{
-    const char *v = pdn_game_tag(g, name);
-    if (!v || !*v)
-        v = "?";
-    return (uint32_t)pdn_str_index_of(x, v, strlen(v), NULL);
-}
-
 /* pdn_replay_move_fn (main line only): the first --opening-plies moves,
  * in the short form pdn fmt writes, a blank apart. */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *m, const pdn_move *legal, int nlegal)
 {
-    stats_job *job = ctx;
+    opening *o = ctx;
     char text[PDN_MOVE_TEXT_MAX];
 
     (void)n, (void)before;
-    if (job->line_plies >= job->plies)
+    if (o->plies >= o->want)
         return;
-    size_t len = pdn_notation_format(job->line_variant, m, legal, nlegal, text);
-    if (job->line_plies++)
-        pdn_strbuf_putc(&job->line, ' ');
-    pdn_strbuf_put(&job->line, text, len);
+    size_t len = pdn_notation_format(o->v, m, legal, nlegal, text);
+    if (o->plies++)
+        pdn_strbuf_putc(o->line, ' ');
+    pdn_strbuf_put(o->line, text, len);
 }
 
 /* The variant @g is replayed in: its GameType's, else the run's; NULL
@@ -179,44 +189,98 @@ variant_of(const stats_job *job, const pdn_game *g)
     return pdn_variant_by_gametype(type);
 }
 
-/* pdn_game_fn: @g counted. */
-static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+/* pdn_read_work.pick: --shard's games. */
+static bool
+pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     stats_job *job = ctx;
+    (void)cli, (void)g, (void)d;
+    return pdn_shared_in_shard(job->args, ++job->seen);
+}
+
+static void
+put_name(const pdn_game *g, const char *tag, pdn_strbuf *out)
+{
+    const char *v = pdn_game_tag(g, tag);
+    pdn_strbuf_puts(out, v && *v ? v : "?");
+    pdn_strbuf_putc(out, '\0');
+}
+
+/* pdn_read_work.work: @g replayed, for its errors and opening, and its
+ * facts (game_facts, then its names) in @out.  Reads @job and nothing
+ * else: threads call it at once. */
+static long
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
+          void *ctx)
+{
+    const stats_job *job = ctx;
     const pdn_variant *v = variant_of(job, g);
+    pdn_strbuf line = PDN_STRBUF_INIT;
+    opening op = {.v = v, .want = job->plies, .line = &line};
 
     (void)cli, (void)d;
-    job->games++;
-    /* Replayed, for its errors and its opening. */
     pdn_replay_options o = {.variant = job->variant,
                             .unplayed = job->unplayed,
                             .moves_only = true,
                             .main_line_only = true,
                             .on_move = job->by == BY_OPENING ? on_move : NULL,
-                            .ctx = job};
+                            .ctx = &op};
     pdn_replay_result res;
     pdn_diags rd = PDN_DIAGS_INIT;
     size_t errors = g->errors;
-    pdn_strbuf_clear(&job->line);
-    job->line_plies = 0;
-    job->line_variant = v;
     rd.count_only = true;
     if (!g->errors)
         errors += pdn_replay_game(g, &o, &rd, &res);
     pdn_diags_free(&rd);
-    job->errors += errors > 0;
-
-    uint64_t plies = pdn_game_plies(g);
-    job->lengths[plies < STATS_PLIES_MAX ? plies : STATS_PLIES_MAX]++;
     const char *text = pdn_game_result_text(g);
-    pdn_result r = text ? pdn_result_of(text, strlen(text)) : PDN_RESULT_NONE;
-    job->results[r]++;
-    outcome out = outcome_of(r, v);
+    game_facts f = {.plies = pdn_game_plies(g),
+                    .errors = errors > 0,
+                    .result = (uint8_t)(text ? pdn_result_of(text, strlen(text))
+                                             : PDN_RESULT_NONE),
+                    .first = (uint8_t)(v ? v->first : 2),
+                    .opened = op.plies == job->plies};
+    pdn_strbuf_put(out, (const char *)&f, sizeof f);
+    put_name(g, "White", out);
+    put_name(g, "Black", out);
+    put_name(g, "Event", out);
+    pdn_strbuf_put(out, line.ptr ? line.ptr : "", line.len);
+    pdn_strbuf_putc(out, '\0');
+    pdn_strbuf_free(&line);
+    return 0;
+}
+
+/* The index of the name at *@p in @x; *@p moves past it. */
+static uint32_t
+next_name(pdn_str_index *x, const char **p)
+{
+    size_t len = strlen(*p);
+    uint32_t i = (uint32_t)pdn_str_index_of(x, *p, len, NULL);
+    *p += len + 1;
+    return i;
+}
+
+/* pdn_read_work.done: a game counted, in file order. */
+static void
+count_game(const pdn_cli *cli, long value, const char *file,
+           const pdn_strbuf *out, void *ctx)
+{
+    stats_job *job = ctx;
+    game_facts f;
+
+    (void)cli, (void)value, (void)file;
+    memcpy(&f, out->ptr, sizeof f);
+    const char *p = out->ptr + sizeof f;
+    job->games++;
+    job->errors += f.errors;
+    job->lengths[f.plies < STATS_PLIES_MAX ? f.plies : STATS_PLIES_MAX]++;
+    job->results[f.result]++;
+    const pdn_variant first = {.first = (pdn_color)f.first};
+    outcome out_ =
+        outcome_of((pdn_result)f.result, f.first < 2 ? &first : NULL);
 
     if (job->by == BY_PLAYER || job->by == BY_EVENT) {
-        uint32_t w = index_of(job->players, g, "White");
-        uint32_t b = index_of(job->players, g, "Black");
+        uint32_t w = next_name(job->players, &p);
+        uint32_t b = next_name(job->players, &p);
         size_t n = pdn_str_index_count(job->players);
         if (n > job->nplayer_rows) {
             job->player_rows =
@@ -225,8 +289,8 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
                    (n - job->nplayer_rows) * sizeof *job->player_rows);
             job->nplayer_rows = n;
         }
-        add(&job->player_rows[w].white, out, true);
-        add(&job->player_rows[b].black, out, false);
+        add(&job->player_rows[w].white, out_, true);
+        add(&job->player_rows[b].black, out_, false);
         if (job->by == BY_EVENT) {
             if (job->nevent_games == job->capevent_games) {
                 job->capevent_games =
@@ -236,18 +300,20 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
                                                     sizeof *job->event_games);
             }
             job->event_games[job->nevent_games++] =
-                (event_game){.event = index_of(job->events, g, "Event"),
+                (event_game){.event = next_name(job->events, &p),
                              .white = w,
                              .black = b,
-                             .outcome = (uint8_t)out};
+                             .outcome = (uint8_t)out_};
         }
     } else if (job->by == BY_OPENING) {
-        if (job->line_plies < job->plies) {
+        if (!f.opened) {
             job->shorter++;
             return;
         }
-        size_t i =
-            pdn_str_index_of(job->openings, job->line.ptr, job->line.len, NULL);
+        p += strlen(p) + 1; /* White */
+        p += strlen(p) + 1; /* Black */
+        p += strlen(p) + 1; /* Event */
+        size_t i = next_name(job->openings, &p);
         if (i >= job->nopening_rows) {
             job->opening_rows = pdn_xrealloc(
                 job->opening_rows, (i + 1) * sizeof *job->opening_rows);
@@ -257,9 +323,9 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         }
         opening_row *row = &job->opening_rows[i];
         row->games++;
-        row->white_wins += out == WHITE_WON;
-        row->draws += out == DRAWN;
-        row->black_wins += out == BLACK_WON;
+        row->white_wins += out_ == WHITE_WON;
+        row->draws += out_ == DRAWN;
+        row->black_wins += out_ == BLACK_WON;
     }
 }
 
@@ -869,17 +935,19 @@ run(const pdn_cli *cli, int argc, char **argv)
     stats_job job = {.plies = 6,
                      .players = pdn_str_index_new(),
                      .events = pdn_str_index_new(),
-                     .openings = pdn_str_index_new(),
-                     .line = PDN_STRBUF_INIT};
+                     .openings = pdn_str_index_new()};
     pdn_shared s;
     pdn_read_job rj;
+    pdn_read_work work = {
+        .pick = pick_game, .work = work_game, .done = count_game};
     int rc = pdn_command_args(cli, &pdn_stats_command, argc, argv, &s,
                               own_option, &job);
 
     job.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;
     if (rc < 0) {
-        rc = pdn_shared_read(cli, &s, CMD, false, each_game, &job, &rj);
+        job.args = &s;
+        rc = pdn_shared_read_work(cli, &s, CMD, false, &work, &job, &rj);
         if (rc != PDN_EXIT_USAGE)
             report(cli, &job);
     }
@@ -889,7 +957,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     free(job.player_rows);
     free(job.event_games);
     free(job.opening_rows);
-    pdn_strbuf_free(&job.line);
     pdn_shared_free(&s);
     return rc;
 }

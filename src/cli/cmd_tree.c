@@ -57,6 +57,8 @@ static const pdn_option tree_options[] = {
                        "GameType tag",
                        PDN_VARIANT_CHOICES),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_JOBS("read and replay on N threads (default 1)"),
+    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
     PDN_OPTION_QUIET("print no diagnostics"),
     PDN_OPTION_HELP,
 };
@@ -87,11 +89,10 @@ typedef struct tree_job {
     tree_node *nodes;
     size_t nnodes;
     uint64_t games, other_variant, not_reached;
-    /* The game being read: its plies from the root on. */
-    bool on;                           /* it stands on the root, or has */
-    int plies;                         /* plies of it in the tree */
-    uint32_t at;                       /* the node it stands on */
-    uint32_t path[TREE_DEPTH_MAX + 1]; /* the nodes it stood on */
+    const pdn_shared *args;
+    uint64_t seen; /* games read */
+    /* The game being added: the nodes it stood on, and its moves. */
+    uint32_t path[TREE_DEPTH_MAX + 1];
     struct {
         uint32_t node;
         size_t move;
@@ -101,6 +102,8 @@ typedef struct tree_job {
 /* ---- Nodes ---- */
 
 /* The bytes that name a position: its sets and side to move. */
+#define BOARD_KEY_BYTES 25
+
 static size_t
 board_key(const pdn_board *b, char key[32])
 {
@@ -108,7 +111,7 @@ board_key(const pdn_board *b, char key[32])
     memcpy(key + 8, &b->pieces[PDN_BLACK], 8);
     memcpy(key + 16, &b->kings, 8);
     key[24] = (char)b->side;
-    return 25;
+    return BOARD_KEY_BYTES;
 }
 
 /* The node of @b, made when new, at @ply plies from the root. */
@@ -143,90 +146,162 @@ move_of(tree_job *job, uint32_t n, const char *text)
     return x->nmoves++;
 }
 
-/* pdn_replay_move_fn (main line only): from the root on, the move played
- * in the position before it, for the first --depth plies. */
+/* What work_game() finds of a game, at the head of its output; then the
+ * root's board, and for each ply a move's text (NUL-ended) and the board
+ * after it. */
+typedef struct game_path {
+    uint8_t kind;   /* PATH_* */
+    int8_t white;   /* 1 White won, 0 a draw, -1 Black won, 2 neither */
+    uint16_t plies; /* in the tree */
+} game_path;
+
+enum { PATH_ON, PATH_NOT_ON, PATH_OTHER };
+
+/* The replay of a game: where it stands on the tree. */
+typedef struct walk {
+    const tree_job *job;
+    bool on;
+    int plies;
+    pdn_strbuf *out;
+} walk;
+
+static void
+put_board(pdn_strbuf *out, const pdn_board *b)
+{
+    char key[32];
+    pdn_strbuf_put(out, key, board_key(b, key));
+}
+
+/* pdn_replay_move_fn (main line only): from the root on, for the first
+ * --depth plies, each move and the board after it. */
 static void
 on_move(void *ctx, const pdn_node *n, const pdn_board *before,
         const pdn_move *m, const pdn_move *legal, int nlegal)
 {
-    tree_job *job = ctx;
+    walk *w = ctx;
     char text[PDN_MOVE_TEXT_MAX];
 
     (void)n;
-    if (!job->on && pdn_board_equal(before, &job->root)) {
-        job->on = true;
-        job->at = node_of(job, before, 0);
-        job->path[0] = job->at;
+    if (!w->on && pdn_board_equal(before, &w->job->root)) {
+        w->on = true;
+        put_board(w->out, before);
     }
-    if (!job->on || job->plies >= job->depth)
+    if (!w->on || w->plies >= w->job->depth)
         return;
-    pdn_notation_format(job->variant, m, legal, nlegal, text);
-    size_t k = move_of(job, job->at, text);
-    job->played[job->plies].node = job->at;
-    job->played[job->plies].move = k;
+    size_t len = pdn_notation_format(w->job->variant, m, legal, nlegal, text);
+    pdn_strbuf_put(w->out, text, len);
+    pdn_strbuf_putc(w->out, '\0');
     pdn_board after;
     pdn_board_after(before, m, &after);
-    uint32_t child = node_of(job, &after, job->plies + 1);
-    job->nodes[job->at].moves[k].child = child;
-    job->at = child;
-    job->path[++job->plies] = child;
+    put_board(w->out, &after);
+    w->plies++;
 }
 
-/* pdn_game_fn: @g's plies from the root added to the tree. */
-static void
-each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+/* pdn_read_work.pick: --shard's games. */
+static bool
+pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     tree_job *job = ctx;
+    (void)cli, (void)g, (void)d;
+    return pdn_shared_in_shard(job->args, ++job->seen);
+}
+
+/* pdn_read_work.work: @g replayed, its path on the tree in @out
+ * (game_path, boards and moves).  Reads @job and nothing else: threads
+ * call it at once. */
+static long
+work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
+          void *ctx)
+{
+    const tree_job *job = ctx;
+    game_path p = {.kind = PATH_OTHER};
+    walk w = {.job = job, .out = out};
 
     (void)cli, (void)d;
-    job->games++;
+    pdn_strbuf_put(out, (const char *)&p, sizeof p);
     const char *type = pdn_game_tag(g, "GameType");
     if (g->errors ||
-        (type && *type && pdn_variant_by_gametype(type) != job->variant)) {
-        job->other_variant++;
-        return;
-    }
-    job->on = false;
-    job->plies = 0;
+        (type && *type && pdn_variant_by_gametype(type) != job->variant))
+        return 0;
     pdn_replay_options o = {.variant = job->variant,
                             .moves_only = true,
                             .main_line_only = true,
                             .on_move = on_move,
-                            .ctx = job};
+                            .ctx = &w};
     pdn_replay_result res;
     pdn_diags rd = PDN_DIAGS_INIT;
     rd.count_only = true;
     pdn_replay_game(g, &o, &rd, &res);
     pdn_diags_free(&rd);
-    if (res.variant != job->variant) {
-        job->other_variant++;
-        return;
+    if (res.variant != job->variant)
+        return 0;
+    if (!w.on && pdn_board_equal(&res.final, &job->root)) {
+        w.on = true; /* it ends on the root */
+        put_board(out, &res.final);
     }
-    if (!job->on && pdn_board_equal(&res.final, &job->root)) {
-        job->on = true; /* it ends on the root */
-        job->path[0] = node_of(job, &res.final, 0);
-    }
-    if (!job->on) {
-        job->not_reached++;
-        return;
-    }
-    /* The game counted once in each node it stood on (a position met
-       twice, by kings going back and forth, once), and in each move. */
     const char *text = pdn_game_result_text(g);
     pdn_result r = text ? pdn_result_of(text, strlen(text)) : PDN_RESULT_NONE;
     bool white_first = job->variant->first == PDN_WHITE;
-    int white = r == PDN_RESULT_FIRST    ? (white_first ? 1 : -1)
-                : r == PDN_RESULT_SECOND ? (white_first ? -1 : 1)
-                : r == PDN_RESULT_DRAW   ? 0
-                                         : 2;
-    for (int i = 0; i <= job->plies; i++) {
+    p.kind = w.on ? PATH_ON : PATH_NOT_ON;
+    p.white = r == PDN_RESULT_FIRST    ? (white_first ? 1 : -1)
+              : r == PDN_RESULT_SECOND ? (white_first ? -1 : 1)
+              : r == PDN_RESULT_DRAW   ? 0
+                                       : 2;
+    p.plies = (uint16_t)w.plies;
+    memcpy(out->ptr, &p, sizeof p);
+    return 0;
+}
+
+/* The node of the board whose bytes (board_key()) are at @key. */
+static uint32_t
+node_at(tree_job *job, const char *key, int ply)
+{
+    pdn_board b = {0};
+    memcpy(&b.pieces[PDN_WHITE], key, 8);
+    memcpy(&b.pieces[PDN_BLACK], key + 8, 8);
+    memcpy(&b.kings, key + 16, 8);
+    b.side = (pdn_color)key[24];
+    return node_of(job, &b, ply);
+}
+
+/* pdn_read_work.done: a game's path added to the tree, in file order:
+ * the game counted once in each node it stood on (a position met twice,
+ * by kings going back and forth, once), and in each move. */
+static void
+add_game(const pdn_cli *cli, long value, const char *file,
+         const pdn_strbuf *out, void *ctx)
+{
+    tree_job *job = ctx;
+    game_path p;
+
+    (void)cli, (void)value, (void)file;
+    job->games++;
+    memcpy(&p, out->ptr, sizeof p);
+    if (p.kind != PATH_ON) {
+        job->other_variant += p.kind == PATH_OTHER;
+        job->not_reached += p.kind == PATH_NOT_ON;
+        return;
+    }
+    const char *at = out->ptr + sizeof p;
+    job->path[0] = node_at(job, at, 0);
+    at += BOARD_KEY_BYTES;
+    for (int i = 0; i < p.plies; i++) {
+        size_t k = move_of(job, job->path[i], at);
+        at += strlen(at) + 1;
+        job->played[i].node = job->path[i];
+        job->played[i].move = k;
+        job->path[i + 1] = node_at(job, at, i + 1);
+        job->nodes[job->path[i]].moves[k].child = job->path[i + 1];
+        at += BOARD_KEY_BYTES;
+    }
+    for (int i = 0; i <= p.plies; i++) {
         bool seen = false;
         for (int k = 0; k < i && !seen; k++)
             seen = job->path[k] == job->path[i];
         if (!seen)
             job->nodes[job->path[i]].games++;
     }
-    for (int i = 0; i < job->plies; i++) {
+    for (int i = 0; i < p.plies; i++) {
         tree_move *m =
             &job->nodes[job->played[i].node].moves[job->played[i].move];
         bool seen = false;
@@ -236,9 +311,9 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         if (seen)
             continue;
         m->games++;
-        m->white_wins += white == 1;
-        m->draws += white == 0;
-        m->black_wins += white == -1;
+        m->white_wins += p.white == 1;
+        m->draws += p.white == 0;
+        m->black_wins += p.white == -1;
     }
 }
 
@@ -465,6 +540,8 @@ run(const pdn_cli *cli, int argc, char **argv)
         .depth = 8, .min_games = 1, .positions = pdn_str_index_new()};
     pdn_shared s;
     pdn_read_job rj;
+    pdn_read_work work = {
+        .pick = pick_game, .work = work_game, .done = add_game};
     int rc = pdn_command_args(cli, &pdn_tree_command, argc, argv, &s,
                               own_option, &job);
 
@@ -478,7 +555,8 @@ run(const pdn_cli *cli, int argc, char **argv)
             rc = PDN_EXIT_USAGE;
     }
     if (rc < 0) {
-        rc = pdn_shared_read(cli, &s, CMD, false, each_game, &job, &rj);
+        job.args = &s;
+        rc = pdn_shared_read_work(cli, &s, CMD, false, &work, &job, &rj);
         if (rc != PDN_EXIT_USAGE) {
             report(cli, &job);
             if (!s.quiet)

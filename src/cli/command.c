@@ -362,6 +362,30 @@ pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
     return pdn_read_files(cli, rj);
 }
 
+int
+pdn_shared_read_work(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
+                     bool keep_raw, pdn_read_work *w, void *ctx,
+                     pdn_read_job *rj)
+{
+    *rj = (pdn_read_job){.cmd = cmd,
+                         .files = s->operands,
+                         .nfiles = s->noperands,
+                         .tagmap = s->tagmap,
+                         .quiet = s->quiet,
+                         .strict = s->strict,
+                         .keep_raw = keep_raw,
+                         .work = w,
+                         .ctx = ctx};
+    w->jobs = s->jobs > 0 ? s->jobs : 1;
+    return pdn_read_files(cli, rj);
+}
+
+bool
+pdn_shared_in_shard(const pdn_shared *s, uint64_t n)
+{
+    return !s->shards || (n - 1) % s->shards == s->shard - 1;
+}
+
 void
 pdn_shared_free(pdn_shared *s)
 {

@@ -177,6 +177,17 @@ int pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
                     bool keep_raw, pdn_game_fn each, void *ctx,
                     pdn_read_job *rj);
 
+/** pdn_shared_read() with @w's functions instead of one for each game,
+ * on s->jobs threads (1 when not given): work() on the games in any
+ * thread, done() in file order (stream/reading.h). */
+int pdn_shared_read_work(const pdn_cli *cli, const pdn_shared *s,
+                         const char *cmd, bool keep_raw, pdn_read_work *w,
+                         void *ctx, pdn_read_job *rj);
+
+/** Whether the @n-th game read (from 1, across every FILE) is one of
+ * --shard's (every game when it is not given). */
+bool pdn_shared_in_shard(const pdn_shared *s, uint64_t n);
+
 /** Frees what pdn_command_args() made in @s. */
 void pdn_shared_free(pdn_shared *s);
 

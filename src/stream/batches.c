@@ -70,9 +70,11 @@ pdn_batch_room(team *s, batch *t)
     t->games = pdn_xrealloc(t->games, cap * sizeof *t->games);
     t->diags = pdn_xrealloc(t->diags, cap * sizeof *t->diags);
     t->values = pdn_xrealloc(t->values, cap * sizeof *t->values);
+    t->outs = pdn_xrealloc(t->outs, cap * sizeof *t->outs);
     t->files = pdn_xrealloc(t->files, cap * sizeof *t->files);
     t->picked = pdn_xrealloc(t->picked, cap * sizeof *t->picked);
     for (size_t i = t->cap; i < cap; i++) {
+        t->outs[i] = (pdn_strbuf)PDN_STRBUF_INIT;
         t->diags[i] = (pdn_diags)PDN_DIAGS_INIT;
         t->diags[i].count_only = s->count_only;
     }
@@ -309,9 +311,11 @@ place_early(team *s, worker *w, batch *t)
         if (!t->games[i])
             continue; /* worked on as read */
         t->files[i] = t->games[i]->file;
-        if (t->picked[i])
-            t->values[i] =
-                work->work(s->cli, t->games[i], &t->diags[i], s->job->ctx);
+        if (t->picked[i]) {
+            pdn_strbuf_clear(&t->outs[i]);
+            t->values[i] = work->work(s->cli, t->games[i], &t->diags[i],
+                                      &t->outs[i], s->job->ctx);
+        }
         pdn_reader_recycle(w->reader, t->games[i]);
         t->games[i] = NULL;
     }
@@ -349,7 +353,8 @@ write_batches(team *s, worker *ws)
             if (pdn_diags_any(d))
                 report_batch_diags(s, t, d);
             if (t->picked[i] && w->done)
-                w->done(s->cli, t->values[i], t->files[i], job->ctx);
+                w->done(s->cli, t->values[i], t->files[i], &t->outs[i],
+                        job->ctx);
         }
         report_batch_diags(s, t, &t->tail);
         if (ferror(s->cli->out)) /* EPIPE with SIGPIPE ignored, ENOSPC */
@@ -402,9 +407,11 @@ run_thread(void *arg)
         if (!(t->kind == BATCH_SLICE && s->early)) {
             for (size_t i = 0; i < t->n; i++) {
                 t->files[i] = t->games[i]->file;
-                if (t->picked[i])
-                    t->values[i] =
-                        work->work(s->cli, t->games[i], &t->diags[i], ctx);
+                if (t->picked[i]) {
+                    pdn_strbuf_clear(&t->outs[i]);
+                    t->values[i] = work->work(s->cli, t->games[i], &t->diags[i],
+                                              &t->outs[i], ctx);
+                }
             }
             /* The games are the thread's until its next batch: the
                diagnostics own their text. */
@@ -485,8 +492,11 @@ pdn_read_in_batches(const pdn_cli *cli, pdn_read_job *job, bool colour)
     }
     for (size_t k = 0; k < s.depth; k++) {
         batch *t = &s.ring[k];
-        for (size_t i = 0; i < t->cap; i++)
+        for (size_t i = 0; i < t->cap; i++) {
             pdn_diags_free(&t->diags[i]);
+            pdn_strbuf_free(&t->outs[i]);
+        }
+        free(t->outs);
         free(t->games);
         free(t->diags);
         free(t->values);

@@ -61,6 +61,7 @@ typedef struct batch {
                          given back to the reader */
     pdn_diags *diags;
     long *values;       /* what work() returned */
+    pdn_strbuf *outs;   /* and wrote (kept from batch to batch) */
     const char **files; /* the file of each game (borrowed) */
     bool *picked;
     size_t n, cap;

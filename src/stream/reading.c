@@ -87,22 +87,25 @@ pdn_read_tell(const pdn_cli *cli, const char *text, size_t len)
 
 /* ---- One game after another ---- */
 
-/* job->each, or job->work's functions in turn, on @g. */
+/* job->each, or job->work's functions in turn, on @g (@out for what
+ * work() makes of it). */
 static void
 each_game(const pdn_cli *cli, pdn_read_job *job, pdn_game *g, pdn_diags *d,
-          bool colour, pdn_strbuf *buf)
+          bool colour, pdn_strbuf *buf, pdn_strbuf *out)
 {
     const pdn_read_work *w = job->work;
     bool picked = false;
     long value = 0;
-    if (!w)
+    if (!w) {
         job->each(cli, g, d, job->ctx);
-    else if ((picked = !w->pick || w->pick(cli, g, d, job->ctx)))
-        value = w->work(cli, g, d, job->ctx);
+    } else if ((picked = !w->pick || w->pick(cli, g, d, job->ctx))) {
+        pdn_strbuf_clear(out);
+        value = w->work(cli, g, d, out, job->ctx);
+    }
     if (pdn_diags_any(d))
         pdn_read_report(cli, job, d, colour, buf);
     if (picked && w->done)
-        w->done(cli, value, g->file, job->ctx);
+        w->done(cli, value, g->file, out, job->ctx);
 }
 
 /* Reads the open stream @in, named @name, to its end. */
@@ -116,7 +119,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
                               .no_map = pdn_no_map()};
     pdn_reader *r = pdn_reader_new(name, in, &opt);
     pdn_diags d = PDN_DIAGS_INIT;
-    pdn_strbuf buf = PDN_STRBUF_INIT;
+    pdn_strbuf buf = PDN_STRBUF_INIT, out = PDN_STRBUF_INIT;
     pdn_game *g;
     pdn_progress pr;
     int got;
@@ -128,7 +131,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
         job->games++;
         if (pr.on)
             pdn_progress_game(cli, &pr, pdn_reader_bytes(r));
-        each_game(cli, job, g, &d, colour, &buf);
+        each_game(cli, job, g, &d, colour, &buf, &out);
         if (!job->own_games || job->work)
             pdn_reader_recycle(r, g);
         if (ferror(cli->out)) { /* EPIPE with SIGPIPE ignored, a full disk */
@@ -143,6 +146,7 @@ read_stream(const pdn_cli *cli, pdn_read_job *job, FILE *in, const char *name,
         job->flush(cli, job->ctx);
     pdn_read_report(cli, job, &d, colour, &buf);
     pdn_strbuf_free(&buf);
+    pdn_strbuf_free(&out);
     pdn_diags_free(&d);
     job->reader = NULL;
     pdn_reader_free(r);

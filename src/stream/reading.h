@@ -48,9 +48,11 @@ typedef void (*pdn_diag_fn)(const pdn_cli *cli, const pdn_diag *d, void *ctx);
  * read is first offered to pick(), in file order as it is read, which
  * says whether to work on it (and may drop diagnostics from @d); then
  * work() does the work, in any thread and at the same time as on other
- * games, so it must change nothing but @d; then, in file order and one
- * game at a time, the game's diagnostics are reported and done() gets
- * what work() returned.  With no pick(), work() may see a game before
+ * games, so it must change nothing but @d and @out (emptied for each
+ * game: what it makes of the game, for done()); then, in file order and
+ * one game at a time, the game's diagnostics are reported and done()
+ * gets what work() returned and wrote in @out (the game itself may be
+ * gone by then).  With no pick(), work() may see a game before
  * the games before it in its file are read: g->number then counts from
  * where its thread started, and the game's diagnostics are renumbered
  * with it after (so a number work() writes into a message would go
@@ -59,9 +61,10 @@ typedef struct pdn_read_work {
     bool (*pick)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
                  void *ctx); /* NULL: every game */
     long (*work)(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
-                 void *ctx);
+                 pdn_strbuf *out, void *ctx);
     void (*done)(const pdn_cli *cli, long value, const char *file,
-                 void *ctx); /* or NULL; @file: the game's */
+                 const pdn_strbuf *out, void *ctx); /* or NULL; @file:
+                                                       the game's */
     long jobs; /* threads in all, this one among them; 1 reads and works
                   in batch */
 } pdn_read_work;

@@ -240,8 +240,9 @@ work_early(worker *w, batch *t, size_t i)
 {
     const pdn_read_job *job = w->s->job;
     t->files[i] = t->games[i]->file;
-    t->values[i] =
-        job->work->work(w->s->cli, t->games[i], &t->diags[i], job->ctx);
+    pdn_strbuf_clear(&t->outs[i]);
+    t->values[i] = job->work->work(w->s->cli, t->games[i], &t->diags[i],
+                                   &t->outs[i], job->ctx);
     pdn_reader_recycle(w->reader, t->games[i]);
     t->games[i] = NULL;
 }

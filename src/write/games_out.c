@@ -152,3 +152,34 @@ pdn_games_out_as_read(pdn_games_out *o, const pdn_canonical *c,
     pdn_games_out_game(o, scratch->ptr + blank, scratch->len - blank);
     return true;
 }
+
+/* pdn_spill_block: a block of a game too large to hold, in UTF-8. */
+static void
+hold_block(const char *raw, size_t len, const char *text, size_t n, void *ctx)
+{
+    (void)raw, (void)len;
+    pdn_strbuf_put(ctx, text, n);
+}
+
+bool
+pdn_games_out_text(const pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
+{
+    if (g->raw_lost)
+        return false;
+    if (g->raw_file) {
+        size_t at = out->len;
+        if (fseeko(g->raw_file, 0, SEEK_SET) == 0 &&
+            pdn_spill_read_text(g->raw_file, g->raw_len, hold_block, out))
+            return true;
+        out->len = at;
+        if (out->ptr)
+            out->ptr[at] = '\0';
+        return false;
+    }
+    pdn_strbuf scratch = PDN_STRBUF_INIT;
+    pdn_canonical_as_read(c, g, &scratch);
+    size_t blank = strspn(scratch.ptr ? scratch.ptr : "", "\r\n");
+    pdn_strbuf_put(out, scratch.ptr + blank, scratch.len - blank);
+    pdn_strbuf_free(&scratch);
+    return true;
+}

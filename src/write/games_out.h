@@ -58,6 +58,13 @@ bool pdn_games_out_copy(pdn_games_out *o, FILE *from, size_t len);
 bool pdn_games_out_as_read(pdn_games_out *o, const pdn_canonical *c,
                            const pdn_game *g, pdn_strbuf *scratch);
 
+/** Appends to @out the text pdn_games_out_as_read() writes of @g, alone
+ * (no blank line before it): held in memory, a game too large to hold
+ * too, for the threads that make a game's output apart from writing it.
+ * Returns false, appending nothing, when that text was lost. */
+bool pdn_games_out_text(const pdn_canonical *c, const pdn_game *g,
+                        pdn_strbuf *out);
+
 /** Writes to out what batch holds back. */
 void pdn_games_out_flush(pdn_games_out *o);
 
