@@ -103,6 +103,7 @@ typedef struct dedup_game {
 typedef enum pass { PASS_HASH, PASS_PREFIX, PASS_VERIFY, PASS_WRITE } pass;
 
 typedef struct dedup_job {
+    pdn_shard_picker shard; /* first: for pdn_shard_pick() */
     bool by_final, contained, report, drop, richest, json;
     bool spooled; /* standard input is a temporary file, read again */
     const pdn_variant *variant;
@@ -122,8 +123,6 @@ typedef struct dedup_job {
     /* The keys kept to compare (PASS_VERIFY). */
     pdn_strbuf *keys;
     size_t nkeys;
-    const pdn_shared *args;
-    uint64_t seen; /* games read in this pass */
     /* The groups, once found: the game each game's group is kept as. */
     uint32_t *kept;
     uint64_t groups, copies, cut;
@@ -351,15 +350,6 @@ typedef struct game_facts {
     uint32_t line, plies, richness;
 } game_facts;
 
-/* pdn_read_work.pick: --shard's games, counted again in each pass. */
-static bool
-pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
-{
-    dedup_job *job = ctx;
-    (void)cli, (void)g, (void)d;
-    return pdn_shared_in_shard(job->args, ++job->seen);
-}
-
 /* pdn_read_work.work: what the pass needs of @g, in @out: its facts
  * (PASS_HASH), its plies and the hash of each of its starts
  * (PASS_PREFIX), or whether it has a key and the key (PASS_VERIFY).
@@ -520,7 +510,7 @@ write_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     dedup_job *job = ctx;
 
     (void)d;
-    if (!pdn_shared_in_shard(job->args, ++job->seen))
+    if (!pdn_shard_next(&job->shard))
         return;
     uint32_t i = (uint32_t)job->at++;
     if (i < job->ngames && job->kept[i] != i && job->kept[i] != NONE)
@@ -712,11 +702,11 @@ read_pass(const pdn_cli *cli, const pdn_shared *s, dedup_job *job, pass p)
     pdn_shared once = *s;
     pdn_read_job rj;
     pdn_read_work work = {
-        .pick = pick_game, .work = work_game, .done = done_game};
+        .pick = pdn_shard_pick, .work = work_game, .done = done_game};
 
     job->pass = p;
     job->at = 0;
-    job->seen = 0;
+    job->shard.seen = 0;
     once.quiet = s->quiet || p != PASS_HASH;
     if (job->spooled && fseek(cli->in, 0, SEEK_SET) != 0)
         return PDN_EXIT_USAGE;
@@ -814,7 +804,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc < 0 && job.contained && job.by_final)
         rc = pdn_args_fail(cli, CMD, "'--contained' goes with --by moves");
     job.variant = s.variant ? s.variant : pdn_variant_default();
-    job.args = &s;
+    job.shard.args = &s;
     job.unplayed = s.unplayed;
     if (rc < 0 && reads_stdin(&s)) {
         /* Standard input, read once into a file to read again. */

@@ -112,6 +112,7 @@ static const pdn_option select_options[] = {
 
 /* What was asked, and the output. */
 typedef struct select_job {
+    pdn_shard_picker shard; /* first: for pdn_shard_pick() */
     pdn_tag_filter *filter;
     const char *result; /* --result, or NULL */
     char date_from[11]; /* --date-from's earliest day, or "" */
@@ -138,8 +139,6 @@ typedef struct select_job {
     const char *moves_text;
     bool moves_anywhere;
     bool invert, count, list, fmt, json;
-    const pdn_shared *args; /* --jobs, --shard */
-    uint64_t seen;          /* games read */
     pdn_canonical_options canon_options;
     const pdn_cli *cli;
     pdn_canonical *canon;
@@ -362,7 +361,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 {
     select_job *job = ctx;
 
-    if (!pdn_shared_in_shard(job->args, ++job->seen))
+    if (!pdn_shard_next(&job->shard))
         return;
     if (meets(job, g) == job->invert)
         return;
@@ -380,15 +379,6 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
 
 /* What work_game() found of a game, for write_taken(). */
 enum { LEFT, TAKEN, TAKEN_LOST };
-
-/* pdn_read_work.pick: --shard's games. */
-static bool
-pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
-{
-    select_job *job = ctx;
-    (void)cli, (void)g, (void)d;
-    return pdn_shared_in_shard(job->args, ++job->seen);
-}
 
 /* pdn_read_work.work (--jobs): whether @g is taken, and what is to be
  * written of it in @out: its line, or its text (as read, or with --fmt
@@ -707,7 +697,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                            "used together");
     job.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;
-    job.args = &s;
+    job.shard.args = &s;
     if (rc < 0 && job.moves_text && read_moves(cli, &job, job.moves_text) != 0)
         rc = PDN_EXIT_USAGE;
     if (rc < 0 && job.position_fen &&
@@ -724,7 +714,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         /* One job: a game at a time, written as read (a game too large
            to hold streamed); more: judged on threads, written in order. */
         pdn_read_work work = {
-            .pick = pick_game, .work = work_game, .done = write_taken};
+            .pick = pdn_shard_pick, .work = work_game, .done = write_taken};
         rc =
             s.jobs > 1
                 ? pdn_shared_read_work(cli, &s, CMD, keep_raw, &work, &job, &rj)

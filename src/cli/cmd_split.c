@@ -81,8 +81,9 @@ typedef struct split_part {
 } split_part;
 
 typedef struct split_job {
-    uint64_t every; /* --every, 0: not given */
-    const char *by; /* --by TAG, or NULL */
+    pdn_shard_picker shard; /* first: for pdn_shard_pick() */
+    uint64_t every;         /* --every, 0: not given */
+    const char *by;         /* --by TAG, or NULL */
     bool by_variant, force, json;
     const char *dir;  /* -o */
     const char *name; /* --name */
@@ -97,12 +98,10 @@ typedef struct split_job {
     size_t ngames, capgames;
     split_part *parts;
     size_t nparts;
-    pdn_str_index *keys;    /* the value each part gathers (--by,
-                               --by-variant), by its index */
-    pdn_str_index *paths;   /* the paths of the parts */
-    int rc;                 /* a failure met while reading, or -1 */
-    const pdn_shared *args; /* --jobs, --shard */
-    uint64_t seen;          /* games read */
+    pdn_str_index *keys;  /* the value each part gathers (--by,
+                             --by-variant), by its index */
+    pdn_str_index *paths; /* the paths of the parts */
+    int rc;               /* a failure met while reading, or -1 */
 } split_job;
 
 /* ---- Names ---- */
@@ -302,7 +301,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     pdn_strbuf key = PDN_STRBUF_INIT, name = PDN_STRBUF_INIT;
 
     (void)d;
-    if (job->rc >= 0 || !pdn_shared_in_shard(job->args, ++job->seen))
+    if (job->rc >= 0 || !pdn_shard_next(&job->shard))
         return;
     place_of(job, g, &key, &name);
     long part = checked_part(cli, job, key.ptr ? key.ptr : "",
@@ -320,15 +319,6 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     }
     pdn_games_out_flush(&job->alone);
     record(job, (uint32_t)part, at);
-}
-
-/* pdn_read_work.pick (--jobs): --shard's games. */
-static bool
-pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
-{
-    split_job *job = ctx;
-    (void)cli, (void)g, (void)d;
-    return pdn_shared_in_shard(job->args, ++job->seen);
 }
 
 /* pdn_read_work.work (--jobs): where @g goes and its text, in @out: its
@@ -534,9 +524,9 @@ run(const pdn_cli *cli, int argc, char **argv)
                                     .unplayed = job.unplayed};
         job.canon = pdn_canonical_new(&co);
         job.alone.out = job.spill;
-        job.args = &s;
+        job.shard.args = &s;
         pdn_read_work work = {
-            .pick = pick_game, .work = work_game, .done = keep_game};
+            .pick = pdn_shard_pick, .work = work_game, .done = keep_game};
         rc = s.jobs > 1
                  ? pdn_shared_read_work(cli, &s, CMD, true, &work, &job, &rj)
                  : pdn_shared_read(cli, &s, CMD, true, each_game, &job, &rj);

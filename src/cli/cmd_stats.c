@@ -88,6 +88,7 @@ typedef struct opening_row {
 } opening_row;
 
 typedef struct stats_job {
+    pdn_shard_picker shard; /* first: for pdn_shard_pick() */
     int by, format;
     int plies; /* --opening-plies */
     const pdn_variant *variant;
@@ -105,8 +106,6 @@ typedef struct stats_job {
     opening_row *opening_rows;
     size_t nopening_rows;
     uint64_t shorter; /* games shorter than --opening-plies */
-    const pdn_shared *args;
-    uint64_t seen; /* games read */
 } stats_job;
 
 /* What work_game() makes of a game for count_game(), in its output: the
@@ -187,15 +186,6 @@ variant_of(const stats_job *job, const pdn_game *g)
     if (!type || !*type)
         return job->unplayed ? NULL : job->variant;
     return pdn_variant_by_gametype(type);
-}
-
-/* pdn_read_work.pick: --shard's games. */
-static bool
-pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
-{
-    stats_job *job = ctx;
-    (void)cli, (void)g, (void)d;
-    return pdn_shared_in_shard(job->args, ++job->seen);
 }
 
 static void
@@ -939,14 +929,14 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared s;
     pdn_read_job rj;
     pdn_read_work work = {
-        .pick = pick_game, .work = work_game, .done = count_game};
+        .pick = pdn_shard_pick, .work = work_game, .done = count_game};
     int rc = pdn_command_args(cli, &pdn_stats_command, argc, argv, &s,
                               own_option, &job);
 
     job.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;
     if (rc < 0) {
-        job.args = &s;
+        job.shard.args = &s;
         rc = pdn_shared_read_work(cli, &s, CMD, false, &work, &job, &rj);
         if (rc != PDN_EXIT_USAGE)
             report(cli, &job);

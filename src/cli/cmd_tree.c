@@ -80,6 +80,7 @@ typedef struct tree_node {
 } tree_node;
 
 typedef struct tree_job {
+    pdn_shard_picker shard; /* first: for pdn_shard_pick() */
     int depth, format;
     uint64_t min_games;
     const char *from; /* --from */
@@ -89,8 +90,6 @@ typedef struct tree_job {
     tree_node *nodes;
     size_t nnodes;
     uint64_t games, other_variant, not_reached;
-    const pdn_shared *args;
-    uint64_t seen; /* games read */
     /* The game being added: the nodes it stood on, and its moves. */
     uint32_t path[TREE_DEPTH_MAX + 1];
     struct {
@@ -195,15 +194,6 @@ on_move(void *ctx, const pdn_node *n, const pdn_board *before,
     pdn_board_after(before, m, &after);
     put_board(w->out, &after);
     w->plies++;
-}
-
-/* pdn_read_work.pick: --shard's games. */
-static bool
-pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
-{
-    tree_job *job = ctx;
-    (void)cli, (void)g, (void)d;
-    return pdn_shared_in_shard(job->args, ++job->seen);
 }
 
 /* pdn_read_work.work: @g replayed, its path on the tree in @out
@@ -541,7 +531,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared s;
     pdn_read_job rj;
     pdn_read_work work = {
-        .pick = pick_game, .work = work_game, .done = add_game};
+        .pick = pdn_shard_pick, .work = work_game, .done = add_game};
     int rc = pdn_command_args(cli, &pdn_tree_command, argc, argv, &s,
                               own_option, &job);
 
@@ -555,7 +545,7 @@ run(const pdn_cli *cli, int argc, char **argv)
             rc = PDN_EXIT_USAGE;
     }
     if (rc < 0) {
-        job.args = &s;
+        job.shard.args = &s;
         rc = pdn_shared_read_work(cli, &s, CMD, false, &work, &job, &rj);
         if (rc != PDN_EXIT_USAGE) {
             report(cli, &job);

@@ -346,19 +346,27 @@ pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
     return read_position(cli, c, s);
 }
 
+/* The reading of @s's FILEs for @cmd, what is done with the games
+ * left to the caller. */
+static pdn_read_job
+reading_of(const pdn_shared *s, const char *cmd, bool keep_raw, void *ctx)
+{
+    return (pdn_read_job){.cmd = cmd,
+                          .files = s->operands,
+                          .nfiles = s->noperands,
+                          .tagmap = s->tagmap,
+                          .quiet = s->quiet,
+                          .strict = s->strict,
+                          .keep_raw = keep_raw,
+                          .ctx = ctx};
+}
+
 int
 pdn_shared_read(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
                 bool keep_raw, pdn_game_fn each, void *ctx, pdn_read_job *rj)
 {
-    *rj = (pdn_read_job){.cmd = cmd,
-                         .files = s->operands,
-                         .nfiles = s->noperands,
-                         .tagmap = s->tagmap,
-                         .quiet = s->quiet,
-                         .strict = s->strict,
-                         .keep_raw = keep_raw,
-                         .each = each,
-                         .ctx = ctx};
+    *rj = reading_of(s, cmd, keep_raw, ctx);
+    rj->each = each;
     return pdn_read_files(cli, rj);
 }
 
@@ -367,23 +375,25 @@ pdn_shared_read_work(const pdn_cli *cli, const pdn_shared *s, const char *cmd,
                      bool keep_raw, pdn_read_work *w, void *ctx,
                      pdn_read_job *rj)
 {
-    *rj = (pdn_read_job){.cmd = cmd,
-                         .files = s->operands,
-                         .nfiles = s->noperands,
-                         .tagmap = s->tagmap,
-                         .quiet = s->quiet,
-                         .strict = s->strict,
-                         .keep_raw = keep_raw,
-                         .work = w,
-                         .ctx = ctx};
+    *rj = reading_of(s, cmd, keep_raw, ctx);
+    rj->work = w;
     w->jobs = s->jobs > 0 ? s->jobs : 1;
     return pdn_read_files(cli, rj);
 }
 
 bool
-pdn_shared_in_shard(const pdn_shared *s, uint64_t n)
+pdn_shard_next(pdn_shard_picker *p)
 {
+    const pdn_shared *s = p->args;
+    uint64_t n = ++p->seen;
     return !s->shards || (n - 1) % s->shards == s->shard - 1;
+}
+
+bool
+pdn_shard_pick(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
+{
+    (void)cli, (void)g, (void)d;
+    return pdn_shard_next(ctx);
 }
 
 void

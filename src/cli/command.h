@@ -184,9 +184,20 @@ int pdn_shared_read_work(const pdn_cli *cli, const pdn_shared *s,
                          const char *cmd, bool keep_raw, pdn_read_work *w,
                          void *ctx, pdn_read_job *rj);
 
-/** Whether the @n-th game read (from 1, across every FILE) is one of
- * --shard's (every game when it is not given). */
-bool pdn_shared_in_shard(const pdn_shared *s, uint64_t n);
+/** The games --shard takes, picked as they are read, counted across
+ * every FILE: a command's context starts with one, for pdn_shard_pick(). */
+typedef struct pdn_shard_picker {
+    const pdn_shared *args; /* its --shard */
+    uint64_t seen;          /* games read */
+} pdn_shard_picker;
+
+/** Counts one more game read: whether it is one of --shard's (every game
+ * when it is not given). */
+bool pdn_shard_next(pdn_shard_picker *p);
+
+/** pdn_read_work.pick for a @ctx that starts with a pdn_shard_picker. */
+bool pdn_shard_pick(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
+                    void *ctx);
 
 /** Frees what pdn_command_args() made in @s. */
 void pdn_shared_free(pdn_shared *s);
