@@ -102,7 +102,7 @@ engine_for(pdn_annotator *a, const pdn_variant *v)
             rule = pdn_draw_rule_default(v);
         pdn_engine_options eo = {.variant = v,
                                  .hash_mb = a->o.hash_mb,
-                                 .repetition = rule->repetition,
+                                 .repetition = pdn_draw_repetition(rule),
                                  .no_progress = rule->no_progress};
         a->engines[id] = pdn_engine_new(&eo);
     }

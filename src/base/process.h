@@ -29,6 +29,7 @@ typedef struct pdn_cli {
     const char *no_color;        /* NO_COLOR */
     const char *term;            /* TERM */
     const char *xdg_config_home; /* XDG_CONFIG_HOME, for the config file */
+    const char *xdg_state_home;  /* XDG_STATE_HOME, for pdn play's game */
     const char *home;            /* HOME, the same */
     bool err_tty;                /* @err is a terminal */
     bool json;                   /* the command writes JSON (--json, --format

@@ -40,8 +40,8 @@ static const pdn_option analyse_options[] = {
     {"move", 0, "MOVE", OPT_MOVE, "the score and line of MOVE alone", NULL},
     PDN_OPTION_JSON("print the final result as one JSON object"),
     PDN_OPTION_HASH("transposition table size (default 16)"),
-    PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english\n"
-                         "(default: the variant's own)"),
+    PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english,\n"
+                         "luciano (default: the variant's own)"),
     {"solver", 0, "N", OPT_SOLVER,
      "first solve every position of up to N pieces (2-4),\n"
      "then take their exact values in the search",
@@ -262,7 +262,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         job.rule = pdn_draw_rule_default(job.v);
     pdn_engine_options eo = {.variant = job.v,
                              .hash_mb = job.hash_mb,
-                             .repetition = job.rule->repetition,
+                             .repetition = pdn_draw_repetition(job.rule),
                              .no_progress = job.rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
     if (!e) {

@@ -49,7 +49,8 @@ static const pdn_option annotate_options[] = {
                     "print the settings in effect as YAML and exit"),
     PDN_OPTION_VARIANT("italian (default), spanish, english, or a GameType",
                        PDN_VARIANT_CHOICES),
-    PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english"),
+    PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english,\n"
+                         "luciano"),
     {"depth", 'd', "D", OPT_DEPTH,
      "search every move to depth D (default 12;\n"
      "0: no depth limit)",

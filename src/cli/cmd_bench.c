@@ -72,7 +72,7 @@ search_one(const pdn_cli *cli, size_t i, size_t n, int depth, size_t hash_mb,
     }
     pdn_engine_options eo = {.variant = var,
                              .hash_mb = hash_mb,
-                             .repetition = rule->repetition,
+                             .repetition = pdn_draw_repetition(rule),
                              .no_progress = rule->no_progress};
     pdn_engine *e = pdn_engine_new(&eo);
     if (!e)

@@ -56,7 +56,8 @@ static const pdn_option check_options[] = {
      "note warning error"},
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
     PDN_OPTION_DRAW_RULE("the draw rule: standard, short, fid-2008,\n"
-                         "spanish, english (default: the variant's own)"),
+                         "spanish, english, luciano (default: the\n"
+                         "variant's own)"),
     PDN_OPTION_FLAG("automatic-draws", OPT_AUTOMATIC_DRAWS,
                     "draws are automatic, not claimed: report play\n"
                     "that goes on past one"),

@@ -111,6 +111,7 @@ main(int argc, char **argv)
         .no_color = getenv("NO_COLOR"),
         .term = getenv("TERM"),
         .xdg_config_home = getenv("XDG_CONFIG_HOME"),
+        .xdg_state_home = getenv("XDG_STATE_HOME"),
         .home = getenv("HOME"),
         .err_tty = isatty(fileno(stderr)) == 1,
     };

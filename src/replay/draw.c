@@ -14,6 +14,8 @@ static const pdn_draw_rule rules[] = {
     {"fid-2008", 4, 80},  /* FID Regolamento Tecnico 2008, 9.3(b1), 10.4 */
     {"spanish", 3, 40},   /* Spanish federation summaries */
     {"english", 3, 80},   /* WCDF rules 1.32 */
+    {"luciano", 0, 80},   /* the Dama Luciano game: 40 moves each with no
+                             capture and no man move, no repetition */
 };
 
 const pdn_draw_rule *
@@ -36,7 +38,7 @@ pdn_draw_rule_default(const pdn_variant *v)
 const char *
 pdn_draw_rule_names(void)
 {
-    return "standard, short, fid-2008, spanish, english";
+    return "standard, short, fid-2008, spanish, english, luciano";
 }
 
 /* ---- The positions of a line ---- */
@@ -136,7 +138,7 @@ pdn_draw_reversible(const pdn_draw_state *s)
 pdn_draw_kind
 pdn_draw_check(const pdn_draw_state *s, const pdn_draw_rule *rule)
 {
-    if (pdn_draw_occurrences(s) >= rule->repetition)
+    if (rule->repetition && pdn_draw_occurrences(s) >= rule->repetition)
         return PDN_DRAW_REPETITION;
     if (pdn_draw_reversible(s) >= rule->no_progress)
         return PDN_DRAW_NO_PROGRESS;

@@ -17,19 +17,29 @@
 /** A draw-rule preset.  Read-only; the table lives in draw.c. */
 typedef struct pdn_draw_rule {
     const char *name;     /* "standard" */
-    uint32_t repetition;  /* the occurrence of a position that draws: 3 */
+    uint32_t repetition;  /* the occurrence of a position that draws: 3;
+                             0: none does */
     uint32_t no_progress; /* the reversible plies in a row that draw */
 } pdn_draw_rule;
 
 /** The preset named @name ("standard", "short", "fid-2008", "spanish",
- * "english"), or NULL. */
+ * "english", "luciano"), or NULL. */
 const pdn_draw_rule *pdn_draw_rule_by_name(const char *name);
+
+/** The occurrence of a position that draws by @r, as the engine's
+ * options take it (engine/search.h): UINT32_MAX when none does. */
+static inline uint32_t
+pdn_draw_repetition(const pdn_draw_rule *r)
+{
+    return r->repetition ? r->repetition : UINT32_MAX;
+}
 
 /** The preset a variant plays by default (standard for Italian, spanish
  * for Spanish, english for English); never NULL. */
 const pdn_draw_rule *pdn_draw_rule_default(const pdn_variant *v);
 
-/** "standard, short, fid-2008, spanish, english", for messages. */
+/** "standard, short, fid-2008, spanish, english, luciano", for
+ * messages. */
 const char *pdn_draw_rule_names(void);
 
 /** One position of a line and the reversible plies that led to it. */

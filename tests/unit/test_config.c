@@ -160,7 +160,7 @@ test_bad_values(void **state)
                  "found 'maybe'");
     expect_error("check:\n  draw_rule: long\n",
                  "2:14 check.draw_rule: unknown draw rule 'long' "
-                 "(standard, short, fid-2008, spanish, english)");
+                 "(standard, short, fid-2008, spanish, english, luciano)");
     expect_error("variant: klingon\n",
                  "1:10 variant: unknown variant 'klingon'; supported: "
                  "italian (GameType 22), spanish (24), english (21)");
@@ -571,7 +571,7 @@ static const char *const annotate_errors[][2] = {
      "2:13 annotate.notation: expected numeric or alpha, found 'algebraic'"},
     {"annotate:\n  draw_rule: long\n",
      "2:14 annotate.draw_rule: unknown draw rule 'long' (standard, short, "
-     "fid-2008, spanish, english)"},
+     "fid-2008, spanish, english, luciano)"},
 };
 
 static void
