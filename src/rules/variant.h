@@ -61,9 +61,9 @@ typedef struct pdn_variant {
                                    NULL-ended: the positions of pdn
                                    bench after the start */
     /* The weights of the engine's evaluation for this variant, in the
-       order of the terms of engine/eval.h (PDN_EVAL_TERMS), set by hand;
-       bench/tune can fit to the variant's games; test_eval.c holds the
-       count. */
+       order of the terms of engine/eval.h (PDN_EVAL_TERMS), set by hand
+       or fitted to the variant's games by bench/tune; test_eval.c holds
+       the count. */
     const int *eval_weights;
     int neval_weights;
 } pdn_variant;

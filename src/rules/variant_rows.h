@@ -94,13 +94,15 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
         .samples = (const char *const[]){
             "B:W14,18,21,22,24,25,27,28,30,31:B1,2,4,5,6,8,9,11,12",
             NULL},
+        /* Fitted by bench/tune -v english to the results of the 9,377
+           games of corpus/real/english/acf_games.pdn. */
         PDN_EVAL_WEIGHTS(
-            /* king */ 150,
-            /* advance2..7 */ 2, 5, 9, 14, 22, 34,
-            /* centre, back_rank */ 4, 8,
-            /* runaway1..4 */ 90, 60, 35, 15,
-            /* king_edge, king_centre, king_free, king_trapped */ -8, 4, 0, 0,
-            /* balance, tempo, trade_down */ 0, 3, 3),
+            /* king */ 145,
+            /* advance2..7 */ 24, 1, 2, -1, 0, 4,
+            /* centre, back_rank */ 10, 51,
+            /* runaway1..4 */ 83, 51, 32, 15,
+            /* king_edge, king_centre, king_free, king_trapped */ -25, 25, 7, -1,
+            /* balance, tempo, trade_down */ -5, -2, 7),
     },
 };
 /* clang-format on */
