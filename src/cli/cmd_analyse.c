@@ -49,6 +49,23 @@ static const pdn_option analyse_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char analyse_about[] =
+    "Search the position FEN with the engine and print, after each depth"
+    " completed,\n"
+    "a line: depth, score, nodes, nodes per second, time, principal"
+    " variation.\n"
+    "Scores are in hundredths of a man for the side to move; 'win in N' and\n"
+    "'loss in N' count plies.\n";
+
+static const char analyse_more[] =
+    "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not"
+    " legal.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn analyse --depth 12 W:W21-32:B1-12\n"
+    "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
+    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
+
 typedef struct analyse_job {
     const pdn_variant *v;
     pdn_board board;
@@ -285,23 +302,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_solver_free(solver);
     return PDN_EXIT_OK;
 }
-
-static const char analyse_about[] =
-    "Search the position FEN with the engine and print, after each depth"
-    " completed,\n"
-    "a line: depth, score, nodes, nodes per second, time, principal"
-    " variation.\n"
-    "Scores are in hundredths of a man for the side to move; 'win in N' and\n"
-    "'loss in N' count plies.\n";
-
-static const char analyse_more[] =
-    "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not"
-    " legal.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn analyse --depth 12 W:W21-32:B1-12\n"
-    "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
-    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
 
 PDN_COMMAND(analyse,
             "search a position with the engine: best moves, scores, lines",

@@ -108,6 +108,29 @@ static const pdn_option annotate_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char annotate_about[] =
+    "Judge every move of each game with the engine and write the games back"
+    " with\n"
+    "the judgement in them: $6, $2, $4 for an inaccuracy, a mistake, a"
+    " blunder,\n"
+    "a comment with the scores and the better move, the best line as a"
+    " variation,\n"
+    "a [%eval] command after every judged move, and tags with each side's"
+    " counts.\n"
+    "Settings come from pdn-config(5) (annotate:), then these options.\n";
+
+static const char annotate_more[] =
+    "Exit status: 0 success, 1 a game could not be read or has an illegal"
+    " move,\n"
+    "2 usage error, a bad configuration, or a FILE that cannot be read or"
+    " written.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn annotate games.pdn > annotated.pdn\n"
+    "  pdn annotate --depth 14 --jobs 2 -o annotated.pdn games.pdn\n"
+    "  pdn annotate --report html --report-file report.html games.pdn\n"
+    "  pdn annotate --select 'White=(?i)rossi' --report text games.pdn\n";
+
 /* The command line and the settings. */
 typedef struct annotate_job {
     pdn_shared args;      /* the shared options and the FILEs */
@@ -359,29 +382,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     free(job.given);
     return rc;
 }
-
-static const char annotate_about[] =
-    "Judge every move of each game with the engine and write the games back"
-    " with\n"
-    "the judgement in them: $6, $2, $4 for an inaccuracy, a mistake, a"
-    " blunder,\n"
-    "a comment with the scores and the better move, the best line as a"
-    " variation,\n"
-    "a [%eval] command after every judged move, and tags with each side's"
-    " counts.\n"
-    "Settings come from pdn-config(5) (annotate:), then these options.\n";
-
-static const char annotate_more[] =
-    "Exit status: 0 success, 1 a game could not be read or has an illegal"
-    " move,\n"
-    "2 usage error, a bad configuration, or a FILE that cannot be read or"
-    " written.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn annotate games.pdn > annotated.pdn\n"
-    "  pdn annotate --depth 14 --jobs 2 -o annotated.pdn games.pdn\n"
-    "  pdn annotate --report html --report-file report.html games.pdn\n"
-    "  pdn annotate --select 'White=(?i)rossi' --report text games.pdn\n";
 
 PDN_COMMAND(
     annotate,

@@ -23,6 +23,14 @@ static const pdn_option bench_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char bench_about[] =
+    "Search a fixed set of positions (the start of each variant, middle"
+    " games\n"
+    "and endings) to a fixed depth, each from an empty table, and print the\n"
+    "nodes of each and the total with the speed.  The total is a signature"
+    " of\n"
+    "the search: it changes only when the search or the evaluation does.\n";
+
 /* pdn_own_option_fn: --depth D. */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
@@ -114,14 +122,6 @@ run(const pdn_cli *cli, int argc, char **argv)
             sum.seconds > 0 ? (double)sum.nodes / sum.seconds : 0);
     return PDN_EXIT_OK;
 }
-
-static const char bench_about[] =
-    "Search a fixed set of positions (the start of each variant, middle"
-    " games\n"
-    "and endings) to a fixed depth, each from an empty table, and print the\n"
-    "nodes of each and the total with the speed.  The total is a signature"
-    " of\n"
-    "the search: it changes only when the search or the evaluation does.\n";
 
 static const char bench_more[] = "Example:\n"
                                  "  pdn bench\n";

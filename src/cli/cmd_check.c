@@ -78,6 +78,25 @@ static const pdn_option check_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char check_about[] =
+    "Read each FILE (standard input when none, or '-') game by game, replay\n"
+    "every move of every line against the rules, and report each reading"
+    " error,\n"
+    "illegal or ambiguous move, with the rule that forbids it and the legal\n"
+    "moves, then a summary.\n";
+
+static const char check_more[] =
+    "Results are checked against the end of the main line and the Result"
+    " tag,\n"
+    "and the tags of the Seven-Tag Roster, Date and PlyCount are checked.\n"
+    "\n"
+    "Exit status: 0 no error found, 1 errors found, 2 usage error or a FILE\n"
+    "that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn check games.pdn\n"
+    "  pdn check --format json --variant english games.pdn\n";
+
 /* The notes of one code, in text output without --notes: one line for
  * them all. */
 typedef struct note_group {
@@ -738,25 +757,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_config_fini(&job.opts);
     return rc;
 }
-
-static const char check_about[] =
-    "Read each FILE (standard input when none, or '-') game by game, replay\n"
-    "every move of every line against the rules, and report each reading"
-    " error,\n"
-    "illegal or ambiguous move, with the rule that forbids it and the legal\n"
-    "moves, then a summary.\n";
-
-static const char check_more[] =
-    "Results are checked against the end of the main line and the Result"
-    " tag,\n"
-    "and the tags of the Seven-Tag Roster, Date and PlyCount are checked.\n"
-    "\n"
-    "Exit status: 0 no error found, 1 errors found, 2 usage error or a FILE\n"
-    "that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn check games.pdn\n"
-    "  pdn check --format json --variant english games.pdn\n";
 
 PDN_COMMAND(check,
             "replay every game against the rules, report each illegal move",

@@ -68,6 +68,37 @@ static const pdn_option convert_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char convert_about[] =
+    "Replay each game of each FILE (standard input when none, or '-') and"
+    " write\n"
+    "it in FORMAT:\n"
+    "  json   one JSON object per game and line: the game in pdn fmt's"
+    " canonical\n"
+    "         form, with paths and captured squares (man pdn-convert: JSON"
+    " OUTPUT)\n"
+    "  pdn    canonical PDN, from JSON Lines (as --to json writes them) or"
+    " PDN;\n"
+    "         PDN -> json -> pdn gives what pdn fmt gives\n"
+    "  fen    one line per position of the main line: game number (counted"
+    " over\n"
+    "         all FILEs), ply, FEN, the move played there ('-' after the"
+    " last)\n"
+    "  text   the main line: a heading, the board before the first move,"
+    " after\n"
+    "         every N plies (--every) and after the last, the moves, the"
+    " result\n";
+
+static const char convert_more[] =
+    "Exit status: 0 success, 1 a game with an error (or a JSON line that"
+    " cannot\n"
+    "be read), 2 usage error or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn convert --to json games.pdn > games.jsonl\n"
+    "  pdn convert --to pdn games.jsonl\n"
+    "  pdn convert --to fen games.pdn\n"
+    "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
+
 /* --from: how --to pdn reads its input. */
 typedef enum input_form {
     FROM_AUTO, /* JSON when the input starts with '{' */
@@ -529,37 +560,6 @@ out:
     pdn_shared_free(&job.args);
     return rc;
 }
-
-static const char convert_about[] =
-    "Replay each game of each FILE (standard input when none, or '-') and"
-    " write\n"
-    "it in FORMAT:\n"
-    "  json   one JSON object per game and line: the game in pdn fmt's"
-    " canonical\n"
-    "         form, with paths and captured squares (man pdn-convert: JSON"
-    " OUTPUT)\n"
-    "  pdn    canonical PDN, from JSON Lines (as --to json writes them) or"
-    " PDN;\n"
-    "         PDN -> json -> pdn gives what pdn fmt gives\n"
-    "  fen    one line per position of the main line: game number (counted"
-    " over\n"
-    "         all FILEs), ply, FEN, the move played there ('-' after the"
-    " last)\n"
-    "  text   the main line: a heading, the board before the first move,"
-    " after\n"
-    "         every N plies (--every) and after the last, the moves, the"
-    " result\n";
-
-static const char convert_more[] =
-    "Exit status: 0 success, 1 a game with an error (or a JSON line that"
-    " cannot\n"
-    "be read), 2 usage error or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn convert --to json games.pdn > games.jsonl\n"
-    "  pdn convert --to pdn games.jsonl\n"
-    "  pdn convert --to fen games.pdn\n"
-    "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
 
 PDN_COMMAND(
     convert,

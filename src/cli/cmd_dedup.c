@@ -79,6 +79,30 @@ static const pdn_option dedup_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char dedup_about[] =
+    "Find the copies of the same game across every FILE (standard input when\n"
+    "none, or '-'): with --report list each group of copies and the copy\n"
+    "kept, with --drop write the games (each as it was read, byte for byte)\n"
+    "with the other copies left out.  Two games are copies when they have\n"
+    "the same variant, start position and main-line moves, whatever their\n"
+    "tags, comments, variations, move numbers and notation.\n";
+
+static const char dedup_more[] =
+    "The copy kept is the first one read, or with --keep richest the one\n"
+    "with the most tags, comments, variations and NAGs; with --contained, a\n"
+    "game cut short is a copy of the first longer game it starts (of 10\n"
+    "plies or more), and the longer one is kept.  Matching is exact: a hash\n"
+    "finds the candidates, and their moves are compared.  A game with a\n"
+    "reading error, or whose main line cannot be replayed whole, is no copy\n"
+    "of any: it is reported as pdn parse reports it, and written.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn dedup --report bulletin1.pdn bulletin2.pdn\n"
+    "  pdn dedup --drop --contained --keep richest *.pdn > archive.pdn\n";
+
 /* What is kept of a game between readings. */
 typedef struct dedup_game {
     uint64_t hash;     /* of its key; 0: it has none (a reading error, or
@@ -832,30 +856,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char dedup_about[] =
-    "Find the copies of the same game across every FILE (standard input when\n"
-    "none, or '-'): with --report list each group of copies and the copy\n"
-    "kept, with --drop write the games (each as it was read, byte for byte)\n"
-    "with the other copies left out.  Two games are copies when they have\n"
-    "the same variant, start position and main-line moves, whatever their\n"
-    "tags, comments, variations, move numbers and notation.\n";
-
-static const char dedup_more[] =
-    "The copy kept is the first one read, or with --keep richest the one\n"
-    "with the most tags, comments, variations and NAGs; with --contained, a\n"
-    "game cut short is a copy of the first longer game it starts (of 10\n"
-    "plies or more), and the longer one is kept.  Matching is exact: a hash\n"
-    "finds the candidates, and their moves are compared.  A game with a\n"
-    "reading error, or whose main line cannot be replayed whole, is no copy\n"
-    "of any: it is reported as pdn parse reports it, and written.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn dedup --report bulletin1.pdn bulletin2.pdn\n"
-    "  pdn dedup --drop --contained --keep richest *.pdn > archive.pdn\n";
 
 PDN_COMMAND(dedup, "find the copies of the same game across files",
             "(--report|--drop) [OPTION]... [FILE]...", dedup_about, 0,

@@ -55,6 +55,30 @@ static const pdn_option fmt_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char fmt_about[] =
+    "Write each game of each FILE (standard input when none, or '-') in the"
+    " one\n"
+    "canonical PDN form: the Seven-Tag Roster first, then GameType, FEN and"
+    " the\n"
+    "other tags; standard tag names and YYYY.MM.DD dates; moves in the short\n"
+    "standard form, numbered anew; comments, NAGs, variations and setups"
+    " kept\n"
+    "where they stood; lines wrapped; LF line ends; UTF-8.  A game that"
+    " cannot\n"
+    "be read or has an illegal move is written as it was, byte for byte, and\n"
+    "reported.\n";
+
+static const char fmt_more[] =
+    "Exit status: 0 success, 1 a game was written as read because of an"
+    " error\n"
+    "(or, with --check, a FILE is not in canonical form), 2 usage error or a\n"
+    "FILE that cannot be read or rewritten.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn fmt games.pdn > clean.pdn\n"
+    "  pdn fmt --check archive/*.pdn\n"
+    "  pdn fmt --in-place --variant english games.pdn\n";
+
 typedef struct fmt_job {
     pdn_shared args; /* the shared options and the FILEs */
     bool check, in_place, no_gametype, variant_set;
@@ -283,30 +307,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&job.args);
     return rc;
 }
-
-static const char fmt_about[] =
-    "Write each game of each FILE (standard input when none, or '-') in the"
-    " one\n"
-    "canonical PDN form: the Seven-Tag Roster first, then GameType, FEN and"
-    " the\n"
-    "other tags; standard tag names and YYYY.MM.DD dates; moves in the short\n"
-    "standard form, numbered anew; comments, NAGs, variations and setups"
-    " kept\n"
-    "where they stood; lines wrapped; LF line ends; UTF-8.  A game that"
-    " cannot\n"
-    "be read or has an illegal move is written as it was, byte for byte, and\n"
-    "reported.\n";
-
-static const char fmt_more[] =
-    "Exit status: 0 success, 1 a game was written as read because of an"
-    " error\n"
-    "(or, with --check, a FILE is not in canonical form), 2 usage error or a\n"
-    "FILE that cannot be read or rewritten.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn fmt games.pdn > clean.pdn\n"
-    "  pdn fmt --check archive/*.pdn\n"
-    "  pdn fmt --in-place --variant english games.pdn\n";
 
 PDN_COMMAND(fmt, "write PDN files in one canonical form, losing nothing",
             "[OPTION]... [FILE]...", fmt_about, 25, fmt_more, PDN_COMMAND_GAMES,

@@ -21,6 +21,23 @@ static const pdn_option moves_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char moves_about[] =
+    "List the legal moves of the position FEN in PDN notation, sorted;\n"
+    "or, given MOVE, say whether it is legal there and why not.\n";
+
+static const char moves_more[] =
+    "A legal MOVE is printed in its normal form.  An illegal one prints\n"
+    "'illegal move MOVE: REASON' and 'legal: MOVES'; an ambiguous one\n"
+    "'ambiguous move MOVE: REASON' and 'could be: MOVES'.\n"
+    "\n"
+    "Exit status: 0 success (MOVE legal), 1 MOVE illegal or ambiguous,\n"
+    "2 usage error, bad FEN or unreadable MOVE.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn moves W:WK22:B18,19,27\n"
+    "  pdn moves W:WK30:BK26 30-27\n"
+    "  pdn moves --json W:W30:B27\n";
+
 /* What was asked. */
 typedef struct moves_job {
     const pdn_variant *v;
@@ -332,23 +349,6 @@ run(const pdn_cli *cli, int argc, char **argv)
         list_plain(cli, &job, ml, n);
     return PDN_EXIT_OK;
 }
-
-static const char moves_about[] =
-    "List the legal moves of the position FEN in PDN notation, sorted;\n"
-    "or, given MOVE, say whether it is legal there and why not.\n";
-
-static const char moves_more[] =
-    "A legal MOVE is printed in its normal form.  An illegal one prints\n"
-    "'illegal move MOVE: REASON' and 'legal: MOVES'; an ambiguous one\n"
-    "'ambiguous move MOVE: REASON' and 'could be: MOVES'.\n"
-    "\n"
-    "Exit status: 0 success (MOVE legal), 1 MOVE illegal or ambiguous,\n"
-    "2 usage error, bad FEN or unreadable MOVE.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn moves W:WK22:B18,19,27\n"
-    "  pdn moves W:WK30:BK26 30-27\n"
-    "  pdn moves --json W:W30:B27\n";
 
 PDN_COMMAND(moves, "list the legal moves of a position, or judge one move",
             "[OPTION]... FEN [MOVE]", moves_about, 0, moves_more,

@@ -32,6 +32,25 @@ static const pdn_option parse_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char parse_about[] =
+    "Read the PDN game records of each FILE game by game (standard input\n"
+    "when there is no FILE, or for '-') and report what cannot be read.\n";
+
+static const char parse_more[] =
+    "Diagnostics go to standard error as 'FILE:LINE:COLUMN: error[CODE]:"
+    " ...'\n"
+    "with the source line and a caret, then one summary line\n"
+    "'N games, E errors, W warnings'.  A FILE that cannot be opened is\n"
+    "reported and skipped.\n"
+    "\n"
+    "Exit status: 0 no reading errors (warnings allowed), 1 reading errors,\n"
+    "2 usage error or a FILE that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn parse club.pdn\n"
+    "  pdn parse --trace short.pdn\n"
+    "  pdn parse --json short.pdn\n";
+
 /* What was asked. */
 typedef struct parse_job {
     bool trace, json;
@@ -93,25 +112,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char parse_about[] =
-    "Read the PDN game records of each FILE game by game (standard input\n"
-    "when there is no FILE, or for '-') and report what cannot be read.\n";
-
-static const char parse_more[] =
-    "Diagnostics go to standard error as 'FILE:LINE:COLUMN: error[CODE]:"
-    " ...'\n"
-    "with the source line and a caret, then one summary line\n"
-    "'N games, E errors, W warnings'.  A FILE that cannot be opened is\n"
-    "reported and skipped.\n"
-    "\n"
-    "Exit status: 0 no reading errors (warnings allowed), 1 reading errors,\n"
-    "2 usage error or a FILE that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn parse club.pdn\n"
-    "  pdn parse --trace short.pdn\n"
-    "  pdn parse --json short.pdn\n";
 
 PDN_COMMAND(parse, "read PDN files, report their errors, print events or JSON",
             "[OPTION]... [FILE]...", parse_about, 0, parse_more, 0, "@file");

@@ -34,6 +34,25 @@ static const pdn_option perft_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char perft_about[] =
+    "Count the leaves of the tree of legal moves DEPTH plies deep (0 to 30).\n";
+
+static const char perft_more[] =
+    "Output: one line 'perft DEPTH: NODES nodes in SECONDS s (SPEED"
+    " Mnodes/s)',\n"
+    "after one line 'MOVE: NODES' per legal move with --divide.  --json"
+    " prints\n"
+    "one object with the keys variant, fen, depth, nodes, seconds and\n"
+    "nodes_per_second, and with --divide, divide: [{move, nodes}, ...].\n"
+    "\n"
+    "Exit status: 0 success, 1 a move list overflowed, 2 usage error or bad"
+    " FEN.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn perft 6\n"
+    "  pdn perft --divide 2\n"
+    "  pdn perft --variant spanish --json 5\n";
+
 /* What to count, and how to report it. */
 typedef struct perft_job {
     const pdn_variant *v;
@@ -210,25 +229,6 @@ run(const pdn_cli *cli, int argc, char **argv)
         print_plain(cli, &job, &r);
     return PDN_EXIT_OK;
 }
-
-static const char perft_about[] =
-    "Count the leaves of the tree of legal moves DEPTH plies deep (0 to 30).\n";
-
-static const char perft_more[] =
-    "Output: one line 'perft DEPTH: NODES nodes in SECONDS s (SPEED"
-    " Mnodes/s)',\n"
-    "after one line 'MOVE: NODES' per legal move with --divide.  --json"
-    " prints\n"
-    "one object with the keys variant, fen, depth, nodes, seconds and\n"
-    "nodes_per_second, and with --divide, divide: [{move, nodes}, ...].\n"
-    "\n"
-    "Exit status: 0 success, 1 a move list overflowed, 2 usage error or bad"
-    " FEN.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn perft 6\n"
-    "  pdn perft --divide 2\n"
-    "  pdn perft --variant spanish --json 5\n";
 
 PDN_COMMAND(perft, "count the leaves of the legal-move tree from a position",
             "[OPTION]... DEPTH", perft_about, 0, perft_more,

@@ -72,6 +72,27 @@ static const pdn_option play_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char play_about[] =
+    "Play a game against the engine: type your moves in any notation pdn\n"
+    "reads, and commands (help lists them).  On a terminal the board is\n"
+    "drawn before each of your moves; else a move or command a line is\n"
+    "read and the engine's replies are written as plain lines.  The game\n"
+    "is saved after every move, and a game that ends counts in your\n"
+    "record.\n";
+
+static const char play_more[] =
+    "Files: the game in $XDG_STATE_HOME/pdn/play.pdn (default\n"
+    "~/.local/state/pdn/play.pdn), the record in record.json beside it.\n"
+    "An unfinished game saved is offered to resume on a terminal; without\n"
+    "one, --resume or --new must say what to do with it.\n"
+    "\n"
+    "Exit status: 0 success, 2 usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn play --level hard --color black\n"
+    "  pdn play --variant english --draw-rule english\n"
+    "  printf '22-18\\nquit\\n' | pdn play --level easy --new\n";
+
 typedef struct play_job {
     const pdn_cli *cli;
     const pdn_variant *v;
@@ -819,27 +840,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char play_about[] =
-    "Play a game against the engine: type your moves in any notation pdn\n"
-    "reads, and commands (help lists them).  On a terminal the board is\n"
-    "drawn before each of your moves; else a move or command a line is\n"
-    "read and the engine's replies are written as plain lines.  The game\n"
-    "is saved after every move, and a game that ends counts in your\n"
-    "record.\n";
-
-static const char play_more[] =
-    "Files: the game in $XDG_STATE_HOME/pdn/play.pdn (default\n"
-    "~/.local/state/pdn/play.pdn), the record in record.json beside it.\n"
-    "An unfinished game saved is offered to resume on a terminal; without\n"
-    "one, --resume or --new must say what to do with it.\n"
-    "\n"
-    "Exit status: 0 success, 2 usage error.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn play --level hard --color black\n"
-    "  pdn play --variant english --draw-rule english\n"
-    "  printf '22-18\\nquit\\n' | pdn play --level easy --new\n";
 
 PDN_COMMAND(play, "play a game against the engine in the terminal",
             "[OPTION]...", play_about, 0, play_more, 0, NULL);

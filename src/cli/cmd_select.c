@@ -110,6 +110,31 @@ static const pdn_option select_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char select_about[] =
+    "Write the games of each FILE (standard input when none, or '-') that\n"
+    "meet every criterion, each as it was read, byte for byte: tags matched\n"
+    "by PCRE2 patterns, the players, the result, the date, the length, a\n"
+    "position, a material or moves the main line passes through,\n"
+    "soundness.\n";
+
+static const char select_more[] =
+    "A game without the tag a criterion looks at does not meet it.  A date\n"
+    "stands for the days it may be: 2004.??.?? meets --date-from 2004.06.01\n"
+    "and --date-to 2004.06.30; a game with no Date, or no year, meets no\n"
+    "date.  --moves compares the moves played, not how they are written\n"
+    "(22x13, 22:13 and 22x13x6 name the same capture).  Games that cannot\n"
+    "be read are reported on standard error as by pdn parse, and judged by\n"
+    "what could be read of them.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn select --player '(?i)rossi' archive.pdn > rossi.pdn\n"
+    "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
+    "  pdn select --moves '22-18 10-14' --list club.pdn\n"
+    "  pdn select --material 1K-2K --format json archive.pdn\n";
+
 /* What was asked, and the output. */
 typedef struct select_job {
     pdn_shard_picker shard; /* first: for pdn_shard_pick() */
@@ -733,31 +758,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char select_about[] =
-    "Write the games of each FILE (standard input when none, or '-') that\n"
-    "meet every criterion, each as it was read, byte for byte: tags matched\n"
-    "by PCRE2 patterns, the players, the result, the date, the length, a\n"
-    "position, a material or moves the main line passes through,\n"
-    "soundness.\n";
-
-static const char select_more[] =
-    "A game without the tag a criterion looks at does not meet it.  A date\n"
-    "stands for the days it may be: 2004.??.?? meets --date-from 2004.06.01\n"
-    "and --date-to 2004.06.30; a game with no Date, or no year, meets no\n"
-    "date.  --moves compares the moves played, not how they are written\n"
-    "(22x13, 22:13 and 22x13x6 name the same capture).  Games that cannot\n"
-    "be read are reported on standard error as by pdn parse, and judged by\n"
-    "what could be read of them.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn select --player '(?i)rossi' archive.pdn > rossi.pdn\n"
-    "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
-    "  pdn select --moves '22-18 10-14' --list club.pdn\n"
-    "  pdn select --material 1K-2K --format json archive.pdn\n";
 
 PDN_COMMAND(select,
             "write the games that meet criteria: tags, date, position, moves",

@@ -20,6 +20,21 @@ static const pdn_option show_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char show_about[] =
+    "Draw the position FEN (default: the start position) as a board seen\n"
+    "from White's side, each empty playing square showing its number.\n";
+
+static const char show_more[] =
+    "Without --ascii or --unicode, Unicode is used when the first set of\n"
+    "LC_ALL, LC_CTYPE and LANG names UTF-8.\n"
+    "\n"
+    "Exit status: 0 success, 2 usage error or bad FEN.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn show\n"
+    "  pdn show --variant english\n"
+    "  pdn show --ascii W:WK30,31:B10,K26\n";
+
 /* What to draw, and how. */
 typedef struct show_job {
     const pdn_variant *v;
@@ -71,21 +86,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     draw(cli, &job, unicode);
     return PDN_EXIT_OK;
 }
-
-static const char show_about[] =
-    "Draw the position FEN (default: the start position) as a board seen\n"
-    "from White's side, each empty playing square showing its number.\n";
-
-static const char show_more[] =
-    "Without --ascii or --unicode, Unicode is used when the first set of\n"
-    "LC_ALL, LC_CTYPE and LANG names UTF-8.\n"
-    "\n"
-    "Exit status: 0 success, 2 usage error or bad FEN.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn show\n"
-    "  pdn show --variant english\n"
-    "  pdn show --ascii W:WK30,31:B10,K26\n";
 
 PDN_COMMAND(show, "draw a position as a board with its square numbers",
             "[OPTION]... [FEN]", show_about, 0, show_more, PDN_COMMAND_POSITION,

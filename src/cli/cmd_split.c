@@ -68,6 +68,28 @@ static const pdn_option split_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char split_about[] =
+    "Write the games of each FILE (standard input when none, or '-') into\n"
+    "files: N games a file, a file for each value of a tag, or for each\n"
+    "variant.  Each game is written as it was read, byte for byte, the\n"
+    "games of a file in the order read and one blank line apart; then the\n"
+    "files written are listed, with their games.\n";
+
+static const char split_more[] =
+    "A file that exists is not replaced without --force: then nothing is\n"
+    "written.  Each file is written whole or not at all (atomically).  In\n"
+    "a name, what a file name cannot hold ('/', '\\', control characters\n"
+    "and :*?\"<>|) becomes '_', an empty value 'none', and two names alike\n"
+    "get -2, -3... before their extension.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error,\n"
+    "a FILE that cannot be read, or a file that cannot be written.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn split --every 100 -o parts archive.pdn\n"
+    "  pdn split --by Event --name '{Date}-{Event}.pdn' -o events *.pdn\n"
+    "  pdn split --by-variant mixed.pdn\n";
+
 /* A game, in the temporary file. */
 typedef struct split_game {
     uint64_t offset, len; /* its text there */
@@ -551,28 +573,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char split_about[] =
-    "Write the games of each FILE (standard input when none, or '-') into\n"
-    "files: N games a file, a file for each value of a tag, or for each\n"
-    "variant.  Each game is written as it was read, byte for byte, the\n"
-    "games of a file in the order read and one blank line apart; then the\n"
-    "files written are listed, with their games.\n";
-
-static const char split_more[] =
-    "A file that exists is not replaced without --force: then nothing is\n"
-    "written.  Each file is written whole or not at all (atomically).  In\n"
-    "a name, what a file name cannot hold ('/', '\\', control characters\n"
-    "and :*?\"<>|) becomes '_', an empty value 'none', and two names alike\n"
-    "get -2, -3... before their extension.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error,\n"
-    "a FILE that cannot be read, or a file that cannot be written.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn split --every 100 -o parts archive.pdn\n"
-    "  pdn split --by Event --name '{Date}-{Event}.pdn' -o events *.pdn\n"
-    "  pdn split --by-variant mixed.pdn\n";
 
 PDN_COMMAND(split, "write the games into files: N a file, by a tag, by variant",
             "(--every N|--by TAG|--by-variant) [OPTION]... [FILE]...",

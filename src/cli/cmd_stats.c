@@ -60,6 +60,27 @@ static const pdn_option stats_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char stats_about[] =
+    "Count what the games of each FILE (standard input when none, or '-')\n"
+    "hold: by player, the games, wins, draws, losses and score, as White\n"
+    "and as Black; by event, a crosstable; by opening, the first plies and\n"
+    "how each side scored; by result, the share of each.  Then the average\n"
+    "and median length, and how many games have errors.\n";
+
+static const char stats_more[] =
+    "A result 1-0 is a win of the first mover (Black in English checkers);\n"
+    "a game with no result, or *, counts among the games and not in the\n"
+    "score, which is the wins and half the draws of the games decided or\n"
+    "drawn.  A missing White, Black or Event tag counts as '?'.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn stats archive.pdn\n"
+    "  pdn stats --by event --format html club.pdn > club.html\n"
+    "  pdn stats --by opening --opening-plies 4 --format json archive.pdn\n";
+
 /* How a game ended, for White. */
 typedef enum outcome {
     WHITE_WON,
@@ -950,27 +971,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char stats_about[] =
-    "Count what the games of each FILE (standard input when none, or '-')\n"
-    "hold: by player, the games, wins, draws, losses and score, as White\n"
-    "and as Black; by event, a crosstable; by opening, the first plies and\n"
-    "how each side scored; by result, the share of each.  Then the average\n"
-    "and median length, and how many games have errors.\n";
-
-static const char stats_more[] =
-    "A result 1-0 is a win of the first mover (Black in English checkers);\n"
-    "a game with no result, or *, counts among the games and not in the\n"
-    "score, which is the wins and half the draws of the games decided or\n"
-    "drawn.  A missing White, Black or Event tag counts as '?'.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn stats archive.pdn\n"
-    "  pdn stats --by event --format html club.pdn > club.html\n"
-    "  pdn stats --by opening --opening-plies 4 --format json archive.pdn\n";
 
 PDN_COMMAND(stats, "count by player, event, opening or result",
             "[OPTION]... [FILE]...", stats_about, 0, stats_more,

@@ -21,6 +21,25 @@ static const pdn_option tags_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char tags_about[] =
+    "Print the tags of every game of each FILE (standard input when there\n"
+    "is no FILE, or for '-'), a row per game, in file order.\n";
+
+static const char tags_more[] =
+    "A row is 'FILE:LINE', then a tab and 'Name=value' for each tag, names\n"
+    "as written; tab, newline, carriage return and backslash in a value are\n"
+    "written \\t \\n \\r \\\\.  --json prints {\"file\", \"game\", \"line\",\n"
+    "\"tags\": [{\"name\", \"value\", \"standard\"}]}, \"standard\" for"
+    " mapped names.\n"
+    "Diagnostics go to standard error, as with pdn parse.\n"
+    "\n"
+    "Exit status: 0 no reading errors, 1 reading errors, 2 usage error or a\n"
+    "FILE that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn tags club.pdn\n"
+    "  pdn tags --json short.pdn\n";
+
 /* What was asked. */
 typedef struct tags_job {
     bool json;
@@ -104,25 +123,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char tags_about[] =
-    "Print the tags of every game of each FILE (standard input when there\n"
-    "is no FILE, or for '-'), a row per game, in file order.\n";
-
-static const char tags_more[] =
-    "A row is 'FILE:LINE', then a tab and 'Name=value' for each tag, names\n"
-    "as written; tab, newline, carriage return and backslash in a value are\n"
-    "written \\t \\n \\r \\\\.  --json prints {\"file\", \"game\", \"line\",\n"
-    "\"tags\": [{\"name\", \"value\", \"standard\"}]}, \"standard\" for"
-    " mapped names.\n"
-    "Diagnostics go to standard error, as with pdn parse.\n"
-    "\n"
-    "Exit status: 0 no reading errors, 1 reading errors, 2 usage error or a\n"
-    "FILE that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn tags club.pdn\n"
-    "  pdn tags --json short.pdn\n";
 
 PDN_COMMAND(tags, "print the tags of every game, a row per game",
             "[OPTION]... [FILE]...", tags_about, 0, tags_more, 0, "@file");

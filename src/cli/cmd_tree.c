@@ -63,6 +63,27 @@ static const pdn_option tree_options[] = {
     PDN_OPTION_HELP,
 };
 
+static const char tree_about[] =
+    "The opening tree of the games of each FILE (standard input when none,\n"
+    "or '-'), from a position (the start by default) N plies deep: for each\n"
+    "position, each move played from it, by how many games, and how many\n"
+    "White won, drew and Black won; a position reached by two move orders\n"
+    "is one (transpositions merged).\n";
+
+static const char tree_more[] =
+    "A game counts from the first position of its main line that is the\n"
+    "tree's, as far as its moves are legal; a game of another variant, with\n"
+    "a reading error, or that never stands on it, counts in none.  The\n"
+    "score after the counts is White's: wins and half the draws of the\n"
+    "games decided or drawn.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn tree --depth 6 --min-games 5 archive.pdn\n"
+    "  pdn tree --format html archive.pdn > tree.html\n";
+
 /* A move played from a node. */
 typedef struct tree_move {
     char text[PDN_MOVE_TEXT_MAX]; /* as pdn fmt writes it */
@@ -570,27 +591,6 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_shared_free(&s);
     return rc;
 }
-
-static const char tree_about[] =
-    "The opening tree of the games of each FILE (standard input when none,\n"
-    "or '-'), from a position (the start by default) N plies deep: for each\n"
-    "position, each move played from it, by how many games, and how many\n"
-    "White won, drew and Black won; a position reached by two move orders\n"
-    "is one (transpositions merged).\n";
-
-static const char tree_more[] =
-    "A game counts from the first position of its main line that is the\n"
-    "tree's, as far as its moves are legal; a game of another variant, with\n"
-    "a reading error, or that never stands on it, counts in none.  The score "
-    "after the counts is White's: wins and half the\n"
-    "draws of the games decided or drawn.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn tree --depth 6 --min-games 5 archive.pdn\n"
-    "  pdn tree --format html archive.pdn > tree.html\n";
 
 PDN_COMMAND(tree, "the opening tree of the games, transpositions merged",
             "[OPTION]... [FILE]...", tree_about, 0, tree_more,
