@@ -597,33 +597,52 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
     return 0;
 }
 
-/* The level: its depth and name; 0, or a usage error's status. */
-static int
-read_level(const pdn_cli *cli, play_job *job)
+/* Sets the level named @l, as --level gives it (easy, medium, hard, a
+ * depth N) or as a saved game names it ("depth N", "N ms"): its depth or
+ * time, and its name.  False when @l is none. */
+static bool
+set_level(play_job *job, const char *l)
 {
     static const struct {
         const char *name;
         int depth;
     } levels[] = {
         {"easy", LEVEL_EASY}, {"medium", LEVEL_MEDIUM}, {"hard", LEVEL_HARD}};
-    const char *l = job->level_arg ? job->level_arg : "medium";
-    job->depth = 0;
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (!strcmp(l, levels[i].name)) {
             job->depth = levels[i].depth;
             snprintf(job->level, sizeof job->level, "%s", l);
+            return true;
         }
-    if (!job->depth) {
-        char *end;
-        long d = strtol(l, &end, 10);
-        if (*end || end == l || d < 1 || d > LEVEL_MAX)
-            return pdn_args_fail(cli, CMD,
-                                 "bad --level '%s': expected easy, medium, "
-                                 "hard or a depth from 1 to %d",
-                                 l, LEVEL_MAX);
-        job->depth = (int)d;
-        snprintf(job->level, sizeof job->level, "depth %ld", d);
+    char *end;
+    unsigned long long n =
+        strtoull(l + (strncmp(l, "depth ", 6) ? 0 : 6), &end, 10);
+    if (end != l && !strcmp(end, " ms") && n >= 1) {
+        job->time_ms = n;
+        snprintf(job->level, sizeof job->level, "%s", l);
+        return true;
     }
+    if (*end || end == l || n < 1 || n > LEVEL_MAX)
+        return false;
+    job->depth = (int)n;
+    job->time_ms = 0;
+    snprintf(job->level, sizeof job->level, "depth %llu", n);
+    return true;
+}
+
+/* The level of --level (medium by default), or of --time; 0, or a usage
+ * error's status. */
+static int
+read_level(const pdn_cli *cli, play_job *job)
+{
+    const char *l = job->level_arg ? job->level_arg : "medium";
+    uint64_t time_ms = job->time_ms;
+    if (strstr(l, " ms") || !set_level(job, l))
+        return pdn_args_fail(cli, CMD,
+                             "bad --level '%s': expected easy, medium, "
+                             "hard or a depth from 1 to %d",
+                             l, LEVEL_MAX);
+    job->time_ms = time_ms;
     if (job->time_ms)
         snprintf(job->level, sizeof job->level, "%llu ms",
                  (unsigned long long)job->time_ms);
@@ -698,20 +717,9 @@ resume(play_job *job, pdn_play_session *saved, const char *level)
     job->game = *saved;
     job->v = saved->v;
     job->rule = saved->rule;
-    const char *kinds[] = {"easy", "medium", "hard"};
-    const int depths[] = {LEVEL_EASY, LEVEL_MEDIUM, LEVEL_HARD};
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(level, kinds[i])) {
-            job->depth = depths[i];
-            job->time_ms = 0;
-        }
-    if (!strncmp(level, "depth ", 6)) {
-        job->depth = atoi(level + 6);
-        job->time_ms = 0;
-    } else if (strstr(level, " ms")) {
-        job->time_ms = strtoull(level, NULL, 10);
-    }
-    snprintf(job->level, sizeof job->level, "%s", level);
+    job->time_ms = 0;
+    if (!set_level(job, level))
+        snprintf(job->level, sizeof job->level, "%s", level);
     say(job, "Resumed: you play %s against pdn (%s), %s, move %zu.\n",
         side_name(job->human), job->level, job->v->title,
         job->game.plies / 2 + 1);

@@ -434,11 +434,7 @@ work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
     }
     if (pdn_games_out_text(job->canon, g, out))
         return TAKEN;
-    pdn_strbuf_printf(out,
-                      "pdn %s: %s:%u: cannot write game %llu as read: its text "
-                      "could not be kept\n",
-                      CMD, g->file, g->start.line,
-                      (unsigned long long)g->number);
+    pdn_command_lost_game_text(CMD, g, out);
     return TAKEN_LOST;
 }
 

@@ -406,10 +406,20 @@ pdn_shared_free(pdn_shared *s)
 }
 
 void
+pdn_command_lost_game_text(const char *cmd, const pdn_game *g, pdn_strbuf *out)
+{
+    pdn_strbuf_printf(out,
+                      "pdn %s: %s:%u: cannot write game %llu as read: its text "
+                      "could not be kept\n",
+                      cmd, g->file, g->start.line,
+                      (unsigned long long)g->number);
+}
+
+void
 pdn_command_lost_game(const pdn_cli *cli, const char *cmd, const pdn_game *g)
 {
-    fprintf(cli->err,
-            "pdn %s: %s:%u: cannot write game %llu as read: its text could "
-            "not be kept\n",
-            cmd, g->file, g->start.line, (unsigned long long)g->number);
+    pdn_strbuf text = PDN_STRBUF_INIT;
+    pdn_command_lost_game_text(cmd, g, &text);
+    fputs(text.ptr, cli->err);
+    pdn_strbuf_free(&text);
 }

@@ -109,6 +109,11 @@ typedef struct pdn_command {
 void pdn_command_lost_game(const pdn_cli *cli, const char *cmd,
                            const pdn_game *g);
 
+/** The same message, at the end of @out (for a thread that makes what is
+ * written later). */
+void pdn_command_lost_game_text(const char *cmd, const pdn_game *g,
+                                pdn_strbuf *out);
+
 /** The commands, in the order of pdn --help; *@n gets how many. */
 const pdn_command *const *pdn_commands(size_t *n);
 

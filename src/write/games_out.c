@@ -147,9 +147,8 @@ pdn_games_out_as_read(pdn_games_out *o, const pdn_canonical *c,
     if (g->raw_file || g->raw_lost) /* too large to read: copied */
         return !g->raw_lost && pdn_games_out_copy(o, g->raw_file, g->raw_len);
     pdn_strbuf_clear(scratch);
-    pdn_canonical_as_read(c, g, scratch);
-    size_t blank = strspn(scratch->ptr ? scratch->ptr : "", "\r\n");
-    pdn_games_out_game(o, scratch->ptr + blank, scratch->len - blank);
+    pdn_games_out_text(c, g, scratch);
+    pdn_games_out_game(o, scratch->ptr, scratch->len);
     return true;
 }
 
@@ -176,10 +175,13 @@ pdn_games_out_text(const pdn_canonical *c, const pdn_game *g, pdn_strbuf *out)
             out->ptr[at] = '\0';
         return false;
     }
-    pdn_strbuf scratch = PDN_STRBUF_INIT;
-    pdn_canonical_as_read(c, g, &scratch);
-    size_t blank = strspn(scratch.ptr ? scratch.ptr : "", "\r\n");
-    pdn_strbuf_put(out, scratch.ptr + blank, scratch.len - blank);
-    pdn_strbuf_free(&scratch);
+    /* The line ends before the game are the file's, between games. */
+    size_t at = out->len;
+    pdn_canonical_as_read(c, g, out);
+    if (!out->ptr)
+        return true;
+    size_t blank = strspn(out->ptr + at, "\r\n");
+    memmove(out->ptr + at, out->ptr + at + blank, out->len - at - blank + 1);
+    out->len -= blank;
     return true;
 }
