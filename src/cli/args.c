@@ -172,6 +172,27 @@ pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
 }
 
 int
+pdn_args_exclusive(const pdn_cli *cli, const char *cmd, const char *a,
+                   const char *b)
+{
+    return pdn_args_fail(
+        cli, cmd, "options '--%s' and '--%s' cannot be used together", a, b);
+}
+
+int
+pdn_args_in_place(const pdn_cli *cli, const char *cmd, const char *const *files,
+                  size_t n)
+{
+    bool stdin_read = n == 0;
+    for (size_t i = 0; i < n; i++)
+        stdin_read |= strcmp(files[i], "-") == 0;
+    return stdin_read ? pdn_args_fail(cli, cmd,
+                                      "'--in-place' needs FILEs: it cannot "
+                                      "rewrite standard input")
+                      : -1;
+}
+
+int
 pdn_args_stop(const pdn_cli *cli, const char *cmd, int status, const char *fmt,
               ...)
 {

@@ -36,7 +36,49 @@ typedef struct pdn_option {
                             MAX: no bound); values out of them are
                             refused, and completions offer the words;
                             NULL: any */
+    int into;            /* PDN_INTO_*: how it is stored at @at of its
+                            command's context; PDN_INTO_NONE: its command
+                            reads it (pdn_own_option_fn) */
+    size_t at;           /* the offset of that field */
 } pdn_option;
+
+/** pdn_option.into: what an option of a command's own is stored as, by
+ * the type of the field it names (PDN_OPTION_INTO()). */
+enum {
+    PDN_INTO_NONE = 0,
+    PDN_INTO_TEXT,  /* const char *: its value as given */
+    PDN_INTO_INT,   /* int: its number, or the index of its choice */
+    PDN_INTO_COUNT, /* uint64_t: its number */
+    PDN_INTO_BOOL   /* bool: true; for one with choices, whether its
+                       value is not the first of them */
+};
+
+/** The row of an option its command reads itself: its long name, short
+ * name (0: none), value's name (NULL: none), id, help and choices. */
+#define PDN_OPTION(name_, short_, arg_, id_, help_, choices_)                  \
+    {                                                                          \
+        name_, short_, arg_, id_, help_, choices_, PDN_INTO_NONE, 0            \
+    }
+
+/** The PDN_INTO_* of a field of the type of @x. */
+/* clang-format off */
+#define PDN_INTO_KIND(x)                                           \
+    _Generic((x), const char *: PDN_INTO_TEXT, int: PDN_INTO_INT, \
+             uint64_t: PDN_INTO_COUNT, bool: PDN_INTO_BOOL)
+/* clang-format on */
+
+/** The row of an option stored into @field of the command's context, a
+ * @type: its kind comes from the field's type, so that the two cannot
+ * disagree, and a field of another type does not build. */
+#define PDN_OPTION_INTO(name_, short_, arg_, help_, choices_, type, field)     \
+    {                                                                          \
+        name_, short_, arg_, PDN_OPT_INTO, help_, choices_,                    \
+            PDN_INTO_KIND(((type *)0)->field), offsetof(type, field)           \
+    }
+
+/** The row of an option without a value that sets the bool @field. */
+#define PDN_OPTION_SET(name_, help_, type, field)                              \
+    PDN_OPTION_INTO(name_, 0, NULL, help_, NULL, type, field)
 
 /** The ids of the options several commands take, parsed in one place
  * (pdn_command_args()); a command's own ids count from PDN_OPT_OWN. */
@@ -53,6 +95,7 @@ enum {
     PDN_OPT_DRAW_RULE, /* --draw-rule PRESET */
     PDN_OPT_HASH,      /* --hash MB */
     PDN_OPT_SHARD,     /* --shard I/N */
+    PDN_OPT_INTO,      /* a command's own, stored (PDN_OPTION_INTO()) */
     PDN_OPT_OWN = 32
 };
 
@@ -116,6 +159,17 @@ int pdn_args_fail(const pdn_cli *cli, const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/** Prints that options --@a and --@b cannot be used together, as
+ * pdn_args_fail() does; returns PDN_EXIT_USAGE. */
+int pdn_args_exclusive(const pdn_cli *cli, const char *cmd, const char *a,
+                       const char *b);
+
+/** Whether --in-place can rewrite the @n FILEs @files: -1, or the exit
+ * status of the usage error printed when there are none or one is "-"
+ * (standard input). */
+int pdn_args_in_place(const pdn_cli *cli, const char *cmd,
+                      const char *const *files, size_t n);
 
 /** Prints "pdn @cmd: <message>" to cli->err, and the message as JSON on
  * cli->out in a JSON mode: what stops a command that is not a usage

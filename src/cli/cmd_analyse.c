@@ -19,33 +19,48 @@
 
 #define CMD "analyse"
 
-enum {
-    OPT_DEPTH = PDN_OPT_OWN,
-    OPT_TIME,
-    OPT_NODES,
-    OPT_MULTIPV,
-    OPT_MOVE,
-    OPT_SOLVER,
-};
+typedef struct analyse_job {
+    const pdn_variant *v;
+    pdn_board board;
+    const char *fen;
+    const char *move_text;
+    pdn_move move; /* --move, resolved */
+    pdn_search_limits limits;
+    size_t hash_mb;
+    int solver; /* --solver: pieces, or 0 */
+    const pdn_draw_rule *rule;
+    bool json;
+    const pdn_cli *cli;
+} analyse_job;
+
+/* The ranges of --depth, --multipv and --solver are the engine's. */
+_Static_assert(PDN_MAX_PLY - 2 == 126 && PDN_MAX_MULTIPV == 16 &&
+                   PDN_SOLVER_MAX_PIECES == 4,
+               "the ranges of analyse_options[] are the engine's limits");
 
 static const pdn_option analyse_options[] = {
     PDN_OPTION_VARIANT("italian (default), spanish, english, or a GameType",
                        PDN_VARIANT_CHOICES),
-    {"depth", 'd', "D", OPT_DEPTH, "search to depth D (plies)", NULL},
-    {"time", 't', "MS", OPT_TIME,
-     "search for MS milliseconds (the default: 1000)", "1..86400000"},
-    {"nodes", 'n', "N", OPT_NODES, "search N nodes", "1..1125899906842624"},
-    {"multipv", 'm', "K", OPT_MULTIPV,
-     "the best K moves, each with its score and line", NULL},
-    {"move", 0, "MOVE", OPT_MOVE, "the score and line of MOVE alone", NULL},
+    PDN_OPTION_INTO("depth", 'd', "D", "search to depth D (plies)", "1..126",
+                    analyse_job, limits.depth),
+    PDN_OPTION_INTO("time", 't', "MS",
+                    "search for MS milliseconds (the default: 1000)",
+                    "1..86400000", analyse_job, limits.time_ms),
+    PDN_OPTION_INTO("nodes", 'n', "N", "search N nodes", "1..1125899906842624",
+                    analyse_job, limits.nodes),
+    PDN_OPTION_INTO("multipv", 'm', "K",
+                    "the best K moves, each with its score and line", "1..16",
+                    analyse_job, limits.multipv),
+    PDN_OPTION_INTO("move", 0, "MOVE", "the score and line of MOVE alone", NULL,
+                    analyse_job, move_text),
     PDN_OPTION_JSON("print the final result as one JSON object"),
     PDN_OPTION_HASH("transposition table size (default 16)"),
     PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english,\n"
                          "luciano (default: the variant's own)"),
-    {"solver", 0, "N", OPT_SOLVER,
-     "first solve every position of up to N pieces (2-4),\n"
-     "then take their exact values in the search",
-     NULL},
+    PDN_OPTION_INTO("solver", 0, "N",
+                    "first solve every position of up to N pieces (2-4),\n"
+                    "then take their exact values in the search",
+                    "2..4", analyse_job, solver),
     PDN_OPTION_HELP,
 };
 
@@ -65,20 +80,6 @@ static const char analyse_more[] =
     "  pdn analyse --depth 12 W:W21-32:B1-12\n"
     "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
     "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
-
-typedef struct analyse_job {
-    const pdn_variant *v;
-    pdn_board board;
-    const char *fen;
-    const char *move_text;
-    pdn_move move; /* --move, resolved */
-    pdn_search_limits limits;
-    size_t hash_mb;
-    int solver; /* --solver: pieces, or 0 */
-    const pdn_draw_rule *rule;
-    bool json;
-    const pdn_cli *cli;
-} analyse_job;
 
 /* ---- Writing ---- */
 
@@ -210,49 +211,12 @@ read_move(const pdn_cli *cli, analyse_job *job)
     return 0;
 }
 
-/* pdn_own_option_fn: the options of analyse alone. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    analyse_job *job = ctx;
-    unsigned long long v = 0;
-
-    switch (g->id) {
-    case OPT_TIME:
-        job->limits.time_ms = g->n;
-        return 0;
-    case OPT_NODES:
-        job->limits.nodes = g->n;
-        return 0;
-    case OPT_MOVE:
-        job->move_text = g->value;
-        return 0;
-    }
-    /* The ranges of the rest are the engine's limits. */
-    unsigned long long min = g->id == OPT_SOLVER ? 2 : 1;
-    unsigned long long max = g->id == OPT_DEPTH     ? PDN_MAX_PLY - 2
-                             : g->id == OPT_MULTIPV ? PDN_MAX_MULTIPV
-                                                    : PDN_SOLVER_MAX_PIECES;
-    const char *name = g->id == OPT_DEPTH     ? "depth"
-                       : g->id == OPT_MULTIPV ? "multipv"
-                                              : "solver";
-    if (pdn_args_number(cli, CMD, name, g->value, min, max, NULL, &v))
-        return PDN_EXIT_USAGE;
-    if (g->id == OPT_DEPTH)
-        job->limits.depth = (int)v;
-    else if (g->id == OPT_MULTIPV)
-        job->limits.multipv = (int)v;
-    else
-        job->solver = (int)v;
-    return 0;
-}
-
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
 {
     pdn_shared s;
-    int rc = pdn_command_args(cli, &pdn_analyse_command, argc, argv, &s,
-                              own_option, job);
+    int rc =
+        pdn_command_args(cli, &pdn_analyse_command, argc, argv, &s, NULL, job);
 
     job->json = s.json;
     job->hash_mb = s.hash_mb;

@@ -18,8 +18,7 @@
 #define CMD "annotate"
 
 enum {
-    OPT_PRINT_CONFIG = PDN_OPT_OWN,
-    OPT_DEPTH,
+    OPT_DEPTH = PDN_OPT_OWN,
     OPT_TIME,
     OPT_NODES,
     OPT_TIME_PER_GAME,
@@ -38,46 +37,54 @@ enum {
     OPT_SELECT,
     OPT_NOTATION,
     OPT_REPORT,
-    OPT_REPORT_FILE,
-    OPT_OUTPUT,
-    OPT_IN_PLACE,
 };
+
+/* The command line and the settings. */
+typedef struct annotate_job {
+    pdn_shared args;      /* the shared options and the FILEs */
+    pdn_annotate_job run; /* the settings the run is given */
+    bool print_config;
+    pdn_given *given; /* the settings among the options, in order */
+    size_t ngiven;
+    pdn_config cfg;
+} annotate_job;
 
 static const pdn_option annotate_options[] = {
     PDN_OPTION_CONFIG("read the settings from FILE"),
-    PDN_OPTION_FLAG("print-config", OPT_PRINT_CONFIG,
-                    "print the settings in effect as YAML and exit"),
+    PDN_OPTION_SET("print-config",
+                   "print the settings in effect as YAML and exit",
+                   annotate_job, print_config),
     PDN_OPTION_VARIANT("italian (default), spanish, english, or a GameType",
                        PDN_VARIANT_CHOICES),
     PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english,\n"
                          "luciano"),
-    {"depth", 'd', "D", OPT_DEPTH,
-     "search every move to depth D (default 12;\n"
-     "0: no depth limit)",
-     "0..64"},
-    {"time", 't', "MS", OPT_TIME, "search every move for MS milliseconds",
-     "1..86400000"},
-    {"nodes", 'n', "N", OPT_NODES,
-     "search every move for N nodes\n"
-     "(--time, --nodes and --time-per-game replace\n"
-     "the depth limit unless --depth is given)",
-     "1..1000000000000"},
-    {"time-per-game", 0, "MS", OPT_TIME_PER_GAME,
-     "spend MS milliseconds per game: a shallow pass,\n"
-     "then the rest on the moves it marked",
-     "1..86400000"},
+    PDN_OPTION("depth", 'd', "D", OPT_DEPTH,
+               "search every move to depth D (default 12;\n"
+               "0: no depth limit)",
+               "0..64"),
+    PDN_OPTION("time", 't', "MS", OPT_TIME,
+               "search every move for MS milliseconds", "1..86400000"),
+    PDN_OPTION("nodes", 'n', "N", OPT_NODES,
+               "search every move for N nodes\n"
+               "(--time, --nodes and --time-per-game replace\n"
+               "the depth limit unless --depth is given)",
+               "1..1000000000000"),
+    PDN_OPTION("time-per-game", 0, "MS", OPT_TIME_PER_GAME,
+               "spend MS milliseconds per game: a shallow pass,\n"
+               "then the rest on the moves it marked",
+               "1..86400000"),
     PDN_OPTION_HASH("transposition table size per job (default 16)"),
     PDN_OPTION_JOBS("annotate N games at once (output in input order)"),
-    {"sides", 0, "S", OPT_SIDES, "first, second or both (default)",
-     "first second both"},
-    {"from", 0, "N", OPT_FROM, "judge from move N on", "1..100000"},
-    {"to", 0, "N", OPT_TO, "judge up to move N", "1..100000"},
-    {"skip-plies", 0, "N", OPT_SKIP_PLIES,
-     "leave the first N plies (the book) unjudged", "0..1000"},
+    PDN_OPTION("sides", 0, "S", OPT_SIDES, "first, second or both (default)",
+               "first second both"),
+    PDN_OPTION("from", 0, "N", OPT_FROM, "judge from move N on", "1..100000"),
+    PDN_OPTION("to", 0, "N", OPT_TO, "judge up to move N", "1..100000"),
+    PDN_OPTION("skip-plies", 0, "N", OPT_SKIP_PLIES,
+               "leave the first N plies (the book) unjudged", "0..1000"),
     PDN_OPTION_FLAG("variations", OPT_VARIATIONS,
                     "judge the moves of variations too"),
-    {"line-plies", 0, "N", OPT_LINE_PLIES,
-     "plies of the best line written (default 8)", NULL},
+    PDN_OPTION("line-plies", 0, "N", OPT_LINE_PLIES,
+               "plies of the best line written (default 8)", NULL),
     PDN_OPTION_FLAG("no-nags", OPT_NO_NAGS, "write no $6, $2, $4"),
     PDN_OPTION_FLAG("no-comments", OPT_NO_COMMENTS,
                     "write no comment on marked moves"),
@@ -85,24 +92,25 @@ static const pdn_option annotate_options[] = {
     PDN_OPTION_FLAG("no-eval", OPT_NO_EVAL, "write no [%eval] command"),
     PDN_OPTION_FLAG("no-tags", OPT_NO_TAGS,
                     "write no Annotator tag and no counts"),
-    {"annotator", 0, "NAME", OPT_ANNOTATOR,
-     "the Annotator tag's value (default pdn; '' for none)", NULL},
-    {"select", 0, "TAG=RE", OPT_SELECT,
-     "annotate only games whose TAG matches the PCRE2\n"
-     "pattern RE (repeatable: every one must match)",
-     NULL},
-    {"notation", 0, "N", OPT_NOTATION, "numeric (default) or alpha moves",
-     "numeric alpha"},
-    {"report", 'r', "FORMAT", OPT_REPORT,
-     "text, json or html: print a report instead of the\n"
-     "games (they go to --output FILE only)",
-     "text json html none"},
-    {"report-file", 0, "FILE", OPT_REPORT_FILE, "write the report to FILE",
-     NULL},
-    {"output", 'o', "FILE", OPT_OUTPUT, "write the annotated games to FILE",
-     NULL},
-    {"in-place", 'i', NULL, OPT_IN_PLACE,
-     "replace each FILE by its annotated games (atomic)", NULL},
+    PDN_OPTION("annotator", 0, "NAME", OPT_ANNOTATOR,
+               "the Annotator tag's value (default pdn; '' for none)", NULL),
+    PDN_OPTION("select", 0, "TAG=RE", OPT_SELECT,
+               "annotate only games whose TAG matches the PCRE2\n"
+               "pattern RE (repeatable: every one must match)",
+               NULL),
+    PDN_OPTION("notation", 0, "N", OPT_NOTATION,
+               "numeric (default) or alpha moves", "numeric alpha"),
+    PDN_OPTION("report", 'r', "FORMAT", OPT_REPORT,
+               "text, json or html: print a report instead of the\n"
+               "games (they go to --output FILE only)",
+               "text json html none"),
+    PDN_OPTION_INTO("report-file", 0, "FILE", "write the report to FILE", NULL,
+                    annotate_job, run.report_file),
+    PDN_OPTION_INTO("output", 'o', "FILE", "write the annotated games to FILE",
+                    NULL, annotate_job, run.output),
+    PDN_OPTION_INTO("in-place", 'i', NULL,
+                    "replace each FILE by its annotated games (atomic)", NULL,
+                    annotate_job, run.in_place),
     PDN_OPTION_MAP_TAG("read tag L as the standard tag S"),
     PDN_OPTION_QUIET("print no diagnostics, progress or summary"),
     PDN_OPTION_HELP,
@@ -130,16 +138,6 @@ static const char annotate_more[] =
     "  pdn annotate --depth 14 --jobs 2 -o annotated.pdn games.pdn\n"
     "  pdn annotate --report html --report-file report.html games.pdn\n"
     "  pdn annotate --select 'White=(?i)rossi' --report text games.pdn\n";
-
-/* The command line and the settings. */
-typedef struct annotate_job {
-    pdn_shared args;      /* the shared options and the FILEs */
-    pdn_annotate_job run; /* the settings the run is given */
-    bool print_config;
-    pdn_given *given; /* the settings among the options, in order */
-    size_t ngiven;
-    pdn_config cfg;
-} annotate_job;
 
 /* ---- Arguments ---- */
 
@@ -244,24 +242,15 @@ apply(const pdn_cli *cli, annotate_job *job, const pdn_given *g)
     return 0;
 }
 
-/* pdn_own_option_fn: the options that are not settings at once, the
- * settings into job->given, to be applied over the file's (apply()). */
+/* pdn_own_option_fn: the settings, into job->given, to be applied over
+ * the file's (apply()). */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
     annotate_job *job = ctx;
 
     (void)cli;
-    if (g->id == OPT_REPORT_FILE)
-        job->run.report_file = g->value;
-    else if (g->id == OPT_OUTPUT)
-        job->run.output = g->value;
-    else if (g->id == OPT_IN_PLACE)
-        job->run.in_place = true;
-    else if (g->id == OPT_PRINT_CONFIG)
-        job->print_config = true;
-    else
-        job->given[job->ngiven++] = *g;
+    job->given[job->ngiven++] = *g;
     return 0;
 }
 
@@ -321,18 +310,13 @@ settle(const pdn_cli *cli, annotate_job *job)
     if (o->last_move && o->last_move < o->first_move)
         return pdn_args_fail(cli, CMD, "--to %u comes before --from %u",
                              (unsigned)o->last_move, (unsigned)o->first_move);
-    if (job->run.in_place && (job->run.output || job->run.nfiles == 0))
-        return pdn_args_fail(cli, CMD,
-                             job->run.output
-                                 ? "options '--in-place' and '--output' "
-                                   "cannot be used together"
-                                 : "'--in-place' needs FILEs: it cannot "
-                                   "rewrite standard input");
-    for (size_t i = 0; job->run.in_place && i < job->run.nfiles; i++)
-        if (strcmp(job->run.files[i], "-") == 0)
-            return pdn_args_fail(cli, CMD,
-                                 "'--in-place' needs FILEs: it "
-                                 "cannot rewrite standard input");
+    if (job->run.in_place && job->run.output)
+        return pdn_args_exclusive(cli, CMD, "in-place", "output");
+    int rc = job->run.in_place
+                 ? pdn_args_in_place(cli, CMD, job->run.files, job->run.nfiles)
+                 : -1;
+    if (rc >= 0)
+        return rc;
     if (job->run.report_file && o->report == PDN_REPORT_NONE)
         return pdn_args_fail(cli, CMD,
                              "'--report-file' needs --report "

@@ -17,8 +17,8 @@
 enum { OPT_DEPTH = PDN_OPT_OWN };
 
 static const pdn_option bench_options[] = {
-    {"depth", 'd', "D", OPT_DEPTH, "the depth of every search (default 12)",
-     "1..60"},
+    PDN_OPTION("depth", 'd', "D", OPT_DEPTH,
+               "the depth of every search (default 12)", "1..60"),
     PDN_OPTION_HASH("transposition table size (default 16)"),
     PDN_OPTION_HELP,
 };

@@ -23,79 +23,10 @@
 #define CMD "check"
 
 enum {
-    OPT_FORMAT = PDN_OPT_OWN,
-    OPT_NOTES,
-    OPT_MIN_SEVERITY,
-    OPT_AUTOMATIC_DRAWS,
+    OPT_MIN_SEVERITY = PDN_OPT_OWN,
     OPT_SEVERITY,
     OPT_DISABLE,
 };
-
-static const pdn_option check_options[] = {
-    PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
-                       "italian (the default), spanish, english, or a\n"
-                       "GameType (22, 24, 21; one not played, such as\n"
-                       "20: read, not replayed); auto: each FILE's,\n"
-                       "the one its games replay under",
-                       PDN_VARIANT_CHOICES " auto"),
-    {"format", 0, "FORMAT", OPT_FORMAT,
-     "text (compiler style, the default) or json\n"
-     "(JSON Lines: one object a diagnostic, then a\n"
-     "summary object)",
-     "text json"},
-    PDN_OPTION_QUIET("print only the summary"),
-    PDN_OPTION_STRICT("read each game as the PDN 3.0 standard's\n"
-                      "reading grammar defines it: what goes beyond\n"
-                      "it is an error (E0112) at its place"),
-    PDN_OPTION_FLAG("notes", OPT_NOTES,
-                    "print every note in full (text output groups\n"
-                    "them: one line a code, its count and first)"),
-    {"min-severity", 0, "LEVEL", OPT_MIN_SEVERITY,
-     "print only diagnostics of LEVEL or worse:\n"
-     "note (the default), warning or error",
-     "note warning error"},
-    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
-    PDN_OPTION_DRAW_RULE("the draw rule: standard, short, fid-2008,\n"
-                         "spanish, english, luciano (default: the\n"
-                         "variant's own)"),
-    PDN_OPTION_FLAG("automatic-draws", OPT_AUTOMATIC_DRAWS,
-                    "draws are automatic, not claimed: report play\n"
-                    "that goes on past one"),
-    {"severity", 0, "CODE=LEVEL", OPT_SEVERITY,
-     "report CODE (W0204 or 204) as LEVEL:\n"
-     "error, warning, note or off (repeatable)",
-     NULL},
-    {"disable", 0, "CODE", OPT_DISABLE, "the same as --severity=CODE=off",
-     NULL},
-    PDN_OPTION_CONFIG("read settings from FILE instead of\n"
-                      "$XDG_CONFIG_HOME/pdn/config.yaml (see\n"
-                      "pdn-config(5)); options override it"),
-    PDN_OPTION_JOBS("check games in N threads (default: one a core);\n"
-                    "the output is that of one, in input order"),
-    PDN_OPTION_SHARD("check only games I, I+N, I+2N... (counted over\n"
-                     "all the FILEs), to split an archive between\n"
-                     "machines"),
-    PDN_OPTION_HELP,
-};
-
-static const char check_about[] =
-    "Read each FILE (standard input when none, or '-') game by game, replay\n"
-    "every move of every line against the rules, and report each reading"
-    " error,\n"
-    "illegal or ambiguous move, with the rule that forbids it and the legal\n"
-    "moves, then a summary.\n";
-
-static const char check_more[] =
-    "Results are checked against the end of the main line and the Result"
-    " tag,\n"
-    "and the tags of the Seven-Tag Roster, Date and PlyCount are checked.\n"
-    "\n"
-    "Exit status: 0 no error found, 1 errors found, 2 usage error or a FILE\n"
-    "that cannot be opened or read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn check games.pdn\n"
-    "  pdn check --format json --variant english games.pdn\n";
 
 /* The notes of one code, in text output without --notes: one line for
  * them all. */
@@ -150,6 +81,74 @@ typedef struct check_job {
     const pdn_cli *cli;
     pdn_strbuf buf;
 } check_job;
+
+static const pdn_option check_options[] = {
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
+                       "italian (the default), spanish, english, or a\n"
+                       "GameType (22, 24, 21; one not played, such as\n"
+                       "20: read, not replayed); auto: each FILE's,\n"
+                       "the one its games replay under",
+                       PDN_VARIANT_CHOICES " auto"),
+    PDN_OPTION_INTO("format", 0, "FORMAT",
+                    "text (compiler style, the default) or json\n"
+                    "(JSON Lines: one object a diagnostic, then a\n"
+                    "summary object)",
+                    "text json", check_job, json),
+    PDN_OPTION_QUIET("print only the summary"),
+    PDN_OPTION_STRICT("read each game as the PDN 3.0 standard's\n"
+                      "reading grammar defines it: what goes beyond\n"
+                      "it is an error (E0112) at its place"),
+    PDN_OPTION_SET("notes",
+                   "print every note in full (text output groups\n"
+                   "them: one line a code, its count and first)",
+                   check_job, all_notes),
+    PDN_OPTION("min-severity", 0, "LEVEL", OPT_MIN_SEVERITY,
+               "print only diagnostics of LEVEL or worse:\n"
+               "note (the default), warning or error",
+               "note warning error"),
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_DRAW_RULE("the draw rule: standard, short, fid-2008,\n"
+                         "spanish, english, luciano (default: the\n"
+                         "variant's own)"),
+    PDN_OPTION_SET("automatic-draws",
+                   "draws are automatic, not claimed: report play\n"
+                   "that goes on past one",
+                   check_job, automatic_draws),
+    PDN_OPTION("severity", 0, "CODE=LEVEL", OPT_SEVERITY,
+               "report CODE (W0204 or 204) as LEVEL:\n"
+               "error, warning, note or off (repeatable)",
+               NULL),
+    PDN_OPTION("disable", 0, "CODE", OPT_DISABLE,
+               "the same as --severity=CODE=off", NULL),
+    PDN_OPTION_CONFIG("read settings from FILE instead of\n"
+                      "$XDG_CONFIG_HOME/pdn/config.yaml (see\n"
+                      "pdn-config(5)); options override it"),
+    PDN_OPTION_JOBS("check games in N threads (default: one a core);\n"
+                    "the output is that of one, in input order"),
+    PDN_OPTION_SHARD("check only games I, I+N, I+2N... (counted over\n"
+                     "all the FILEs), to split an archive between\n"
+                     "machines"),
+    PDN_OPTION_HELP,
+};
+
+static const char check_about[] =
+    "Read each FILE (standard input when none, or '-') game by game, replay\n"
+    "every move of every line against the rules, and report each reading"
+    " error,\n"
+    "illegal or ambiguous move, with the rule that forbids it and the legal\n"
+    "moves, then a summary.\n";
+
+static const char check_more[] =
+    "Results are checked against the end of the main line and the Result"
+    " tag,\n"
+    "and the tags of the Seven-Tag Roster, Date and PlyCount are checked.\n"
+    "\n"
+    "Exit status: 0 no error found, 1 errors found, 2 usage error or a FILE\n"
+    "that cannot be opened or read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn check games.pdn\n"
+    "  pdn check --format json --variant english games.pdn\n";
 
 /* Whether the game just read (job->seen) is one of this shard's
  * (--shard given). */
@@ -497,7 +496,7 @@ read_severity(const pdn_cli *cli, check_job *job, const char *value,
     return 0;
 }
 
-/* pdn_own_option_fn: the options of check alone. */
+/* pdn_own_option_fn: --min-severity, --severity and --disable. */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
@@ -506,22 +505,12 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
                                           PDN_SEV_ERROR};
     check_job *job = ctx;
 
-    switch (g->id) {
-    case OPT_FORMAT:
-        job->json = g->n == 1;
-        return 0;
-    case OPT_MIN_SEVERITY:
+    if (g->id == OPT_MIN_SEVERITY) {
         job->min_severity = levels[g->n];
         return 0;
-    case OPT_SEVERITY:
-    case OPT_DISABLE:
-        return read_severity(cli, job, g->value,
-                             g->id == OPT_DISABLE ? "off" : NULL);
-    default:
-        job->automatic_draws |= g->id == OPT_AUTOMATIC_DRAWS;
-        job->all_notes |= g->id == OPT_NOTES;
-        return 0;
     }
+    return read_severity(cli, job, g->value,
+                         g->id == OPT_DISABLE ? "off" : NULL);
 }
 
 /* Reads the command line; -1 to go on, else the exit status. */

@@ -30,38 +30,79 @@
 
 enum {
     OPT_TO = PDN_OPT_OWN,
-    OPT_NOTATION,
-    OPT_POSITIONS,
     OPT_FROM,
-    OPT_EVERY,
     OPT_ASCII,
-    OPT_NO_GAMETYPE,
     OPT_UNICODE,
 };
 
+/* --from: how --to pdn reads its input. */
+typedef enum input_form {
+    FROM_AUTO, /* JSON when the input starts with '{' */
+    FROM_JSON,
+    FROM_PDN
+} input_form;
+
+typedef enum format { FORMAT_FEN, FORMAT_TEXT, FORMAT_JSON, FORMAT_PDN } format;
+
+/* One move of the main line as the replay resolved it. */
+typedef struct played {
+    const pdn_node *node;
+    pdn_board before;
+    char text[PDN_MOVE_TEXT_MAX]; /* in the chosen notation */
+} played;
+
+typedef struct convert_job {
+    pdn_shared args; /* the shared options and the FILEs */
+    format to;
+    bool to_given;
+    bool alpha;     /* --notation alpha */
+    uint64_t every; /* --to text: a diagram every N plies */
+    int charset;    /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
+    bool unicode;
+    bool variant_set, positions, no_gametype;
+    input_form from;      /* --to pdn */
+    pdn_canonical *canon; /* --to json */
+    const pdn_variant *variant;
+    pdn_config cfg;
+    const char **files; /* args's operands */
+    size_t nfiles;
+    uint64_t games; /* over all FILEs: the number in --to fen lines */
+    played *moves;  /* every move replayed, variations too */
+    size_t count, cap;
+    const pdn_variant *game_variant;
+    pdn_strbuf buf;  /* output not yet written */
+    pdn_strbuf text; /* a game's text as read (put_raw()) */
+    bool batch;      /* output written in blocks, not game by game */
+    uint64_t lost;   /* games whose text could not be written */
+} convert_job;
+
 static const pdn_option convert_options[] = {
-    {"to", 't', "FORMAT", OPT_TO, "json, pdn, fen or text (required)",
-     "json pdn fen text"},
-    {"notation", 'n', "N", OPT_NOTATION,
-     "numeric (22-18, the default) or alpha (c3-d4)", "numeric alpha"},
-    {"positions", 'p', NULL, OPT_POSITIONS,
-     "--to json: the FEN after every move", NULL},
-    {"from", 'f', "FORM", OPT_FROM,
-     "--to pdn: read json or pdn (default: json when the\n"
-     "input starts with '{')",
-     "json pdn"},
-    {"every", 'e', "N", OPT_EVERY,
-     "--to text: a board every N plies (default 1)", "1.. plies"},
+    PDN_OPTION("to", 't', "FORMAT", OPT_TO, "json, pdn, fen or text (required)",
+               "json pdn fen text"),
+    PDN_OPTION_INTO("notation", 'n', "N",
+                    "numeric (22-18, the default) or alpha (c3-d4)",
+                    "numeric alpha", convert_job, alpha),
+    PDN_OPTION_INTO("positions", 'p', NULL,
+                    "--to json: the FEN after every move", NULL, convert_job,
+                    positions),
+    PDN_OPTION("from", 'f', "FORM", OPT_FROM,
+               "--to pdn: read json or pdn (default: json when the\n"
+               "input starts with '{')",
+               "json pdn"),
+    PDN_OPTION_INTO("every", 'e', "N",
+                    "--to text: a board every N plies (default 1)", "1.. plies",
+                    convert_job, every),
     PDN_OPTION_FLAG("ascii", OPT_ASCII,
                     "--to text: pieces as w W b B, or as draughts glyphs\n"
                     "(default: glyphs when the locale is UTF-8)"),
-    {"unicode", 0, NULL, OPT_UNICODE, NULL, NULL},
+    PDN_OPTION("unicode", 0, NULL, OPT_UNICODE, NULL, NULL),
     PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
                        "italian (the default), spanish, english, or a\n"
                        "GameType (22, 24, 21)",
                        PDN_VARIANT_CHOICES),
-    PDN_OPTION_FLAG("no-gametype", OPT_NO_GAMETYPE,
-                    "--to json, pdn: add no GameType tag for --variant"),
+    PDN_OPTION_SET("no-gametype",
+                   "--to json, pdn: add no GameType tag for --variant",
+                   convert_job, no_gametype),
     PDN_OPTION_CONFIG("read the default variant from FILE (pdn-config(5))"),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
     PDN_OPTION_QUIET("print no diagnostics"),
@@ -98,47 +139,6 @@ static const char convert_more[] =
     "  pdn convert --to pdn games.jsonl\n"
     "  pdn convert --to fen games.pdn\n"
     "  pdn convert --to text --every 10 --notation alpha games.pdn\n";
-
-/* --from: how --to pdn reads its input. */
-typedef enum input_form {
-    FROM_AUTO, /* JSON when the input starts with '{' */
-    FROM_JSON,
-    FROM_PDN
-} input_form;
-
-typedef enum format { FORMAT_FEN, FORMAT_TEXT, FORMAT_JSON, FORMAT_PDN } format;
-
-/* One move of the main line as the replay resolved it. */
-typedef struct played {
-    const pdn_node *node;
-    pdn_board before;
-    char text[PDN_MOVE_TEXT_MAX]; /* in the chosen notation */
-} played;
-
-typedef struct convert_job {
-    pdn_shared args; /* the shared options and the FILEs */
-    format to;
-    bool to_given;
-    bool alpha;  /* --notation alpha */
-    long every;  /* --to text: a diagram every N plies */
-    int charset; /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
-    bool unicode;
-    bool variant_set, positions, no_gametype;
-    input_form from;      /* --to pdn */
-    pdn_canonical *canon; /* --to json */
-    const pdn_variant *variant;
-    pdn_config cfg;
-    const char **files; /* args's operands */
-    size_t nfiles;
-    uint64_t games; /* over all FILEs: the number in --to fen lines */
-    played *moves;  /* every move replayed, variations too */
-    size_t count, cap;
-    const pdn_variant *game_variant;
-    pdn_strbuf buf;  /* output not yet written */
-    pdn_strbuf text; /* a game's text as read (put_raw()) */
-    bool batch;      /* output written in blocks, not game by game */
-    uint64_t lost;   /* games whose text could not be written */
-} convert_job;
 
 /* Output is written when this much has gathered (with batch). */
 #define OUTPUT_BLOCK 65536
@@ -270,7 +270,7 @@ write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
             put_number(first_number, half, out);
         pdn_strbuf_puts(out, job->moves[i].text);
         since++;
-        if ((long)since == job->every || i + 1 == job->count) {
+        if (since == job->every || i + 1 == job->count) {
             pdn_strbuf_puts(out, "\n\n");
             diagram(job, v,
                     i + 1 < job->count ? &job->moves[i + 1].before : &r->final,
@@ -463,22 +463,11 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
         job->to = formats[g->n];
         job->to_given = true;
         break;
-    case OPT_NOTATION:
-        job->alpha = g->n == 1;
-        break;
     case OPT_FROM:
         job->from = forms[g->n];
         break;
-    case OPT_EVERY:
-        job->every = (long)g->n;
-        break;
-    case OPT_ASCII:
-    case OPT_UNICODE:
+    default: /* OPT_ASCII, OPT_UNICODE */
         job->charset = g->id;
-        break;
-    default:
-        job->positions |= g->id == OPT_POSITIONS;
-        job->no_gametype |= g->id == OPT_NO_GAMETYPE;
     }
     return 0;
 }

@@ -42,67 +42,6 @@
  * games start with one of a few openings. */
 #define DEDUP_CONTAINED_MIN 10
 
-enum {
-    OPT_BY = PDN_OPT_OWN,
-    OPT_CONTAINED,
-    OPT_REPORT,
-    OPT_DROP,
-    OPT_KEEP,
-    OPT_FORMAT,
-};
-
-static const pdn_option dedup_options[] = {
-    {"by", 0, "KEY", OPT_BY,
-     "moves (the default): the same start and main-line\n"
-     "moves; final: the same final position",
-     "moves final"},
-    PDN_OPTION_FLAG("contained", OPT_CONTAINED,
-                    "also a game whose main line is the start of a\n"
-                    "longer one's (a copy cut short)"),
-    PDN_OPTION_FLAG("report", OPT_REPORT,
-                    "list each group of copies, and which is kept"),
-    PDN_OPTION_FLAG("drop", OPT_DROP,
-                    "write the games with the copies left out"),
-    {"keep", 0, "WHICH", OPT_KEEP,
-     "first (the default) or richest: the copy with the\n"
-     "most tags, comments, variations and NAGs",
-     "first richest"},
-    {"format", 0, "FORMAT", OPT_FORMAT,
-     "--report: text (the default) or json, a JSON\nobject a group",
-     "text json"},
-    PDN_OPTION_VARIANT("the variant of games without a GameType tag",
-                       PDN_VARIANT_CHOICES),
-    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
-    PDN_OPTION_JOBS("read and replay on N threads (default 1)"),
-    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
-    PDN_OPTION_QUIET("print no diagnostics"),
-    PDN_OPTION_HELP,
-};
-
-static const char dedup_about[] =
-    "Find the copies of the same game across every FILE (standard input when\n"
-    "none, or '-'): with --report list each group of copies and the copy\n"
-    "kept, with --drop write the games (each as it was read, byte for byte)\n"
-    "with the other copies left out.  Two games are copies when they have\n"
-    "the same variant, start position and main-line moves, whatever their\n"
-    "tags, comments, variations, move numbers and notation.\n";
-
-static const char dedup_more[] =
-    "The copy kept is the first one read, or with --keep richest the one\n"
-    "with the most tags, comments, variations and NAGs; with --contained, a\n"
-    "game cut short is a copy of the first longer game it starts (of 10\n"
-    "plies or more), and the longer one is kept.  Matching is exact: a hash\n"
-    "finds the candidates, and their moves are compared.  A game with a\n"
-    "reading error, or whose main line cannot be replayed whole, is no copy\n"
-    "of any: it is reported as pdn parse reports it, and written.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn dedup --report bulletin1.pdn bulletin2.pdn\n"
-    "  pdn dedup --drop --contained --keep richest *.pdn > archive.pdn\n";
-
 /* What is kept of a game between readings. */
 typedef struct dedup_game {
     uint64_t hash;     /* of its key; 0: it has none (a reading error, or
@@ -155,6 +94,56 @@ typedef struct dedup_job {
     pdn_strbuf buf;
     uint64_t lost;
 } dedup_job;
+
+static const pdn_option dedup_options[] = {
+    PDN_OPTION_INTO("by", 0, "KEY",
+                    "moves (the default): the same start and main-line\n"
+                    "moves; final: the same final position",
+                    "moves final", dedup_job, by_final),
+    PDN_OPTION_SET("contained",
+                   "also a game whose main line is the start of a\n"
+                   "longer one's (a copy cut short)",
+                   dedup_job, contained),
+    PDN_OPTION_SET("report", "list each group of copies, and which is kept",
+                   dedup_job, report),
+    PDN_OPTION_SET("drop", "write the games with the copies left out",
+                   dedup_job, drop),
+    PDN_OPTION_INTO("keep", 0, "WHICH",
+                    "first (the default) or richest: the copy with the\n"
+                    "most tags, comments, variations and NAGs",
+                    "first richest", dedup_job, richest),
+    PDN_OPTION_INTO(
+        "format", 0, "FORMAT",
+        "--report: text (the default) or json, a JSON\nobject a group",
+        "text json", dedup_job, json),
+    PDN_OPTION_GAMES_VARIANT,
+    PDN_OPTIONS_ARCHIVE("read and replay on N threads (default 1)",
+                        "only games I, I+N, I+2N... of all read"),
+};
+
+static const char dedup_about[] =
+    "Find the copies of the same game across every FILE (standard input when\n"
+    "none, or '-'): with --report list each group of copies and the copy\n"
+    "kept, with --drop write the games (each as it was read, byte for byte)\n"
+    "with the other copies left out.  Two games are copies when they have\n"
+    "the same variant, start position and main-line moves, whatever their\n"
+    "tags, comments, variations, move numbers and notation.\n";
+
+static const char dedup_more[] =
+    "The copy kept is the first one read, or with --keep richest the one\n"
+    "with the most tags, comments, variations and NAGs; with --contained, a\n"
+    "game cut short is a copy of the first longer game it starts (of 10\n"
+    "plies or more), and the longer one is kept.  Matching is exact: a hash\n"
+    "finds the candidates, and their moves are compared.  A game with a\n"
+    "reading error, or whose main line cannot be replayed whole, is no copy\n"
+    "of any: it is reported as pdn parse reports it, and written.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn dedup --report bulletin1.pdn bulletin2.pdn\n"
+    "  pdn dedup --drop --contained --keep richest *.pdn > archive.pdn\n";
 
 /* ---- Keys ---- */
 
@@ -692,31 +681,6 @@ report(const pdn_cli *cli, const dedup_job *job)
 
 /* ---- Arguments and the run ---- */
 
-/* pdn_own_option_fn: the options of dedup alone. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    dedup_job *job = ctx;
-
-    (void)cli;
-    switch (g->id) {
-    case OPT_BY:
-        job->by_final = g->n == 1;
-        break;
-    case OPT_KEEP:
-        job->richest = g->n == 1;
-        break;
-    case OPT_FORMAT:
-        job->json = g->n == 1;
-        break;
-    default:
-        job->contained |= g->id == OPT_CONTAINED;
-        job->report |= g->id == OPT_REPORT;
-        job->drop |= g->id == OPT_DROP;
-    }
-    return 0;
-}
-
 /* Reads the games of every FILE for pass @p: on --jobs threads, or
  * keeping their text to write them (PASS_WRITE, one thread), reporting
  * what is wrong with them the first time only. */
@@ -818,8 +782,8 @@ run(const pdn_cli *cli, int argc, char **argv)
 {
     dedup_job job = {.buf = PDN_STRBUF_INIT, .sink = PDN_GAMES_OUT_INIT};
     pdn_shared s;
-    int rc = pdn_command_args(cli, &pdn_dedup_command, argc, argv, &s,
-                              own_option, &job);
+    int rc =
+        pdn_command_args(cli, &pdn_dedup_command, argc, argv, &s, NULL, &job);
 
     if (rc < 0 && job.report == job.drop)
         rc = pdn_args_fail(cli, CMD, "give one of '--report' and '--drop'");

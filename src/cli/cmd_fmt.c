@@ -21,31 +21,43 @@
 
 #define CMD "fmt"
 
-enum {
-    OPT_CHECK = PDN_OPT_OWN,
-    OPT_IN_PLACE,
-    OPT_WIDTH,
-    OPT_NO_GAMETYPE,
-};
+typedef struct fmt_job {
+    pdn_shared args; /* the shared options and the FILEs */
+    bool check, in_place, no_gametype, variant_set;
+    const pdn_variant *variant;
+    int width;
+    pdn_config cfg;
+    const char **files; /* args's operands (room for one more) */
+    size_t nfiles;
+    pdn_canonical *canon;
+    pdn_games_out sink; /* where the games of one file go */
+    pdn_strbuf buf;
+    uint64_t refused; /* games written as they were read */
+    uint64_t lost;    /* games whose text could not be written (of the
+                         file being written) */
+    bool bom;         /* the file starts with a byte order mark */
+} fmt_job;
 
 static const pdn_option fmt_options[] = {
-    {"check", 'c', NULL, OPT_CHECK,
-     "write nothing; list the FILEs that are not in\n"
-     "canonical form (exit status 1 if any)",
-     NULL},
-    {"in-place", 'i', NULL, OPT_IN_PLACE,
-     "rewrite each FILE: through a temporary file beside\n"
-     "it, renamed over it once complete",
-     NULL},
-    {"width", 'w', "N", OPT_WIDTH, "wrap movetext at N columns (default 79)",
-     "20..100000 columns"},
+    PDN_OPTION_INTO("check", 'c', NULL,
+                    "write nothing; list the FILEs that are not in\n"
+                    "canonical form (exit status 1 if any)",
+                    NULL, fmt_job, check),
+    PDN_OPTION_INTO("in-place", 'i', NULL,
+                    "rewrite each FILE: through a temporary file beside\n"
+                    "it, renamed over it once complete",
+                    NULL, fmt_job, in_place),
+    PDN_OPTION_INTO("width", 'w', "N",
+                    "wrap movetext at N columns (default 79)",
+                    "20..100000 columns", fmt_job, width),
     PDN_OPTION_VARIANT("the variant of games without a GameType tag:\n"
                        "italian (the default), spanish, english, or a\n"
                        "GameType (22, 24, 21); such games get a GameType\n"
                        "tag",
                        PDN_VARIANT_CHOICES),
-    PDN_OPTION_FLAG("no-gametype", OPT_NO_GAMETYPE,
-                    "add no GameType tag for --variant or the config"),
+    PDN_OPTION_SET("no-gametype",
+                   "add no GameType tag for --variant or the config", fmt_job,
+                   no_gametype),
     PDN_OPTION_CONFIG("read the default variant from FILE instead of\n"
                       "$XDG_CONFIG_HOME/pdn/config.yaml (pdn-config(5))"),
     PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
@@ -78,23 +90,6 @@ static const char fmt_more[] =
     "  pdn fmt games.pdn > clean.pdn\n"
     "  pdn fmt --check archive/*.pdn\n"
     "  pdn fmt --in-place --variant english games.pdn\n";
-
-typedef struct fmt_job {
-    pdn_shared args; /* the shared options and the FILEs */
-    bool check, in_place, no_gametype, variant_set;
-    const pdn_variant *variant;
-    unsigned width;
-    pdn_config cfg;
-    const char **files; /* args's operands (room for one more) */
-    size_t nfiles;
-    pdn_canonical *canon;
-    pdn_games_out sink; /* where the games of one file go */
-    pdn_strbuf buf;
-    uint64_t refused; /* games written as they were read */
-    uint64_t lost;    /* games whose text could not be written (of the
-                         file being written) */
-    bool bom;         /* the file starts with a byte order mark */
-} fmt_job;
 
 /* ---- Output ---- */
 
@@ -211,29 +206,13 @@ rewrite_file(const pdn_cli *cli, fmt_job *job, const char *path)
 
 /* ---- Arguments ---- */
 
-/* pdn_own_option_fn: the options of fmt alone. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    fmt_job *job = ctx;
-
-    (void)cli;
-    job->check |= g->id == OPT_CHECK;
-    job->in_place |= g->id == OPT_IN_PLACE;
-    job->no_gametype |= g->id == OPT_NO_GAMETYPE;
-    if (g->id == OPT_WIDTH)
-        job->width = (unsigned)g->n;
-    return 0;
-}
-
 /* Reads the command line into @job; returns -1 to go on, else the exit
  * status (--help, or a usage error). */
 static int
 read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
 {
     pdn_shared *s = &job->args;
-    int rc =
-        pdn_command_args(cli, &pdn_fmt_command, argc, argv, s, own_option, job);
+    int rc = pdn_command_args(cli, &pdn_fmt_command, argc, argv, s, NULL, job);
 
     job->files = s->operands;
     job->nfiles = s->noperands;
@@ -242,19 +221,9 @@ read_args(const pdn_cli *cli, int argc, char **argv, fmt_job *job)
     if (rc >= 0)
         return rc;
     if (job->check && job->in_place)
-        return pdn_args_fail(cli, CMD,
-                             "options '--check' and '--in-place' "
-                             "cannot be used together");
-    for (size_t i = 0; job->in_place && i < job->nfiles; i++)
-        if (strcmp(job->files[i], "-") == 0)
-            return pdn_args_fail(cli, CMD,
-                                 "'--in-place' needs FILEs: it "
-                                 "cannot rewrite standard input");
-    if (job->in_place && job->nfiles == 0)
-        return pdn_args_fail(cli, CMD,
-                             "'--in-place' needs FILEs: it "
-                             "cannot rewrite standard input");
-    return -1;
+        return pdn_args_exclusive(cli, CMD, "check", "in-place");
+    return job->in_place ? pdn_args_in_place(cli, CMD, job->files, job->nfiles)
+                         : -1;
 }
 
 static int

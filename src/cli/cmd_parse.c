@@ -16,12 +16,17 @@
 
 #define CMD "parse"
 
-enum { OPT_TRACE = PDN_OPT_OWN };
+/* What was asked. */
+typedef struct parse_job {
+    bool trace, json;
+    pdn_strbuf buf; /* one game's output */
+} parse_job;
 
 static const pdn_option parse_options[] = {
-    PDN_OPTION_FLAG("trace", OPT_TRACE,
-                    "print each game as reading events, one a "
-                    "line"),
+    PDN_OPTION_SET("trace",
+                   "print each game as reading events, one a "
+                   "line",
+                   parse_job, trace),
     PDN_OPTION_JSON("print each game as one line of JSON"),
     PDN_OPTION_QUIET("print no diagnostics and no summary line"),
     PDN_OPTION_MAP_TAG("read the tag name L as the standard name S\n"
@@ -51,12 +56,6 @@ static const char parse_more[] =
     "  pdn parse --trace short.pdn\n"
     "  pdn parse --json short.pdn\n";
 
-/* What was asked. */
-typedef struct parse_job {
-    bool trace, json;
-    pdn_strbuf buf; /* one game's output */
-} parse_job;
-
 /* Prints @g as events or JSON, as asked. */
 static void
 each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
@@ -76,29 +75,18 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     fwrite(job->buf.ptr, 1, job->buf.len, cli->out);
 }
 
-/* pdn_own_option_fn: --trace. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    (void)cli, (void)g;
-    ((parse_job *)ctx)->trace = true;
-    return 0;
-}
-
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
     parse_job job = {.buf = PDN_STRBUF_INIT};
     pdn_shared s;
     pdn_read_job rj;
-    int rc = pdn_command_args(cli, &pdn_parse_command, argc, argv, &s,
-                              own_option, &job);
+    int rc =
+        pdn_command_args(cli, &pdn_parse_command, argc, argv, &s, NULL, &job);
 
     job.json = s.json;
     if (rc < 0 && job.trace && job.json)
-        rc = pdn_args_fail(cli, CMD,
-                           "options '--trace' and '--json' "
-                           "cannot be used together");
+        rc = pdn_args_exclusive(cli, CMD, "trace", "json");
     if (rc < 0) {
         rc = pdn_shared_read(cli, &s, CMD, false, each_game, &job, &rj);
         if (!s.quiet)

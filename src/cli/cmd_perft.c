@@ -19,13 +19,22 @@
  * recursion bounded. */
 #define PERFT_MAX_DEPTH 30
 
-enum { OPT_DIVIDE = PDN_OPT_OWN, OPT_BULK, OPT_NO_BULK };
+enum { OPT_BULK = PDN_OPT_OWN, OPT_NO_BULK };
+
+/* What to count, and how to report it. */
+typedef struct perft_job {
+    const pdn_variant *v;
+    pdn_board board;
+    int depth;
+    bool divide, bulk, json;
+    const char *fen_text; /* as given, or NULL */
+} perft_job;
 
 static const pdn_option perft_options[] = {
     PDN_OPTION_POSITION_VARIANT,
     PDN_OPTION_FEN("count from FEN instead of the start position"),
-    PDN_OPTION_FLAG("divide", OPT_DIVIDE,
-                    "first print each legal move with its own count"),
+    PDN_OPTION_SET("divide", "first print each legal move with its own count",
+                   perft_job, divide),
     PDN_OPTION_FLAG("bulk", OPT_BULK,
                     "count the last ply without playing it (default)"),
     PDN_OPTION_FLAG("no-bulk", OPT_NO_BULK,
@@ -52,15 +61,6 @@ static const char perft_more[] =
     "  pdn perft 6\n"
     "  pdn perft --divide 2\n"
     "  pdn perft --variant spanish --json 5\n";
-
-/* What to count, and how to report it. */
-typedef struct perft_job {
-    const pdn_variant *v;
-    pdn_board board;
-    int depth;
-    bool divide, bulk, json;
-    const char *fen_text; /* as given, or NULL */
-} perft_job;
 
 /* The result: the total, and the root moves with their counts. */
 typedef struct perft_result {
@@ -106,17 +106,12 @@ read_depth(const pdn_cli *cli, const char *text, int *depth)
     return 0;
 }
 
-/* pdn_own_option_fn: the options of perft alone. */
+/* pdn_own_option_fn: --bulk or --no-bulk, the last one given. */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
-    perft_job *job = ctx;
-
     (void)cli;
-    if (g->id == OPT_DIVIDE)
-        job->divide = true;
-    else
-        job->bulk = g->id == OPT_BULK;
+    ((perft_job *)ctx)->bulk = g->id == OPT_BULK;
     return 0;
 }
 

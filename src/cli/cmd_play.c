@@ -39,36 +39,55 @@
 /* A hint searches this much deeper than the level. */
 #define HINT_DEEPER 2
 
-enum {
-    OPT_LEVEL = PDN_OPT_OWN,
-    OPT_TIME,
-    OPT_COLOR,
-    OPT_NEW,
-    OPT_RESUME,
-    OPT_SAVE,
-};
+typedef struct play_job {
+    const pdn_cli *cli;
+    const pdn_variant *v;
+    const pdn_draw_rule *rule;
+    int depth;        /* the level's */
+    uint64_t time_ms; /* --time, instead */
+    char level[32];   /* its name: "medium", "depth 6", "500 ms" */
+    const char *level_arg, *rule_arg;
+    int color; /* 0 white, 1 black, 2 random */
+    bool force_new, force_resume;
+    const char *save_arg;
+    char *save;   /* the game's file */
+    char *record; /* the record's */
+    bool tty;     /* standard input is a terminal */
+    bool colour, unicode, flipped;
+    pdn_color human;
+    pdn_engine *engine;
+    pdn_play_session game;
+    bool counted; /* the game's end is in the record */
+    char *line;   /* the line read */
+    size_t cap;
+} play_job;
 
 static const pdn_option play_options[] = {
     PDN_OPTION_VARIANT("italian (the default), spanish, english, or a\n"
                        "GameType",
                        PDN_VARIANT_CHOICES),
-    {"level", 'l', "LEVEL", OPT_LEVEL,
-     "easy (depth 4), medium (depth 8, the default),\n"
-     "hard (depth 14), or a depth N from 1 to 30",
-     NULL},
-    {"time", 't', "MS", OPT_TIME,
-     "the engine thinks MS milliseconds a move instead\nof to a depth",
-     "1..600000"},
-    {"color", 'c', "SIDE", OPT_COLOR,
-     "the side you play: white (the default), black or\nrandom",
-     "white black random"},
+    PDN_OPTION_INTO("level", 'l', "LEVEL",
+                    "easy (depth 4), medium (depth 8, the default),\n"
+                    "hard (depth 14), or a depth N from 1 to 30",
+                    NULL, play_job, level_arg),
+    PDN_OPTION_INTO(
+        "time", 't', "MS",
+        "the engine thinks MS milliseconds a move instead\nof to a depth",
+        "1..600000", play_job, time_ms),
+    PDN_OPTION_INTO("color", 'c', "SIDE",
+                    "the side you play: white (the default), black or\nrandom",
+                    "white black random", play_job, color),
     PDN_OPTION_DRAW_RULE("the draw rule: standard, short, fid-2008,\n"
                          "spanish, english, luciano (default: the\n"
                          "variant's own)"),
-    PDN_OPTION_FLAG("new", OPT_NEW, "start a new game, whatever is saved"),
-    PDN_OPTION_FLAG("resume", OPT_RESUME, "take up the unfinished game saved"),
-    {"save", 's', "FILE", OPT_SAVE,
-     "keep the game in FILE (default:\n$XDG_STATE_HOME/pdn/play.pdn)", NULL},
+    PDN_OPTION_SET("new", "start a new game, whatever is saved", play_job,
+                   force_new),
+    PDN_OPTION_SET("resume", "take up the unfinished game saved", play_job,
+                   force_resume),
+    PDN_OPTION_INTO(
+        "save", 's', "FILE",
+        "keep the game in FILE (default:\n$XDG_STATE_HOME/pdn/play.pdn)", NULL,
+        play_job, save_arg),
     PDN_OPTION_HELP,
 };
 
@@ -92,29 +111,6 @@ static const char play_more[] =
     "  pdn play --level hard --color black\n"
     "  pdn play --variant english --draw-rule english\n"
     "  printf '22-18\\nquit\\n' | pdn play --level easy --new\n";
-
-typedef struct play_job {
-    const pdn_cli *cli;
-    const pdn_variant *v;
-    const pdn_draw_rule *rule;
-    int depth;        /* the level's */
-    uint64_t time_ms; /* --time, instead */
-    char level[32];   /* its name: "medium", "depth 6", "500 ms" */
-    const char *level_arg, *rule_arg;
-    int color; /* 0 white, 1 black, 2 random */
-    bool force_new, force_resume;
-    const char *save_arg;
-    char *save;   /* the game's file */
-    char *record; /* the record's */
-    bool tty;     /* standard input is a terminal */
-    bool colour, unicode, flipped;
-    pdn_color human;
-    pdn_engine *engine;
-    pdn_play_session game;
-    bool counted; /* the game's end is in the record */
-    char *line;   /* the line read */
-    size_t cap;
-} play_job;
 
 /* ---- Files ---- */
 
@@ -570,33 +566,6 @@ line_does(play_job *job, const char *line)
 
 /* ---- Arguments and the run ---- */
 
-/* pdn_own_option_fn: the options of play alone. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    play_job *job = ctx;
-
-    (void)cli;
-    switch (g->id) {
-    case OPT_LEVEL:
-        job->level_arg = g->value;
-        break;
-    case OPT_TIME:
-        job->time_ms = g->n;
-        break;
-    case OPT_COLOR:
-        job->color = (int)g->n;
-        break;
-    case OPT_SAVE:
-        job->save_arg = g->value;
-        break;
-    default:
-        job->force_new |= g->id == OPT_NEW;
-        job->force_resume |= g->id == OPT_RESUME;
-    }
-    return 0;
-}
-
 /* Sets the level named @l, as --level gives it (easy, medium, hard, a
  * depth N) or as a saved game names it ("depth N", "N ms"): its depth or
  * time, and its name.  False when @l is none. */
@@ -730,8 +699,8 @@ run(const pdn_cli *cli, int argc, char **argv)
 {
     play_job job = {.cli = cli};
     pdn_shared s;
-    int rc = pdn_command_args(cli, &pdn_play_command, argc, argv, &s,
-                              own_option, &job);
+    int rc =
+        pdn_command_args(cli, &pdn_play_command, argc, argv, &s, NULL, &job);
 
     if (rc < 0 && s.unplayed)
         rc = pdn_args_fail(cli, CMD, "pdn plays Italian, Spanish and English");

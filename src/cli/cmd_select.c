@@ -33,107 +33,11 @@ enum {
     OPT_DATE_FROM,
     OPT_DATE_TO,
     OPT_PLIES,
-    OPT_POSITION,
-    OPT_IN_VARIATIONS,
-    OPT_SOUND,
-    OPT_ERRORS,
-    OPT_INVERT,
-    OPT_COUNT,
-    OPT_LIST,
-    OPT_FMT,
     OPT_MATERIAL,
-    OPT_MOVES,
-    OPT_MOVES_ANYWHERE,
-    OPT_FORMAT,
 };
 
 /* The most moves --moves takes. */
 #define SELECT_MOVES_MAX 64
-
-static const pdn_option select_options[] = {
-    {"tag", 0, "NAME=RE", OPT_TAG,
-     "games whose tag NAME matches the PCRE2 pattern RE\n(repeatable)", NULL},
-    {"player", 0, "RE", OPT_PLAYER, "games whose White or Black matches RE",
-     NULL},
-    {"white", 0, "RE", OPT_WHITE, "games whose White matches RE", NULL},
-    {"black", 0, "RE", OPT_BLACK, "games whose Black matches RE", NULL},
-    {"result", 0, "R", OPT_RESULT,
-     "games of the result R: 1-0, 0-1, 1/2-1/2 or *", "1-0 0-1 1/2-1/2 *"},
-    {"date-from", 0, "D", OPT_DATE_FROM,
-     "games that may be of the day D or later (D: a\n"
-     "date, year, or year and month)",
-     NULL},
-    {"date-to", 0, "D", OPT_DATE_TO, "games that may be of the day D or before",
-     NULL},
-    {"plies", 0, "N..M", OPT_PLIES,
-     "games of N to M plies on the main line (N..: N\nor more; ..M: M or "
-     "fewer)",
-     NULL},
-    {"position", 0, "FEN", OPT_POSITION,
-     "games whose main line passes through the position\nFEN, side to move "
-     "included",
-     NULL},
-    PDN_OPTION_FLAG("in-variations", OPT_IN_VARIATIONS,
-                    "--position: in a variation too"),
-    {"material", 0, "SPEC", OPT_MATERIAL,
-     "games whose main line reaches the material SPEC:\n"
-     "2K1M-1K (the side to move first) or W2K1M-B1K",
-     NULL},
-    {"moves", 0, "MOVES", OPT_MOVES,
-     "games whose main line starts with MOVES\n(\"23-19 12-15 19x12\")", NULL},
-    PDN_OPTION_FLAG("moves-anywhere", OPT_MOVES_ANYWHERE,
-                    "--moves: anywhere in the main line"),
-    PDN_OPTION_FLAG(
-        "sound", OPT_SOUND,
-        "games read and replayed whole with no error, as\npdn check judges "
-        "them"),
-    PDN_OPTION_FLAG("errors", OPT_ERRORS,
-                    "games with an error, of reading or of replaying"),
-    PDN_OPTION_FLAG("invert", OPT_INVERT,
-                    "the games that do not meet them instead"),
-    {"count", 'c', NULL, OPT_COUNT, "print only how many games there are",
-     NULL},
-    {"list", 'l', NULL, OPT_LIST, "print FILE:LINE<TAB>game N for each game",
-     NULL},
-    PDN_OPTION_FLAG("fmt", OPT_FMT,
-                    "write the games in the canonical form of pdn fmt"),
-    {"format", 0, "FORMAT", OPT_FORMAT,
-     "text (the default) or json: a JSON object a line,\n"
-     "each game as pdn parse --json writes it",
-     "text json"},
-    PDN_OPTION_JOBS("read and judge on N threads (default 1)"),
-    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
-    PDN_OPTION_VARIANT("the variant of games without a GameType tag (--fmt)",
-                       PDN_VARIANT_CHOICES),
-    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
-    PDN_OPTION_QUIET("print no diagnostics"),
-    PDN_OPTION_HELP,
-};
-
-static const char select_about[] =
-    "Write the games of each FILE (standard input when none, or '-') that\n"
-    "meet every criterion, each as it was read, byte for byte: tags matched\n"
-    "by PCRE2 patterns, the players, the result, the date, the length, a\n"
-    "position, a material or moves the main line passes through,\n"
-    "soundness.\n";
-
-static const char select_more[] =
-    "A game without the tag a criterion looks at does not meet it.  A date\n"
-    "stands for the days it may be: 2004.??.?? meets --date-from 2004.06.01\n"
-    "and --date-to 2004.06.30; a game with no Date, or no year, meets no\n"
-    "date.  --moves compares the moves played, not how they are written\n"
-    "(22x13, 22:13 and 22x13x6 name the same capture).  Games that cannot\n"
-    "be read are reported on standard error as by pdn parse, and judged by\n"
-    "what could be read of them.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn select --player '(?i)rossi' archive.pdn > rossi.pdn\n"
-    "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
-    "  pdn select --moves '22-18 10-14' --list club.pdn\n"
-    "  pdn select --material 1K-2K --format json archive.pdn\n";
 
 /* What was asked, and the output. */
 typedef struct select_job {
@@ -172,6 +76,102 @@ typedef struct select_job {
     uint64_t taken; /* games that met the criteria */
     uint64_t lost;  /* games whose text could not be written */
 } select_job;
+
+static const pdn_option select_options[] = {
+    PDN_OPTION(
+        "tag", 0, "NAME=RE", OPT_TAG,
+        "games whose tag NAME matches the PCRE2 pattern RE\n(repeatable)",
+        NULL),
+    PDN_OPTION("player", 0, "RE", OPT_PLAYER,
+               "games whose White or Black matches RE", NULL),
+    PDN_OPTION("white", 0, "RE", OPT_WHITE, "games whose White matches RE",
+               NULL),
+    PDN_OPTION("black", 0, "RE", OPT_BLACK, "games whose Black matches RE",
+               NULL),
+    PDN_OPTION("result", 0, "R", OPT_RESULT,
+               "games of the result R: 1-0, 0-1, 1/2-1/2 or *",
+               "1-0 0-1 1/2-1/2 *"),
+    PDN_OPTION("date-from", 0, "D", OPT_DATE_FROM,
+               "games that may be of the day D or later (D: a\n"
+               "date, year, or year and month)",
+               NULL),
+    PDN_OPTION("date-to", 0, "D", OPT_DATE_TO,
+               "games that may be of the day D or before", NULL),
+    PDN_OPTION(
+        "plies", 0, "N..M", OPT_PLIES,
+        "games of N to M plies on the main line (N..: N\nor more; ..M: M or "
+        "fewer)",
+        NULL),
+    PDN_OPTION_INTO(
+        "position", 0, "FEN",
+        "games whose main line passes through the position\nFEN, side to move "
+        "included",
+        NULL, select_job, position_fen),
+    PDN_OPTION_SET("in-variations", "--position: in a variation too",
+                   select_job, in_variations),
+    PDN_OPTION("material", 0, "SPEC", OPT_MATERIAL,
+               "games whose main line reaches the material SPEC:\n"
+               "2K1M-1K (the side to move first) or W2K1M-B1K",
+               NULL),
+    PDN_OPTION_INTO(
+        "moves", 0, "MOVES",
+        "games whose main line starts with MOVES\n(\"23-19 12-15 19x12\")",
+        NULL, select_job, moves_text),
+    PDN_OPTION_SET("moves-anywhere", "--moves: anywhere in the main line",
+                   select_job, moves_anywhere),
+    PDN_OPTION_SET(
+        "sound",
+        "games read and replayed whole with no error, as\npdn check judges "
+        "them",
+        select_job, sound),
+    PDN_OPTION_SET("errors", "games with an error, of reading or of replaying",
+                   select_job, errors),
+    PDN_OPTION_SET("invert", "the games that do not meet them instead",
+                   select_job, invert),
+    PDN_OPTION_INTO("count", 'c', NULL, "print only how many games there are",
+                    NULL, select_job, count),
+    PDN_OPTION_INTO("list", 'l', NULL,
+                    "print FILE:LINE<TAB>game N for each game", NULL,
+                    select_job, list),
+    PDN_OPTION_SET("fmt", "write the games in the canonical form of pdn fmt",
+                   select_job, fmt),
+    PDN_OPTION_INTO("format", 0, "FORMAT",
+                    "text (the default) or json: a JSON object a line,\n"
+                    "each game as pdn parse --json writes it",
+                    "text json", select_job, json),
+    PDN_OPTION_JOBS("read and judge on N threads (default 1)"),
+    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag (--fmt)",
+                       PDN_VARIANT_CHOICES),
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
+    PDN_OPTION_QUIET("print no diagnostics"),
+    PDN_OPTION_HELP,
+};
+
+static const char select_about[] =
+    "Write the games of each FILE (standard input when none, or '-') that\n"
+    "meet every criterion, each as it was read, byte for byte: tags matched\n"
+    "by PCRE2 patterns, the players, the result, the date, the length, a\n"
+    "position, a material or moves the main line passes through,\n"
+    "soundness.\n";
+
+static const char select_more[] =
+    "A game without the tag a criterion looks at does not meet it.  A date\n"
+    "stands for the days it may be: 2004.??.?? meets --date-from 2004.06.01\n"
+    "and --date-to 2004.06.30; a game with no Date, or no year, meets no\n"
+    "date.  --moves compares the moves played, not how they are written\n"
+    "(22x13, 22:13 and 22x13x6 name the same capture).  Games that cannot\n"
+    "be read are reported on standard error as by pdn parse, and judged by\n"
+    "what could be read of them.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn select --player '(?i)rossi' archive.pdn > rossi.pdn\n"
+    "  pdn select --result 1-0 --date-from 2004 --count archive.pdn\n"
+    "  pdn select --moves '22-18 10-14' --list club.pdn\n"
+    "  pdn select --material 1K-2K --format json archive.pdn\n";
 
 /* ---- Criteria ---- */
 
@@ -657,32 +657,13 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
                                  "or N, with N at most M",
                                  g->value);
         return 0;
-    case OPT_POSITION:
-        job->position_fen = g->value;
-        return 0;
-    case OPT_MATERIAL:
+    default: /* OPT_MATERIAL */
         if (read_material(job, g->value) != 0)
             return pdn_args_fail(cli, CMD,
                                  "bad --material '%s': expected the men (M) "
                                  "and kings (K) of each side, such as "
                                  "2K1M-1K or W1K-B2K1M",
                                  g->value);
-        return 0;
-    case OPT_MOVES:
-        job->moves_text = g->value; /* read once the variant is known */
-        return 0;
-    case OPT_FORMAT:
-        job->json = g->n == 1;
-        return 0;
-    default:
-        job->in_variations |= g->id == OPT_IN_VARIATIONS;
-        job->moves_anywhere |= g->id == OPT_MOVES_ANYWHERE;
-        job->sound |= g->id == OPT_SOUND;
-        job->errors |= g->id == OPT_ERRORS;
-        job->invert |= g->id == OPT_INVERT;
-        job->count |= g->id == OPT_COUNT;
-        job->list |= g->id == OPT_LIST;
-        job->fmt |= g->id == OPT_FMT;
         return 0;
     }
 }
@@ -705,9 +686,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                            "options '--count', '--list' and '--fmt' "
                            "cannot be used together");
     if (rc < 0 && job.sound && job.errors)
-        rc = pdn_args_fail(cli, CMD,
-                           "options '--sound' and '--errors' cannot "
-                           "be used together");
+        rc = pdn_args_exclusive(cli, CMD, "sound", "errors");
     if (rc < 0 && job.in_variations && !job.position_fen)
         rc = pdn_args_fail(cli, CMD, "'--in-variations' needs --position");
     if (rc < 0 && job.moves_anywhere && !job.moves_text)

@@ -12,6 +12,13 @@
 
 enum { OPT_ASCII = PDN_OPT_OWN, OPT_UNICODE };
 
+/* What to draw, and how. */
+typedef struct show_job {
+    const pdn_variant *v;
+    pdn_board board;
+    int charset; /* 0 from the locale, else OPT_ASCII or OPT_UNICODE */
+} show_job;
+
 static const pdn_option show_options[] = {
     PDN_OPTION_POSITION_VARIANT,
     PDN_OPTION_FLAG("ascii", OPT_ASCII, "draw pieces as w W b B (man, king)"),
@@ -34,13 +41,6 @@ static const char show_more[] =
     "  pdn show\n"
     "  pdn show --variant english\n"
     "  pdn show --ascii W:WK30,31:B10,K26\n";
-
-/* What to draw, and how. */
-typedef struct show_job {
-    const pdn_variant *v;
-    pdn_board board;
-    int charset; /* 0 from the locale, else OPT_ASCII or OPT_UNICODE */
-} show_job;
 
 static void
 draw(const pdn_cli *cli, const show_job *job, bool unicode)

@@ -35,60 +35,7 @@
 /* The longest a tag's value goes into a file name, in bytes. */
 #define SPLIT_VALUE_MAX 100
 
-enum {
-    OPT_EVERY = PDN_OPT_OWN,
-    OPT_BY,
-    OPT_BY_VARIANT,
-    OPT_OUTPUT,
-    OPT_NAME,
-    OPT_FORCE,
-    OPT_FORMAT,
-};
-
-static const pdn_option split_options[] = {
-    {"every", 0, "N", OPT_EVERY, "N games a file", "1..4294967295"},
-    {"by", 0, "TAG", OPT_BY, "a file for each value of the tag TAG", NULL},
-    PDN_OPTION_FLAG("by-variant", OPT_BY_VARIANT, "a file for each variant"),
-    {"output", 'o', "DIR", OPT_OUTPUT,
-     "write the files into DIR (made if missing;\ndefault: .)", NULL},
-    {"name", 0, "TEMPLATE", OPT_NAME,
-     "the files' names: {n} their number, {variant},\n"
-     "{TAG} the value of a tag (default {n}.pdn,\n"
-     "{TAG}.pdn with --by, {variant}.pdn)",
-     NULL},
-    PDN_OPTION_FLAG("force", OPT_FORCE, "replace files that exist"),
-    {"format", 0, "FORMAT", OPT_FORMAT,
-     "the list of files written: text (the default) or\njson", "text json"},
-    PDN_OPTION_VARIANT("the variant of games without a GameType tag",
-                       PDN_VARIANT_CHOICES),
-    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
-    PDN_OPTION_JOBS("read on N threads (default 1)"),
-    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
-    PDN_OPTION_QUIET("print no diagnostics"),
-    PDN_OPTION_HELP,
-};
-
-static const char split_about[] =
-    "Write the games of each FILE (standard input when none, or '-') into\n"
-    "files: N games a file, a file for each value of a tag, or for each\n"
-    "variant.  Each game is written as it was read, byte for byte, the\n"
-    "games of a file in the order read and one blank line apart; then the\n"
-    "files written are listed, with their games.\n";
-
-static const char split_more[] =
-    "A file that exists is not replaced without --force: then nothing is\n"
-    "written.  Each file is written whole or not at all (atomically).  In\n"
-    "a name, what a file name cannot hold ('/', '\\', control characters\n"
-    "and :*?\"<>|) becomes '_', an empty value 'none', and two names alike\n"
-    "get -2, -3... before their extension.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error,\n"
-    "a FILE that cannot be read, or a file that cannot be written.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn split --every 100 -o parts archive.pdn\n"
-    "  pdn split --by Event --name '{Date}-{Event}.pdn' -o events *.pdn\n"
-    "  pdn split --by-variant mixed.pdn\n";
+enum { OPT_NAME = PDN_OPT_OWN };
 
 /* A game, in the temporary file. */
 typedef struct split_game {
@@ -125,6 +72,52 @@ typedef struct split_job {
     pdn_str_index *paths; /* the paths of the parts */
     int rc;               /* a failure met while reading, or -1 */
 } split_job;
+
+static const pdn_option split_options[] = {
+    PDN_OPTION_INTO("every", 0, "N", "N games a file", "1..4294967295",
+                    split_job, every),
+    PDN_OPTION_INTO("by", 0, "TAG", "a file for each value of the tag TAG",
+                    NULL, split_job, by),
+    PDN_OPTION_SET("by-variant", "a file for each variant", split_job,
+                   by_variant),
+    PDN_OPTION_INTO("output", 'o', "DIR",
+                    "write the files into DIR (made if missing;\ndefault: .)",
+                    NULL, split_job, dir),
+    PDN_OPTION("name", 0, "TEMPLATE", OPT_NAME,
+               "the files' names: {n} their number, {variant},\n"
+               "{TAG} the value of a tag (default {n}.pdn,\n"
+               "{TAG}.pdn with --by, {variant}.pdn)",
+               NULL),
+    PDN_OPTION_SET("force", "replace files that exist", split_job, force),
+    PDN_OPTION_INTO("format", 0, "FORMAT",
+                    "the list of files written: text (the default) or\njson",
+                    "text json", split_job, json),
+    PDN_OPTION_GAMES_VARIANT,
+    PDN_OPTIONS_ARCHIVE("read on N threads (default 1)",
+                        "only games I, I+N, I+2N... of all read"),
+};
+
+static const char split_about[] =
+    "Write the games of each FILE (standard input when none, or '-') into\n"
+    "files: N games a file, a file for each value of a tag, or for each\n"
+    "variant.  Each game is written as it was read, byte for byte, the\n"
+    "games of a file in the order read and one blank line apart; then the\n"
+    "files written are listed, with their games.\n";
+
+static const char split_more[] =
+    "A file that exists is not replaced without --force: then nothing is\n"
+    "written.  Each file is written whole or not at all (atomically).  In\n"
+    "a name, what a file name cannot hold ('/', '\\', control characters\n"
+    "and :*?\"<>|) becomes '_', an empty value 'none', and two names alike\n"
+    "get -2, -3... before their extension.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error,\n"
+    "a FILE that cannot be read, or a file that cannot be written.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn split --every 100 -o parts archive.pdn\n"
+    "  pdn split --by Event --name '{Date}-{Event}.pdn' -o events *.pdn\n"
+    "  pdn split --by-variant mixed.pdn\n";
 
 /* ---- Names ---- */
 
@@ -460,38 +453,17 @@ make_dir(const pdn_cli *cli, const char *dir)
 
 /* ---- Arguments and the run ---- */
 
-/* pdn_own_option_fn: the options of split alone. */
+/* pdn_own_option_fn: --name, a file's name. */
 static int
 own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
 {
-    split_job *job = ctx;
-
-    switch (g->id) {
-    case OPT_EVERY:
-        job->every = g->n;
-        return 0;
-    case OPT_BY:
-        job->by = g->value;
-        return 0;
-    case OPT_OUTPUT:
-        job->dir = g->value;
-        return 0;
-    case OPT_NAME:
-        if (!*g->value || strchr(g->value, '/'))
-            return pdn_args_fail(cli, CMD,
-                                 "bad --name '%s': expected a file name "
-                                 "(-o names the folder)",
-                                 g->value);
-        job->name = g->value;
-        return 0;
-    case OPT_FORMAT:
-        job->json = g->n == 1;
-        return 0;
-    default:
-        job->by_variant |= g->id == OPT_BY_VARIANT;
-        job->force |= g->id == OPT_FORCE;
-        return 0;
-    }
+    if (!*g->value || strchr(g->value, '/'))
+        return pdn_args_fail(cli, CMD,
+                             "bad --name '%s': expected a file name "
+                             "(-o names the folder)",
+                             g->value);
+    ((split_job *)ctx)->name = g->value;
+    return 0;
 }
 
 static void

@@ -34,61 +34,6 @@
 enum { BY_PLAYER, BY_EVENT, BY_OPENING, BY_RESULT };
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_HTML };
 
-enum {
-    OPT_BY = PDN_OPT_OWN,
-    OPT_OPENING_PLIES,
-    OPT_FORMAT,
-};
-
-static const pdn_option stats_options[] = {
-    {"by", 0, "WHAT", OPT_BY,
-     "player (the default), event (a crosstable),\n"
-     "opening or result",
-     "player event opening result"},
-    {"opening-plies", 0, "N", OPT_OPENING_PLIES,
-     "--by opening: the first N plies (default 6)", "1..40"},
-    {"format", 0, "FORMAT", OPT_FORMAT,
-     "text (the default), json (JSON Lines: a row an\n"
-     "object) or html (one page)",
-     "text json html"},
-    PDN_OPTION_VARIANT("the variant of games without a GameType tag",
-                       PDN_VARIANT_CHOICES),
-    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
-    PDN_OPTION_JOBS("read and replay on N threads (default 1)"),
-    PDN_OPTION_SHARD("count only games I, I+N, I+2N... of all read"),
-    PDN_OPTION_QUIET("print no diagnostics"),
-    PDN_OPTION_HELP,
-};
-
-static const char stats_about[] =
-    "Count what the games of each FILE (standard input when none, or '-')\n"
-    "hold: by player, the games, wins, draws, losses and score, as White\n"
-    "and as Black; by event, a crosstable; by opening, the first plies and\n"
-    "how each side scored; by result, the share of each.  Then the average\n"
-    "and median length, and how many games have errors.\n";
-
-static const char stats_more[] =
-    "A result 1-0 is a win of the first mover (Black in English checkers);\n"
-    "a game with no result, or *, counts among the games and not in the\n"
-    "score, which is the wins and half the draws of the games decided or\n"
-    "drawn.  A missing White, Black or Event tag counts as '?'.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn stats archive.pdn\n"
-    "  pdn stats --by event --format html club.pdn > club.html\n"
-    "  pdn stats --by opening --opening-plies 4 --format json archive.pdn\n";
-
-/* How a game ended, for White. */
-typedef enum outcome {
-    WHITE_WON,
-    DRAWN,
-    BLACK_WON,
-    UNDECIDED /* "*", no result, both lost */
-} outcome;
-
 /* Games, and how they ended for one side. */
 typedef struct tally {
     uint64_t games, wins, draws, losses;
@@ -128,6 +73,52 @@ typedef struct stats_job {
     size_t nopening_rows;
     uint64_t shorter; /* games shorter than --opening-plies */
 } stats_job;
+
+static const pdn_option stats_options[] = {
+    PDN_OPTION_INTO("by", 0, "WHAT",
+                    "player (the default), event (a crosstable),\n"
+                    "opening or result",
+                    "player event opening result", stats_job, by),
+    PDN_OPTION_INTO("opening-plies", 0, "N",
+                    "--by opening: the first N plies (default 6)", "1..40",
+                    stats_job, plies),
+    PDN_OPTION_INTO("format", 0, "FORMAT",
+                    "text (the default), json (JSON Lines: a row an\n"
+                    "object) or html (one page)",
+                    "text json html", stats_job, format),
+    PDN_OPTION_GAMES_VARIANT,
+    PDN_OPTIONS_ARCHIVE("read and replay on N threads (default 1)",
+                        "count only games I, I+N, I+2N... of all read"),
+};
+
+static const char stats_about[] =
+    "Count what the games of each FILE (standard input when none, or '-')\n"
+    "hold: by player, the games, wins, draws, losses and score, as White\n"
+    "and as Black; by event, a crosstable; by opening, the first plies and\n"
+    "how each side scored; by result, the share of each.  Then the average\n"
+    "and median length, and how many games have errors.\n";
+
+static const char stats_more[] =
+    "A result 1-0 is a win of the first mover (Black in English checkers);\n"
+    "a game with no result, or *, counts among the games and not in the\n"
+    "score, which is the wins and half the draws of the games decided or\n"
+    "drawn.  A missing White, Black or Event tag counts as '?'.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn stats archive.pdn\n"
+    "  pdn stats --by event --format html club.pdn > club.html\n"
+    "  pdn stats --by opening --opening-plies 4 --format json archive.pdn\n";
+
+/* How a game ended, for White. */
+typedef enum outcome {
+    WHITE_WON,
+    DRAWN,
+    BLACK_WON,
+    UNDECIDED /* "*", no result, both lost */
+} outcome;
 
 /* What work_game() makes of a game for count_game(), in its output: the
  * fixed part, then its White, Black, Event and opening, each ended by a
@@ -924,22 +915,6 @@ report(const pdn_cli *cli, const stats_job *job)
 
 /* ---- Arguments and the run ---- */
 
-/* pdn_own_option_fn: the options of stats alone. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    stats_job *job = ctx;
-
-    (void)cli;
-    if (g->id == OPT_BY)
-        job->by = (int)g->n;
-    else if (g->id == OPT_OPENING_PLIES)
-        job->plies = (int)g->n;
-    else
-        job->format = (int)g->n;
-    return 0;
-}
-
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
@@ -951,8 +926,8 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_read_job rj;
     pdn_read_work work = {
         .pick = pdn_shard_pick, .work = work_game, .done = count_game};
-    int rc = pdn_command_args(cli, &pdn_stats_command, argc, argv, &s,
-                              own_option, &job);
+    int rc =
+        pdn_command_args(cli, &pdn_stats_command, argc, argv, &s, NULL, &job);
 
     job.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;

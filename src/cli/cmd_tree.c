@@ -32,58 +32,6 @@
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_HTML };
 
-enum {
-    OPT_FROM = PDN_OPT_OWN,
-    OPT_DEPTH,
-    OPT_MIN_GAMES,
-    OPT_FORMAT,
-};
-
-static const pdn_option tree_options[] = {
-    {"from", 0, "FEN", OPT_FROM,
-     "the position the tree starts from (default: the\n"
-     "variant's start)",
-     NULL},
-    {"depth", 'd', "N", OPT_DEPTH, "the plies the tree goes down (default 8)",
-     "1..40"},
-    {"min-games", 0, "K", OPT_MIN_GAMES,
-     "leave out moves played by fewer than K games\n(default 1)",
-     "1..4294967295"},
-    {"format", 0, "FORMAT", OPT_FORMAT,
-     "text (the default), json (a position a line) or\n"
-     "html (one page, opened position by position)",
-     "text json html"},
-    PDN_OPTION_VARIANT("the variant of the tree and of games without a\n"
-                       "GameType tag",
-                       PDN_VARIANT_CHOICES),
-    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),
-    PDN_OPTION_JOBS("read and replay on N threads (default 1)"),
-    PDN_OPTION_SHARD("only games I, I+N, I+2N... of all read"),
-    PDN_OPTION_QUIET("print no diagnostics"),
-    PDN_OPTION_HELP,
-};
-
-static const char tree_about[] =
-    "The opening tree of the games of each FILE (standard input when none,\n"
-    "or '-'), from a position (the start by default) N plies deep: for each\n"
-    "position, each move played from it, by how many games, and how many\n"
-    "White won, drew and Black won; a position reached by two move orders\n"
-    "is one (transpositions merged).\n";
-
-static const char tree_more[] =
-    "A game counts from the first position of its main line that is the\n"
-    "tree's, as far as its moves are legal; a game of another variant, with\n"
-    "a reading error, or that never stands on it, counts in none.  The\n"
-    "score after the counts is White's: wins and half the draws of the\n"
-    "games decided or drawn.\n"
-    "\n"
-    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
-    "or a FILE that cannot be read.\n"
-    "\n"
-    "Examples:\n"
-    "  pdn tree --depth 6 --min-games 5 archive.pdn\n"
-    "  pdn tree --format html archive.pdn > tree.html\n";
-
 /* A move played from a node. */
 typedef struct tree_move {
     char text[PDN_MOVE_TEXT_MAX]; /* as pdn fmt writes it */
@@ -118,6 +66,49 @@ typedef struct tree_job {
         size_t move;
     } played[TREE_DEPTH_MAX];
 } tree_job;
+
+static const pdn_option tree_options[] = {
+    PDN_OPTION_INTO("from", 0, "FEN",
+                    "the position the tree starts from (default: the\n"
+                    "variant's start)",
+                    NULL, tree_job, from),
+    PDN_OPTION_INTO("depth", 'd', "N",
+                    "the plies the tree goes down (default 8)", "1..40",
+                    tree_job, depth),
+    PDN_OPTION_INTO("min-games", 0, "K",
+                    "leave out moves played by fewer than K games\n(default 1)",
+                    "1..4294967295", tree_job, min_games),
+    PDN_OPTION_INTO("format", 0, "FORMAT",
+                    "text (the default), json (a position a line) or\n"
+                    "html (one page, opened position by position)",
+                    "text json html", tree_job, format),
+    PDN_OPTION_VARIANT("the variant of the tree and of games without a\n"
+                       "GameType tag",
+                       PDN_VARIANT_CHOICES),
+    PDN_OPTIONS_ARCHIVE("read and replay on N threads (default 1)",
+                        "only games I, I+N, I+2N... of all read"),
+};
+
+static const char tree_about[] =
+    "The opening tree of the games of each FILE (standard input when none,\n"
+    "or '-'), from a position (the start by default) N plies deep: for each\n"
+    "position, each move played from it, by how many games, and how many\n"
+    "White won, drew and Black won; a position reached by two move orders\n"
+    "is one (transpositions merged).\n";
+
+static const char tree_more[] =
+    "A game counts from the first position of its main line that is the\n"
+    "tree's, as far as its moves are legal; a game of another variant, with\n"
+    "a reading error, or that never stands on it, counts in none.  The\n"
+    "score after the counts is White's: wins and half the draws of the\n"
+    "games decided or drawn.\n"
+    "\n"
+    "Exit status: 0 success, 1 a game with a reading error, 2 usage error\n"
+    "or a FILE that cannot be read.\n"
+    "\n"
+    "Examples:\n"
+    "  pdn tree --depth 6 --min-games 5 archive.pdn\n"
+    "  pdn tree --format html archive.pdn > tree.html\n";
 
 /* ---- Nodes ---- */
 
@@ -331,11 +322,12 @@ add_game(const pdn_cli *cli, long value, const char *file,
 /* ---- Output ---- */
 
 /* The moves of node @n with --min-games games or more, most played first
- * (then as met): their indices in @out, how many. */
-static size_t
-shown_moves(const tree_job *job, uint32_t n, size_t *out)
+ * (then as met): their indices, *@k of them, in an array to free. */
+static size_t *
+shown_moves(const tree_job *job, uint32_t n, size_t *k_out)
 {
     const tree_node *x = &job->nodes[n];
+    size_t *out = pdn_xmalloc((x->nmoves + 1) * sizeof *out);
     size_t k = 0;
     for (size_t i = 0; i < x->nmoves; i++)
         if (x->moves[i].games >= job->min_games)
@@ -349,7 +341,8 @@ shown_moves(const tree_job *job, uint32_t n, size_t *out)
             out[j] = out[j - 1];
             out[j - 1] = t;
         }
-    return k;
+    *k_out = k;
+    return out;
 }
 
 /* "12. 22-18" or "12... 10-14": the move @m at @ply plies from the root
@@ -384,8 +377,7 @@ static void
 text_node(const tree_job *job, uint32_t n, int ply, bool *shown,
           pdn_strbuf *out)
 {
-    size_t *order = pdn_xmalloc((job->nodes[n].nmoves + 1) * sizeof *order);
-    size_t k = shown_moves(job, n, order);
+    size_t k, *order = shown_moves(job, n, &k);
     shown[n] = true;
     for (size_t i = 0; i < k; i++) {
         const tree_move *m = &job->nodes[n].moves[order[i]];
@@ -425,8 +417,7 @@ json_nodes(const tree_job *job, bool *shown, pdn_strbuf *out)
     while (head < tail) {
         uint32_t n = queue[head++];
         const tree_node *x = &job->nodes[n];
-        size_t *order = pdn_xmalloc((x->nmoves + 1) * sizeof *order);
-        size_t k = shown_moves(job, n, order);
+        size_t k, *order = shown_moves(job, n, &k);
         pdn_strbuf_puts(out, "{\"fen\":\"");
         put_fen(job, n, out);
         pdn_strbuf_printf(out, "\",\"ply\":%u,\"games\":%llu,\"moves\":[",
@@ -458,8 +449,7 @@ static void
 html_node(const tree_job *job, uint32_t n, int ply, bool *shown,
           pdn_strbuf *out)
 {
-    size_t *order = pdn_xmalloc((job->nodes[n].nmoves + 1) * sizeof *order);
-    size_t k = shown_moves(job, n, order);
+    size_t k, *order = shown_moves(job, n, &k);
     shown[n] = true;
     pdn_strbuf_puts(out, "<ul>\n");
     for (size_t i = 0; i < k; i++) {
@@ -526,24 +516,6 @@ report(const pdn_cli *cli, const tree_job *job)
 
 /* ---- Arguments and the run ---- */
 
-/* pdn_own_option_fn: the options of tree alone. */
-static int
-own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
-{
-    tree_job *job = ctx;
-
-    (void)cli;
-    if (g->id == OPT_FROM)
-        job->from = g->value;
-    else if (g->id == OPT_DEPTH)
-        job->depth = (int)g->n;
-    else if (g->id == OPT_MIN_GAMES)
-        job->min_games = g->n;
-    else
-        job->format = (int)g->n;
-    return 0;
-}
-
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
@@ -553,8 +525,8 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_read_job rj;
     pdn_read_work work = {
         .pick = pdn_shard_pick, .work = work_game, .done = add_game};
-    int rc = pdn_command_args(cli, &pdn_tree_command, argc, argv, &s,
-                              own_option, &job);
+    int rc =
+        pdn_command_args(cli, &pdn_tree_command, argc, argv, &s, NULL, &job);
 
     job.variant = s.variant ? s.variant : pdn_variant_default();
     if (rc < 0 && s.unplayed)

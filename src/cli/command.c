@@ -305,6 +305,27 @@ read_position(const pdn_cli *cli, const pdn_command *c, pdn_shared *s)
                : -1;
 }
 
+/* Stores option @o, given as @g, at its place in @ctx (PDN_OPTION_INTO()). */
+static void
+store_option(const pdn_option *o, const pdn_given *g, void *ctx)
+{
+    char *field = (char *)ctx + o->at;
+
+    switch (o->into) {
+    case PDN_INTO_TEXT:
+        *(const char **)field = g->value;
+        break;
+    case PDN_INTO_INT:
+        *(int *)field = (int)g->n;
+        break;
+    case PDN_INTO_COUNT:
+        *(uint64_t *)field = g->n;
+        break;
+    default: /* PDN_INTO_BOOL */
+        *(bool *)field = !o->choices || g->n != 0;
+    }
+}
+
 int
 pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
                  char **argv, pdn_shared *s, pdn_own_option_fn own, void *ctx)
@@ -332,8 +353,13 @@ pdn_command_args(const pdn_cli *cli, const pdn_command *c, int argc,
             pdn_strbuf_free(&text);
             return PDN_EXIT_OK;
         }
-        if (g.value && (rc = read_value(cli, c, &c->options[a.option], &g)))
+        const pdn_option *o = &c->options[a.option];
+        if (g.value && (rc = read_value(cli, c, o, &g)))
             return rc;
+        if (o->into) {
+            store_option(o, &g, ctx);
+            continue;
+        }
         rc = g.id < PDN_OPT_OWN ? shared_option(cli, c, &g, s)
              : own              ? own(cli, &g, ctx)
                                 : 0;

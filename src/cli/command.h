@@ -26,31 +26,52 @@
  * the value and the range are the same everywhere. */
 /* clang-format off */
 #define PDN_OPTION_VARIANT(help, choices) \
-    {"variant", 'v', "V", PDN_OPT_VARIANT, help, choices}
-#define PDN_OPTION_FEN(help) {"fen", 0, "FEN", PDN_OPT_FEN, help, NULL}
-#define PDN_OPTION_MAP_TAG(help) {"map-tag", 0, "L=S", PDN_OPT_MAP_TAG, help, NULL}
-#define PDN_OPTION_CONFIG(help) {"config", 0, "FILE", PDN_OPT_CONFIG, help, NULL}
+    PDN_OPTION("variant", 'v', "V", PDN_OPT_VARIANT, help, choices)
+#define PDN_OPTION_FEN(help) \
+    PDN_OPTION("fen", 0, "FEN", PDN_OPT_FEN, help, NULL)
+#define PDN_OPTION_MAP_TAG(help) \
+    PDN_OPTION("map-tag", 0, "L=S", PDN_OPT_MAP_TAG, help, NULL)
+#define PDN_OPTION_CONFIG(help) \
+    PDN_OPTION("config", 0, "FILE", PDN_OPT_CONFIG, help, NULL)
 #define PDN_OPTION_DRAW_RULE(help) \
-    {"draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE, help, PDN_DRAW_RULE_CHOICES}
-#define PDN_OPTION_JOBS(help) {"jobs", 'j', "N", PDN_OPT_JOBS, help, "1..256"}
-#define PDN_OPTION_SHARD(help) {"shard", 0, "I/N", PDN_OPT_SHARD, help, NULL}
-#define PDN_OPTION_HASH(help) {"hash", 0, "MB", PDN_OPT_HASH, help, "1..65536"}
-#define PDN_OPTION_JSON(help) {"json", 0, NULL, PDN_OPT_JSON, help, NULL}
-#define PDN_OPTION_QUIET(help) {"quiet", 'q', NULL, PDN_OPT_QUIET, help, NULL}
-#define PDN_OPTION_STRICT(help) {"strict", 0, NULL, PDN_OPT_STRICT, help, NULL}
+    PDN_OPTION("draw-rule", 0, "PRESET", PDN_OPT_DRAW_RULE, help, \
+               PDN_DRAW_RULE_CHOICES)
+#define PDN_OPTION_JOBS(help) \
+    PDN_OPTION("jobs", 'j', "N", PDN_OPT_JOBS, help, "1..256")
+#define PDN_OPTION_SHARD(help) \
+    PDN_OPTION("shard", 0, "I/N", PDN_OPT_SHARD, help, NULL)
+#define PDN_OPTION_HASH(help) \
+    PDN_OPTION("hash", 0, "MB", PDN_OPT_HASH, help, "1..65536")
+#define PDN_OPTION_JSON(help) \
+    PDN_OPTION("json", 0, NULL, PDN_OPT_JSON, help, NULL)
+#define PDN_OPTION_QUIET(help) \
+    PDN_OPTION("quiet", 'q', NULL, PDN_OPT_QUIET, help, NULL)
+#define PDN_OPTION_STRICT(help) \
+    PDN_OPTION("strict", 0, NULL, PDN_OPT_STRICT, help, NULL)
 
 /** The row of a command's own option that takes no value and has no
  * short name. */
-#define PDN_OPTION_FLAG(name, id, help) {name, 0, NULL, id, help, NULL}
+#define PDN_OPTION_FLAG(name, id, help) \
+    PDN_OPTION(name, 0, NULL, id, help, NULL)
 
 /** Rows that several commands describe alike. */
 #define PDN_OPTION_HELP \
-    {"help", 'h', NULL, PDN_OPT_HELP, "print this help and exit", NULL}
+    PDN_OPTION("help", 'h', NULL, PDN_OPT_HELP, "print this help and exit", \
+               NULL)
 #define PDN_OPTION_POSITION_VARIANT                                  \
     PDN_OPTION_VARIANT("italian (default), spanish, english, or a PDN " \
                        "GameType", PDN_VARIANT_CHOICES)
 #define PDN_OPTION_JSON_LINE \
     PDN_OPTION_JSON("print one line of JSON instead of text")
+#define PDN_OPTION_GAMES_VARIANT \
+    PDN_OPTION_VARIANT("the variant of games without a GameType tag", \
+                       PDN_VARIANT_CHOICES)
+/* The last rows of a command that reads archives on threads: @jobs and
+   @shard the help of --jobs and --shard. */
+#define PDN_OPTIONS_ARCHIVE(jobs, shard)                         \
+    PDN_OPTION_MAP_TAG("read tag name L as standard tag S"),     \
+    PDN_OPTION_JOBS(jobs), PDN_OPTION_SHARD(shard),              \
+    PDN_OPTION_QUIET("print no diagnostics"), PDN_OPTION_HELP
 /* clang-format on */
 
 /** pdn_command.flags */
@@ -164,8 +185,9 @@ typedef int (*pdn_own_option_fn)(const pdn_cli *cli, const pdn_given *g,
                                  void *ctx);
 
 /** Reads argv[1..@argc-1] by the options of @c: --help printed on
- * cli->out, the shared options and the operands into @s, every other
- * option handed to @own with @ctx (NULL: the command has none); then the
+ * cli->out, the shared options and the operands into @s, the options
+ * of PDN_OPTION_INTO() rows stored into @ctx, every other option handed
+ * to @own with @ctx (NULL: the command has none); then the
  * operands counted by c->usage ("DEPTH": one that must be there,
  * "[FEN]": one that may, "[FILE]...": any number).  A usage error is
  * printed as pdn_args_fail() does.  Returns -1 to go on, else

@@ -23,7 +23,8 @@ enum { OPT_VERSION = PDN_OPT_OWN };
 
 static const pdn_option main_options[] = {
     PDN_OPTION_HELP,
-    {"version", 0, NULL, OPT_VERSION, "print the version and exit", NULL},
+    PDN_OPTION("version", 0, NULL, OPT_VERSION, "print the version and exit",
+               NULL),
 };
 
 /* Writes @text on @f and frees it. */
