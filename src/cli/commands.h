@@ -39,11 +39,6 @@
 PDN_COMMAND_LIST(PDN_COMMAND_EXTERN)
 #undef PDN_COMMAND_EXTERN
 
-/** The legal moves of @b in @out (room for PDN_MAX_MOVES), sorted by PDN
- * from square, then to square, then path, then captured squares.  Returns
- * how many, or -1 if the list overflowed. */
-int pdn_moves_sorted(const pdn_variant *v, const pdn_board *b, pdn_move *out);
-
 /** The text of pdn --help (and pdn help), and the short usage that bare
  * "pdn" prints to stderr, appended to @out. */
 void pdn_help_main(pdn_strbuf *out);

@@ -5,9 +5,11 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/typed_move.h"
+#include "movegen.h"
 #include "square.h"
 
 /* ---- Reading ---- */
@@ -314,4 +316,68 @@ pdn_notation_format_alpha(const pdn_variant *v, const pdn_move *m,
     }
     buf[k] = '\0';
     return k;
+}
+
+/* ---- Moves in PDN order ---- */
+
+/* A move's sort key, in PDN numbers. */
+typedef struct sort_item {
+    uint8_t from, to, len;
+    uint8_t path[PDN_MAX_CAPTURES];
+    uint8_t captured[PDN_MAX_CAPTURES];
+    int index;
+} sort_item;
+
+static int
+compare_bytes(const uint8_t *a, const uint8_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static int
+compare_items(const void *pa, const void *pb)
+{
+    const sort_item *a = pa, *b = pb;
+    int n = a->len < b->len ? a->len : b->len, c;
+
+    if (a->from != b->from)
+        return a->from < b->from ? -1 : 1;
+    if (a->to != b->to)
+        return a->to < b->to ? -1 : 1;
+    if ((c = compare_bytes(a->path, b->path, n)) != 0)
+        return c;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if ((c = compare_bytes(a->captured, b->captured, n)) != 0)
+        return c;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+int
+pdn_moves_sorted(const pdn_variant *v, const pdn_board *b, pdn_move *out)
+{
+    pdn_move ml[PDN_MAX_MOVES];
+    sort_item items[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(v, b, ml);
+
+    for (int i = 0; i < n; i++) {
+        const pdn_move *m = &ml[i];
+        sort_item *it = &items[i];
+        it->from = (uint8_t)pdn_square_from_bit(v, m->from);
+        it->to = (uint8_t)pdn_square_from_bit(v, m->to);
+        it->len = m->ncaptured;
+        for (int k = 0; k < m->ncaptured; k++) {
+            it->path[k] = (uint8_t)pdn_square_from_bit(v, m->landing[k]);
+            it->captured[k] = (uint8_t)pdn_square_from_bit(v, m->captured[k]);
+        }
+        it->index = i;
+    }
+    if (n > 0)
+        qsort(items, (size_t)n, sizeof items[0], compare_items);
+    for (int i = 0; i < n; i++)
+        out[i] = ml[items[i].index];
+    return n;
 }

@@ -54,4 +54,9 @@ size_t pdn_notation_format_long(const pdn_variant *v, const pdn_move *m,
 /** The written form of @m's whole path. */
 pdn_written_move pdn_notation_of_move(const pdn_variant *v, const pdn_move *m);
 
+/** The legal moves of @b in @out (room for PDN_MAX_MOVES), sorted by PDN
+ * from square, then to square, then path, then captured squares.  Returns
+ * how many, or -1 if the list overflowed. */
+int pdn_moves_sorted(const pdn_variant *v, const pdn_board *b, pdn_move *out);
+
 #endif
