@@ -24,6 +24,7 @@
 #include "write/canonical.h"
 #include "write/diagram.h"
 #include "write/json_out.h"
+#include "write/played.h"
 #include "write/to_pdn.h"
 
 #define CMD "convert"
@@ -44,18 +45,10 @@ typedef enum input_form {
 
 typedef enum format { FORMAT_FEN, FORMAT_TEXT, FORMAT_JSON, FORMAT_PDN } format;
 
-/* One move of the main line as the replay resolved it. */
-typedef struct played {
-    const pdn_node *node;
-    pdn_board before;
-    char text[PDN_MOVE_TEXT_MAX]; /* in the chosen notation */
-} played;
-
 typedef struct convert_job {
     pdn_shared args; /* the shared options and the FILEs */
     format to;
     bool to_given;
-    bool alpha;     /* --notation alpha */
     uint64_t every; /* --to text: a diagram every N plies */
     int charset;    /* 0: from the locale; OPT_ASCII, OPT_UNICODE */
     bool unicode;
@@ -66,14 +59,12 @@ typedef struct convert_job {
     pdn_config cfg;
     const char **files; /* args's operands */
     size_t nfiles;
-    uint64_t games; /* over all FILEs: the number in --to fen lines */
-    played *moves;  /* every move replayed, variations too */
-    size_t count, cap;
-    const pdn_variant *game_variant;
-    pdn_strbuf buf;  /* output not yet written */
-    pdn_strbuf text; /* a game's text as read (put_raw()) */
-    bool batch;      /* output written in blocks, not game by game */
-    uint64_t lost;   /* games whose text could not be written */
+    uint64_t games;       /* over all FILEs: the number in --to fen lines */
+    pdn_played_line line; /* the game's moves (--to fen, --to text) */
+    pdn_strbuf buf;       /* output not yet written */
+    pdn_strbuf text;      /* a game's text as read (put_raw()) */
+    bool batch;           /* output written in blocks, not game by game */
+    uint64_t lost;        /* games whose text could not be written */
 } convert_job;
 
 static const pdn_option convert_options[] = {
@@ -81,7 +72,7 @@ static const pdn_option convert_options[] = {
                "json pdn fen text"),
     PDN_OPTION_INTO("notation", 'n', "N",
                     "numeric (22-18, the default) or alpha (c3-d4)",
-                    "numeric alpha", convert_job, alpha),
+                    "numeric alpha", convert_job, line.alpha),
     PDN_OPTION_INTO("positions", 'p', NULL,
                     "--to json: the FEN after every move", NULL, convert_job,
                     positions),
@@ -155,136 +146,6 @@ write_out(const pdn_cli *cli, convert_job *job, bool all)
     pdn_strbuf_clear(&job->buf);
 }
 
-/* ---- Moves ---- */
-
-static void
-on_move(void *ctx, const pdn_node *n, const pdn_board *before,
-        const pdn_move *m, const pdn_move *legal, int nlegal)
-{
-    convert_job *job = ctx;
-    if (job->count == job->cap) {
-        job->cap = job->cap ? 2 * job->cap : 256;
-        job->moves = pdn_xrealloc(job->moves, job->cap * sizeof *job->moves);
-    }
-    played *p = &job->moves[job->count++];
-    p->node = n;
-    p->before = *before;
-    if (job->alpha)
-        pdn_notation_format_alpha(job->game_variant, m, legal, nlegal, p->text);
-    else
-        pdn_notation_format(job->game_variant, m, legal, nlegal, p->text);
-}
-
-/* Keeps, of the moves replayed, those of the main line, in order. */
-static void
-main_line(convert_job *job, const pdn_game *g)
-{
-    size_t k = 0, j = 0;
-    for (const pdn_node *n = g->moves; n; n = n->next) {
-        if (n->kind != PDN_NODE_MOVE)
-            continue;
-        while (j < job->count && job->moves[j].node != n)
-            j++;
-        if (j == job->count)
-            break; /* the replay stopped before it */
-        job->moves[k++] = job->moves[j++];
-    }
-    job->count = k;
-}
-
-/* ---- Formats ---- */
-
-static const char *
-tag_or(const pdn_game *g, const char *name, const char *dflt)
-{
-    const char *v = pdn_game_tag(g, name);
-    return v && *v ? v : dflt;
-}
-
-/* "12. " or "12... " before the move at @half plies from the first
- * mover's first move of the game, numbered @first_number. */
-static void
-put_number(uint32_t first_number, size_t half, pdn_strbuf *out)
-{
-    pdn_strbuf_printf(out, "%u%s ", (unsigned)(first_number + half / 2),
-                      half % 2 ? "..." : ".");
-}
-
-/* GAME PLY FEN MOVE, one line per position of the main line; the last
- * position's move is "-". */
-static void
-write_fen(convert_job *job, const pdn_replay_result *r, pdn_strbuf *out)
-{
-    char fen[PDN_FEN_MAX];
-    for (size_t i = 0; i <= job->count; i++) {
-        const pdn_board *b = i < job->count ? &job->moves[i].before : &r->final;
-        pdn_fen_write(r->variant, b, fen);
-        pdn_strbuf_printf(out, "%llu\t%zu\t%s\t%s\n",
-                          (unsigned long long)job->games, i, fen,
-                          i < job->count ? job->moves[i].text : "-");
-    }
-}
-
-static void
-diagram(const convert_job *job, const pdn_variant *v, const pdn_board *b,
-        pdn_strbuf *out)
-{
-    char fen[PDN_FEN_MAX];
-    pdn_diagram(v, b, job->unicode, out);
-    pdn_fen_write(v, b, fen);
-    pdn_strbuf_printf(out, "%s to move; FEN: %s\n\n",
-                      b->side == PDN_WHITE ? "White" : "Black", fen);
-}
-
-/* A heading, the start position, then the moves with a diagram after
- * every @every plies and after the last; the result. */
-static void
-write_text(convert_job *job, const pdn_game *g, const pdn_replay_result *r,
-           pdn_strbuf *out)
-{
-    const pdn_variant *v = r->variant;
-    uint32_t first_number = 1;
-    for (const pdn_node *n = g->moves; n; n = n->next)
-        if (n->kind == PDN_NODE_NUMBER) {
-            first_number = n->u.number.value ? n->u.number.value : 1;
-            break;
-        } else if (n->kind == PDN_NODE_MOVE) {
-            break;
-        }
-    bool first_second = r->start.side != v->first;
-
-    pdn_strbuf_printf(out, "Game %llu: %s - %s", (unsigned long long)job->games,
-                      tag_or(g, "White", "?"), tag_or(g, "Black", "?"));
-    const char *event = pdn_game_tag(g, "Event");
-    const char *date = pdn_game_tag(g, "Date");
-    if (event && *event)
-        pdn_strbuf_printf(out, ", %s", event);
-    if (date && *date)
-        pdn_strbuf_printf(out, ", %s", date);
-    pdn_strbuf_printf(out, " (%s)\n\n", v->title);
-    diagram(job, v, &r->start, out);
-    size_t since = 0;
-    for (size_t i = 0; i < job->count; i++) {
-        size_t half = i + (first_second ? 1 : 0);
-        if (half % 2 == 0 || since == 0)
-            put_number(first_number, half, out);
-        pdn_strbuf_puts(out, job->moves[i].text);
-        since++;
-        if (since == job->every || i + 1 == job->count) {
-            pdn_strbuf_puts(out, "\n\n");
-            diagram(job, v,
-                    i + 1 < job->count ? &job->moves[i + 1].before : &r->final,
-                    out);
-            since = 0;
-        } else {
-            pdn_strbuf_putc(out, ' ');
-        }
-    }
-    const char *result =
-        g->result_text ? g->result_text : tag_or(g, "Result", "*");
-    pdn_strbuf_printf(out, "Result: %s\n\n", result);
-}
-
 /* ---- Games ---- */
 
 /* The text of a game kept as read, as "raw": in UTF-8 (with a GameType
@@ -342,12 +203,12 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     pdn_replay_options o = {.variant = job->variant,
                             .unplayed = job->args.unplayed,
                             .moves_only = true,
-                            .on_move = on_move,
-                            .ctx = job};
+                            .on_move = pdn_played_keep,
+                            .ctx = &job->line};
     pdn_replay_result r;
 
     job->games++;
-    job->count = 0;
+    job->line.count = 0;
     if (job->to == FORMAT_JSON) {
         if (!pdn_canonical_game(job->canon, g, d, &job->buf)) {
             /* As read, to be written back as read. */
@@ -366,7 +227,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
         return;
     }
     const char *type = pdn_game_tag(g, "GameType");
-    job->game_variant = type                 ? pdn_variant_by_gametype(type)
+    job->line.variant = type                 ? pdn_variant_by_gametype(type)
                         : job->args.unplayed ? NULL
                                              : job->variant;
     if (g->errors)
@@ -374,11 +235,12 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     pdn_replay_game(g, &o, d, &r);
     if (!r.variant)
         return; /* a variant not played: the replay's note says so */
-    main_line(job, g);
+    pdn_played_main_line(&job->line, g);
     if (job->to == FORMAT_FEN)
-        write_fen(job, &r, &job->buf);
+        pdn_played_fen(&job->line, &r, job->games, &job->buf);
     else
-        write_text(job, g, &r, &job->buf);
+        pdn_played_text(&job->line, g, &r, job->games, job->every, job->unicode,
+                        &job->buf);
     write_out(cli, job, false);
 }
 
@@ -511,7 +373,7 @@ run(const pdn_cli *cli, int argc, char **argv)
                                         !job.no_gametype,
                                     .json = job.to == FORMAT_JSON,
                                     .positions = job.positions,
-                                    .alpha = job.alpha};
+                                    .alpha = job.line.alpha};
         if (job.to == FORMAT_PDN) {
             rc = to_pdn(cli, &job, &co);
             goto out;
@@ -541,7 +403,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         }
     }
 out:
-    free(job.moves);
+    pdn_played_free(&job.line);
     pdn_canonical_free(job.canon);
     pdn_config_fini(&job.cfg);
     pdn_strbuf_free(&job.buf);
