@@ -1,6 +1,6 @@
 /* cmd_check.c -- pdn check: every game read (syntax/reader.h) and replayed
  * against the rules (replay/replay.h); each diagnostic reported, compiler
- * style or as JSON Lines, then a summary.
+ * style or as JSON Lines, then a summary (archive/check_tally.h).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "archive/check_tally.h"
 #include "base/clock.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
@@ -28,22 +29,6 @@ enum {
     OPT_DISABLE,
 };
 
-/* The notes of one code, in text output without --notes: one line for
- * them all. */
-typedef struct note_group {
-    int code;
-    uint64_t count;
-    char *first; /* "FILE:LINE:COL: MESSAGE" of the first one */
-} note_group;
-
-/* The games of one file, and those of them whose every move is legal in
- * each other variant (N0217). */
-typedef struct file_tally {
-    const char *file; /* borrowed */
-    uint64_t games;
-    uint64_t other[PDN_VARIANT_COUNT];
-} file_tally;
-
 typedef struct check_job {
     pdn_shared args; /* the shared options and the FILEs */
     const pdn_variant *variant;
@@ -60,24 +45,12 @@ typedef struct check_job {
     bool strict;               /* --strict: the standard's grammar only */
     bool all_notes;            /* --notes: every note in full */
     pdn_severity min_severity; /* --min-severity: less is not shown */
-    note_group *groups;        /* the notes grouped, in order of their
-                                  first */
-    size_t ngroups;
-    const char **files; /* args's operands */
+    const char **files;        /* args's operands */
     size_t nfiles;
     uint64_t shard, shards; /* --shard I/N: games I, I+N, ... (1-based) */
     uint64_t seen;          /* games read, all files together */
-    uint64_t checked;       /* games of this shard */
-    uint64_t sound;         /* games read and replayed whole, with no error,
-                               their result checked (check_game()) */
-    uint64_t not_replayed;  /* games of a variant not played */
-    uint64_t no_moves;      /* games of a decisive result and no move */
-    uint64_t other[PDN_VARIANT_COUNT]; /* games whose every move is legal
-                                          in that variant (N0217) */
-    file_tally *tallies; /* the same, file by file, in file order */
-    size_t ntallies, cap_tallies;
-    size_t notes;
-    long jobs; /* --jobs: threads in all */
+    pdn_check_tally tally;  /* the verdicts counted, the notes grouped */
+    long jobs;              /* --jobs: threads in all */
     const pdn_cli *cli;
     pdn_strbuf buf;
 } check_job;
@@ -206,26 +179,17 @@ name_game(const pdn_game *g, pdn_diags *d, size_t first)
     pdn_strbuf_free(&note);
 }
 
-/* What checking one game found, for the summary. */
-typedef struct verdict {
-    bool sound;
-    bool not_replayed;        /* a variant not played: read only */
-    bool no_moves;            /* a decisive result, and not one move */
-    const pdn_variant *other; /* where its moves are legal (N0217) */
-    size_t notes;
-} verdict;
-
 /* Replays @g and adds its diagnostics to @d (which may already hold its
  * reading diagnostics), with the severities of the configuration.  Reads
  * @job and nothing else: the jobs of --jobs call it at once. */
-static verdict
+static pdn_check_verdict
 check_game(const check_job *job, const pdn_game *g, pdn_diags *d)
 {
     size_t first = 0;
     while (first < d->count && d->items[first].game != g->number)
         first++;
     pdn_replay_result res = {0};
-    verdict v = {.sound = true};
+    pdn_check_verdict v = {.sound = true};
     if (!g->errors) {
         pdn_replay_game(g, &job->replay, d, &res);
         /* Sound means every move read and replayed, and the result
@@ -259,30 +223,19 @@ pick_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     keep_shard_diags(job, d, mine);
     if (!mine)
         return false;
-    job->checked++;
+    job->tally.checked++;
     return true;
 }
 
-/* pdn_read_work.work: the verdict on @g, as its flags (VERDICT_*), the
- * variant its moves are legal in (1 + its id, times VERDICT_OTHER; 0:
- * none) and the notes times VERDICT_NOTES.  The jobs of --jobs call it
- * at once. */
-#define VERDICT_SOUND 1L
-#define VERDICT_NOT_REPLAYED 2L
-#define VERDICT_NO_MOVES 4L
-#define VERDICT_OTHER 8L
-#define VERDICT_NOTES (VERDICT_OTHER * (PDN_VARIANT_COUNT + 1))
-
+/* pdn_read_work.work: the verdict on @g, packed
+ * (pdn_check_verdict_pack()).  The jobs of --jobs call it at once. */
 static long
 work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
           void *ctx)
 {
     (void)cli, (void)out;
-    verdict v = check_game(ctx, g, d);
-    return (long)v.notes * VERDICT_NOTES + (v.sound ? VERDICT_SOUND : 0) +
-           (v.not_replayed ? VERDICT_NOT_REPLAYED : 0) +
-           (v.no_moves ? VERDICT_NO_MOVES : 0) +
-           (v.other ? VERDICT_OTHER * (1 + (long)v.other->id) : 0);
+    pdn_check_verdict v = check_game(ctx, g, d);
+    return pdn_check_verdict_pack(&v);
 }
 
 /* pdn_read_work.done: the verdict counted, in file order. */
@@ -292,26 +245,7 @@ count_verdict(const pdn_cli *cli, long value, const char *file,
 {
     check_job *job = ctx;
     (void)cli, (void)out;
-    file_tally *f = job->ntallies ? &job->tallies[job->ntallies - 1] : NULL;
-    if (!f || (f->file != file && strcmp(f->file, file) != 0)) {
-        if (job->ntallies == job->cap_tallies) {
-            job->cap_tallies = job->cap_tallies ? 2 * job->cap_tallies : 8;
-            job->tallies = pdn_xrealloc(job->tallies, job->cap_tallies *
-                                                          sizeof *job->tallies);
-        }
-        f = &job->tallies[job->ntallies++];
-        *f = (file_tally){.file = file};
-    }
-    f->games++;
-    job->sound += (value & VERDICT_SOUND) != 0;
-    job->not_replayed += (value & VERDICT_NOT_REPLAYED) != 0;
-    job->no_moves += (value & VERDICT_NO_MOVES) != 0;
-    long other = value % VERDICT_NOTES / VERDICT_OTHER;
-    if (other) {
-        job->other[other - 1]++;
-        f->other[other - 1]++;
-    }
-    job->notes += (size_t)(value / VERDICT_NOTES);
+    pdn_check_tally_add(&job->tally, file, value);
 }
 
 /* pdn_read_job.adjust: the overrides, for diagnostics outside games. */
@@ -371,83 +305,6 @@ json_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
     fwrite(b->ptr, 1, b->len, cli->out);
 }
 
-/* Counts the note @d with the others of its code. */
-static void
-group_note(check_job *job, const pdn_diag *d)
-{
-    size_t i = 0;
-    while (i < job->ngroups && job->groups[i].code != d->code)
-        i++;
-    if (i == job->ngroups) {
-        job->groups =
-            pdn_xrealloc(job->groups, (job->ngroups + 1) * sizeof *job->groups);
-        pdn_strbuf first = PDN_STRBUF_INIT;
-        pdn_strbuf_printf(&first, "%s:%u:%u: %s", d->file, d->at.line,
-                          d->at.col, d->message);
-        job->groups[job->ngroups++] =
-            (note_group){d->code, 0, pdn_strbuf_detach(&first)};
-    }
-    job->groups[i].count++;
-}
-
-/* The grouped notes, one line a code: how many, and the first. */
-static void
-print_note_groups(const pdn_cli *cli, check_job *job)
-{
-    for (size_t i = 0; i < job->ngroups; i++) {
-        const note_group *n = &job->groups[i];
-        if (n->code == PDN_N_OTHER_VARIANT) { /* said by other_variants() */
-            free(n->first);
-            continue;
-        }
-        char code[8];
-        pdn_code_format(n->code, code);
-        const pdn_code_info *info = pdn_code_lookup(n->code);
-        fprintf(cli->out, "note[%s] %s: %" PRIu64 " time%s, the first at %s\n",
-                code, info ? info->name : "", n->count,
-                pdn_args_plural(n->count), n->first);
-        free(n->first);
-    }
-    if (job->ngroups)
-        fputs("(notes grouped by code: --notes shows each)\n", cli->out);
-    free(job->groups);
-    job->groups = NULL;
-    job->ngroups = 0;
-}
-
-/* Once for each file: how many of its games are of another variant
- * (N0217), and the option that reads them so; then, of more than one
- * file, the same for the run. */
-static void
-other_variants(const pdn_cli *cli, const check_job *job)
-{
-    size_t lines = 0;
-    for (size_t i = 0; i < job->ntallies; i++) {
-        const file_tally *f = &job->tallies[i];
-        for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
-            const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
-            if (!f->other[id])
-                continue;
-            fprintf(cli->out,
-                    "%s: note[N0217] other-variant: %" PRIu64 " of %" PRIu64
-                    " game%s replay%s as %s, not as read: try --variant "
-                    "%s\n",
-                    f->file, f->other[id], f->games, pdn_args_plural(f->games),
-                    f->other[id] == 1 ? "s" : "", v->title, v->name);
-            lines++;
-        }
-    }
-    for (int id = 0; id < PDN_VARIANT_COUNT && lines > 1; id++) {
-        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
-        if (job->other[id])
-            fprintf(cli->out,
-                    "note[N0217] other-variant: in all, %" PRIu64 " of %" PRIu64
-                    " game%s replay%s as %s\n",
-                    job->other[id], job->checked, pdn_args_plural(job->checked),
-                    job->other[id] == 1 ? "s" : "", v->title);
-    }
-}
-
 /* A diagnostic in compiler style, on standard output; a note is grouped
  * with those of its code unless --notes. */
 static void
@@ -458,7 +315,7 @@ text_diag(const pdn_cli *cli, const pdn_diag *d, void *ctx)
         return;
     if (d->severity == PDN_SEV_NOTE && !job->all_notes &&
         d->code != PDN_N_AUTO_VARIANT) { /* that one is a file's, in full */
-        group_note(job, d);
+        pdn_check_tally_group_note(&job->tally, d);
         return;
     }
     pdn_strbuf_clear(&job->buf);
@@ -570,45 +427,6 @@ read_config(const pdn_cli *cli, check_job *job)
     return -1;
 }
 
-static void
-summary(const pdn_cli *cli, const check_job *job, const pdn_read_job *rj,
-        double seconds)
-{
-    if (job->json) {
-        fprintf(cli->out,
-                "{\"summary\":{\"games\":%" PRIu64 ",\"sound\":%" PRIu64
-                ",\"not_replayed\":%" PRIu64 ",\"no_moves\":%" PRIu64
-                ",\"other_variant\":{",
-                job->checked, job->sound, job->not_replayed, job->no_moves);
-        const char *comma = "";
-        for (int id = 0; id < PDN_VARIANT_COUNT; id++)
-            if (job->other[id]) {
-                fprintf(cli->out, "%s\"%s\":%" PRIu64, comma,
-                        pdn_variant_get((pdn_variant_id)id)->name,
-                        job->other[id]);
-                comma = ",";
-            }
-        fprintf(cli->out,
-                "},\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
-                "\"seconds\":%.3f}}\n",
-                rj->errors, rj->warnings, job->notes, seconds);
-        return;
-    }
-    char apart[128] = ""; /* the games neither sound nor in error */
-    if (job->not_replayed || job->no_moves)
-        snprintf(apart, sizeof apart,
-                 " (%" PRIu64 " not replayed, %" PRIu64
-                 " decisive without a move)",
-                 job->not_replayed, job->no_moves);
-    fprintf(cli->out,
-            "%" PRIu64 " game%s, %" PRIu64 " sound%s, %zu error%s, "
-            "%zu warning%s, %zu note%s in %.2f s\n",
-            job->checked, pdn_args_plural(job->checked), job->sound, apart,
-            rj->errors, pdn_args_plural(rj->errors), rj->warnings,
-            pdn_args_plural(rj->warnings), job->notes,
-            pdn_args_plural(job->notes), seconds);
-}
-
 /* Games of a file that --variant auto looks at to choose its variant. */
 #define AUTO_SAMPLE 200
 
@@ -662,7 +480,7 @@ auto_variant(const pdn_cli *cli, check_job *job, pdn_read_job *rj,
                   "--variant auto: read as %s: of the first %" PRIu64
                   " game%s without a GameType tag, %s",
                   best->title, looked, pdn_args_plural(looked), counts);
-    job->notes += d.notes;
+    job->tally.notes += d.notes;
     pdn_read_report(cli, rj, &d, job->colour, &job->buf);
     pdn_diags_free(&d);
     pdn_diags_free(&quiet);
@@ -732,15 +550,17 @@ run(const pdn_cli *cli, int argc, char **argv)
         rc = job.auto_variant ? check_auto(cli, &job, &rj)
                               : pdn_read_files(cli, &rj);
         if (!job.shards)
-            job.checked = rj.games;
-        if (!job.json) {
-            print_note_groups(cli, &job);
-            other_variants(cli, &job);
-        }
-        summary(cli, &job, &rj, pdn_clock_since(&t0));
+            job.tally.checked = rj.games;
+        pdn_strbuf_clear(&job.buf);
+        if (!job.json)
+            pdn_check_tally_write_notes(&job.tally, &job.buf);
+        pdn_check_tally_write_summary(&job.tally, job.json, rj.errors,
+                                      rj.warnings, pdn_clock_since(&t0),
+                                      &job.buf);
+        fwrite(job.buf.ptr, 1, job.buf.len, cli->out);
     }
     pdn_strbuf_free(&job.buf);
-    free(job.tallies);
+    pdn_check_tally_fini(&job.tally);
     pdn_shared_free(&job.args);
     pdn_config_fini(&job.cfg);
     pdn_config_fini(&job.opts);
