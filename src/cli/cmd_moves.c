@@ -11,6 +11,7 @@
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/notation.h"
 #include "rules/square.h"
 
 #define CMD "moves"

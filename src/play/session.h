@@ -3,8 +3,9 @@
  * draw rule that ends it, and how it ended; taken back a move at a time;
  * written as a PDN game; and read back from one, to resume it.
  *
- * The session knows nothing of terminals or of the engine: pdn play
- * (cli/cmd_play.c) asks the engine for its moves and shows the board.
+ * The session knows nothing of terminals or of the engine: the dialogue
+ * of pdn play (dialogue.h) asks the engine for its moves and shows the
+ * board.
  */
 #ifndef PDN_PLAY_SESSION_H
 #define PDN_PLAY_SESSION_H
