@@ -107,14 +107,14 @@ pdn_stats_new(pdn_stats_by by, int opening_plies)
 void
 pdn_stats_free(pdn_stats *st)
 {
-    if (!st)
-        return;
-    pdn_str_index_free(st->players);
-    pdn_str_index_free(st->events);
-    pdn_str_index_free(st->openings);
-    free(st->player_rows);
-    free(st->event_games);
-    free(st->opening_rows);
+    if (st) {
+        pdn_str_index *names[] = {st->players, st->events, st->openings};
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            pdn_str_index_free(names[i]);
+        free(st->player_rows);
+        free(st->event_games);
+        free(st->opening_rows);
+    }
     free(st);
 }
 
