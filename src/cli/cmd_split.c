@@ -2,6 +2,7 @@
  * file or one file per value of a tag or per variant, each game as it was
  * read.
  *
+ * Where each game goes, and the paths of the files, are archive/split.h's.
  * The games go first, as they are read, into one temporary file (removed
  * from its folder at once, so that nothing of it outlives the run), and
  * a record of a few words a game says where each one stands and which
@@ -19,9 +20,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "base/json_string.h"
+#include "archive/split.h"
 #include "base/spill.h"
-#include "base/str_index.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
@@ -32,9 +32,6 @@
 
 #define CMD "split"
 
-/* The longest a tag's value goes into a file name, in bytes. */
-#define SPLIT_VALUE_MAX 100
-
 enum { OPT_NAME = PDN_OPT_OWN };
 
 /* A game, in the temporary file. */
@@ -43,20 +40,10 @@ typedef struct split_game {
     uint32_t part;        /* the file it goes to */
 } split_game;
 
-/* A file to write. */
-typedef struct split_part {
-    char *path; /* where it goes */
-    uint64_t games;
-} split_part;
-
 typedef struct split_job {
     pdn_shard_picker shard; /* first: for pdn_shard_pick() */
-    uint64_t every;         /* --every, 0: not given */
-    const char *by;         /* --by TAG, or NULL */
-    bool by_variant, force, json;
-    const char *dir;  /* -o */
-    const char *name; /* --name */
-    const pdn_variant *variant;
+    pdn_split_options o;    /* --every, --by, --by-variant, -o, --name */
+    bool force, json;
     int unplayed;
     const pdn_cli *cli;
     FILE *spill;         /* the games' text */
@@ -65,24 +52,20 @@ typedef struct split_job {
     pdn_strbuf buf;
     split_game *games;
     size_t ngames, capgames;
-    split_part *parts;
-    size_t nparts;
-    pdn_str_index *keys;  /* the value each part gathers (--by,
-                             --by-variant), by its index */
-    pdn_str_index *paths; /* the paths of the parts */
-    int rc;               /* a failure met while reading, or -1 */
+    pdn_split *split; /* the files and their games */
+    int rc;           /* a failure met while reading, or -1 */
 } split_job;
 
 static const pdn_option split_options[] = {
     PDN_OPTION_INTO("every", 0, "N", "N games a file", "1..4294967295",
-                    split_job, every),
+                    split_job, o.every),
     PDN_OPTION_INTO("by", 0, "TAG", "a file for each value of the tag TAG",
-                    NULL, split_job, by),
+                    NULL, split_job, o.by),
     PDN_OPTION_SET("by-variant", "a file for each variant", split_job,
-                   by_variant),
+                   o.by_variant),
     PDN_OPTION_INTO("output", 'o', "DIR",
                     "write the files into DIR (made if missing;\ndefault: .)",
-                    NULL, split_job, dir),
+                    NULL, split_job, o.dir),
     PDN_OPTION("name", 0, "TEMPLATE", OPT_NAME,
                "the files' names: {n} their number, {variant},\n"
                "{TAG} the value of a tag (default {n}.pdn,\n"
@@ -119,156 +102,7 @@ static const char split_more[] =
     "  pdn split --by Event --name '{Date}-{Event}.pdn' -o events *.pdn\n"
     "  pdn split --by-variant mixed.pdn\n";
 
-/* ---- Names ---- */
-
-/* The name of @g's variant: its GameType's, or the run's when it has
- * none; "gametype-N" for a GameType not played. */
-static void
-variant_name(const split_job *job, const pdn_game *g, pdn_strbuf *out)
-{
-    const char *type = pdn_game_tag(g, "GameType");
-    if (!type || !*type) {
-        pdn_strbuf_puts(out, job->variant->name);
-        return;
-    }
-    const pdn_variant *v = pdn_variant_by_gametype(type);
-    if (v) {
-        pdn_strbuf_puts(out, v->name);
-        return;
-    }
-    pdn_strbuf_puts(out, "gametype-");
-    pdn_strbuf_put(out, type, strspn(type, "0123456789"));
-}
-
-/* Appends @value to a file name: at most SPLIT_VALUE_MAX bytes (cut
- * where a character starts), what a file name cannot hold or should not
- * ('/', '\\', control characters and :*?"<>|) made '_', and "none" for
- * an empty value. */
-static void
-put_value(const char *value, pdn_strbuf *out)
-{
-    size_t len = value ? strlen(value) : 0;
-    if (!len) {
-        pdn_strbuf_puts(out, "none");
-        return;
-    }
-    if (len > SPLIT_VALUE_MAX) {
-        len = SPLIT_VALUE_MAX;
-        while (len && ((unsigned char)value[len] & 0xC0) == 0x80)
-            len--;
-    }
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)value[i];
-        bool bad = c < 0x20 || c == 0x7F || strchr("/\\:*?\"<>|", c);
-        pdn_strbuf_putc(out, bad ? '_' : (char)c);
-    }
-}
-
-/* Stands for {n} in a name made before its part's number is known. */
-#define NUMBER_MARK '\x01'
-
-/* The name of a part whose first game is @g, by the template, {n} left
- * as NUMBER_MARK. */
-static void
-part_name(const split_job *job, const pdn_game *g, pdn_strbuf *out)
-{
-    const char *t = job->name;
-    if (!t)
-        t = job->every ? "{n}.pdn" : job->by_variant ? "{variant}.pdn" : NULL;
-    if (!t) { /* --by TAG: {TAG}.pdn */
-        put_value(pdn_game_tag(g, job->by), out);
-        pdn_strbuf_puts(out, ".pdn");
-        return;
-    }
-    while (*t) {
-        const char *close = *t == '{' ? strchr(t, '}') : NULL;
-        if (!close) {
-            pdn_strbuf_putc(out, *t++);
-            continue;
-        }
-        size_t len = (size_t)(close - t - 1);
-        if (len == 1 && t[1] == 'n') {
-            pdn_strbuf_putc(out, NUMBER_MARK);
-        } else if (len == 7 && !strncmp(t + 1, "variant", 7)) {
-            pdn_strbuf tmp = PDN_STRBUF_INIT;
-            variant_name(job, g, &tmp);
-            put_value(tmp.ptr, out);
-            pdn_strbuf_free(&tmp);
-        } else {
-            char *tag = pdn_xstrndup(t + 1, len);
-            put_value(pdn_game_tag(g, tag), out);
-            free(tag);
-        }
-        t = close + 1;
-    }
-    if (out->len && out->ptr[0] == '.')
-        out->ptr[0] = '_'; /* no hidden file, no "." or ".." */
-}
-
 /* ---- Reading ---- */
-
-/* Where @g goes: the value its part gathers (--by, --by-variant) in
- * @key, and the name of a part it would begin in @name.  Reads @job and
- * nothing else: threads call it at once. */
-static void
-place_of(const split_job *job, const pdn_game *g, pdn_strbuf *key,
-         pdn_strbuf *name)
-{
-    if (job->by_variant) {
-        variant_name(job, g, key);
-    } else if (job->by) {
-        const char *v = pdn_game_tag(g, job->by);
-        pdn_strbuf_puts(key, v ? v : "");
-    }
-    part_name(job, g, name);
-}
-
-/* The part a game goes to, by its @key, or a new one of @name (its
- * NUMBER_MARK the part's number). */
-static uint32_t
-part_of(split_job *job, const char *key, const char *name)
-{
-    if (job->every) {
-        if (job->nparts && job->parts[job->nparts - 1].games < job->every)
-            return (uint32_t)(job->nparts - 1);
-    } else {
-        bool added;
-        size_t i = pdn_str_index_of(job->keys, key, strlen(key), &added);
-        if (!added)
-            return (uint32_t)i;
-    }
-    pdn_strbuf numbered = PDN_STRBUF_INIT;
-    for (const char *p = name; *p; p++)
-        if (*p == NUMBER_MARK)
-            pdn_strbuf_printf(&numbered, "%zu", job->nparts + 1);
-        else
-            pdn_strbuf_putc(&numbered, *p);
-    /* Two names alike (two values made the same by what a name cannot
-       hold, or a template without {n}): "-2", "-3"... before the
-       extension. */
-    const char *n = numbered.ptr ? numbered.ptr : "";
-    pdn_strbuf path = PDN_STRBUF_INIT;
-    for (unsigned k = 1;; k++) {
-        pdn_strbuf_clear(&path);
-        pdn_strbuf_printf(&path, "%s/", job->dir);
-        const char *dot = strrchr(n, '.');
-        size_t stem = dot && dot != n ? (size_t)(dot - n) : strlen(n);
-        pdn_strbuf_put(&path, n, stem);
-        if (k > 1)
-            pdn_strbuf_printf(&path, "-%u", k);
-        pdn_strbuf_puts(&path, n + stem);
-        bool added;
-        pdn_str_index_of(job->paths, path.ptr, path.len, &added);
-        if (added)
-            break;
-    }
-    pdn_strbuf_free(&numbered);
-    job->parts =
-        pdn_xrealloc(job->parts, (job->nparts + 1) * sizeof *job->parts);
-    split_part *p = &job->parts[job->nparts];
-    *p = (split_part){.path = pdn_strbuf_detach(&path)};
-    return (uint32_t)job->nparts++;
-}
 
 /* The part of a game placed at @key and @name, checked: none that is
  * new names a file that exists (unless --force).  -1 when one does. */
@@ -276,14 +110,14 @@ static long
 checked_part(const pdn_cli *cli, split_job *job, const char *key,
              const char *name)
 {
-    uint32_t part = part_of(job, key, name);
+    uint32_t part = pdn_split_part_of(job->split, key, name);
+    const pdn_split_part *p = pdn_split_part_at(job->split, part);
     struct stat st;
-    if (job->parts[part].games == 0 && !job->force &&
-        lstat(job->parts[part].path, &st) == 0) {
+    if (p->games == 0 && !job->force && lstat(p->path, &st) == 0) {
         fprintf(cli->err,
                 "pdn %s: %s exists: nothing was written (--force replaces "
                 "it)\n",
-                CMD, job->parts[part].path);
+                CMD, p->path);
         job->rc = PDN_EXIT_USAGE;
         return -1;
     }
@@ -304,7 +138,7 @@ record(split_job *job, uint32_t part, off_t at)
         (split_game){.offset = (uint64_t)at,
                      .len = (uint64_t)(ftello(job->spill) - at),
                      .part = part};
-    job->parts[part].games++;
+    pdn_split_keep(job->split, part);
 }
 
 /* pdn_game_fn (one job): @g's text into the temporary file, and its
@@ -318,7 +152,7 @@ each_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, void *ctx)
     (void)d;
     if (job->rc >= 0 || !pdn_shard_next(&job->shard))
         return;
-    place_of(job, g, &key, &name);
+    pdn_split_place(job->split, g, &key, &name);
     long part = checked_part(cli, job, key.ptr ? key.ptr : "",
                              name.ptr ? name.ptr : "");
     pdn_strbuf_free(&key);
@@ -347,7 +181,7 @@ work_game(const pdn_cli *cli, const pdn_game *g, pdn_diags *d, pdn_strbuf *out,
     pdn_strbuf key = PDN_STRBUF_INIT, name = PDN_STRBUF_INIT;
 
     (void)cli, (void)d;
-    place_of(job, g, &key, &name);
+    pdn_split_place(job->split, g, &key, &name);
     pdn_strbuf_put(out, key.ptr ? key.ptr : "", key.len);
     pdn_strbuf_putc(out, '\0');
     pdn_strbuf_put(out, name.ptr ? name.ptr : "", name.len);
@@ -396,7 +230,8 @@ static int
 write_part(const pdn_cli *cli, split_job *job, uint32_t p)
 {
     pdn_atomic t;
-    int rc = pdn_atomic_open(cli, CMD, job->parts[p].path, true, &t);
+    int rc = pdn_atomic_open(cli, CMD, pdn_split_part_at(job->split, p)->path,
+                             true, &t);
     if (rc != 0)
         return rc;
     pdn_games_out sink = PDN_GAMES_OUT_INIT;
@@ -419,20 +254,12 @@ write_part(const pdn_cli *cli, split_job *job, uint32_t p)
 
 /* The list of the files written, on standard output. */
 static void
-list_part(const pdn_cli *cli, const split_job *job, const split_part *p)
+list_part(const pdn_cli *cli, const split_job *job, uint32_t p)
 {
-    if (job->json) {
-        pdn_strbuf out = PDN_STRBUF_INIT;
-        pdn_strbuf_puts(&out, "{\"file\":");
-        pdn_json_string(p->path, strlen(p->path), &out);
-        pdn_strbuf_printf(&out, ",\"games\":%llu}\n",
-                          (unsigned long long)p->games);
-        fwrite(out.ptr, 1, out.len, cli->out);
-        pdn_strbuf_free(&out);
-    } else {
-        fprintf(cli->out, "%s\t%llu game%s\n", p->path,
-                (unsigned long long)p->games, pdn_args_plural(p->games));
-    }
+    pdn_strbuf out = PDN_STRBUF_INIT;
+    pdn_split_list(pdn_split_part_at(job->split, p), job->json, &out);
+    fwrite(out.ptr, 1, out.len, cli->out);
+    pdn_strbuf_free(&out);
 }
 
 /* Makes the folder -o names, when it is missing. */
@@ -462,18 +289,14 @@ own_option(const pdn_cli *cli, const pdn_given *g, void *ctx)
                              "bad --name '%s': expected a file name "
                              "(-o names the folder)",
                              g->value);
-    ((split_job *)ctx)->name = g->value;
+    ((split_job *)ctx)->o.name = g->value;
     return 0;
 }
 
 static void
 job_free(split_job *job)
 {
-    for (size_t i = 0; i < job->nparts; i++)
-        free(job->parts[i].path);
-    free(job->parts);
-    pdn_str_index_free(job->keys);
-    pdn_str_index_free(job->paths);
+    pdn_split_free(job->split);
     free(job->games);
     pdn_strbuf_free(&job->buf);
     pdn_games_out_free(&job->alone);
@@ -485,34 +308,34 @@ job_free(split_job *job)
 static int
 run(const pdn_cli *cli, int argc, char **argv)
 {
-    split_job job = {.dir = ".",
+    split_job job = {.o.dir = ".",
                      .cli = cli,
                      .buf = PDN_STRBUF_INIT,
                      .alone = PDN_GAMES_OUT_INIT,
-                     .keys = pdn_str_index_new(),
-                     .paths = pdn_str_index_new(),
                      .rc = -1};
     pdn_shared s;
     pdn_read_job rj;
     int rc = pdn_command_args(cli, &pdn_split_command, argc, argv, &s,
                               own_option, &job);
 
-    if (rc < 0 && (job.every != 0) + (job.by != NULL) + job.by_variant != 1)
+    if (rc < 0 &&
+        (job.o.every != 0) + (job.o.by != NULL) + job.o.by_variant != 1)
         rc = pdn_args_fail(cli, CMD,
                            "give one of '--every', '--by' and '--by-variant'");
-    job.variant = s.variant ? s.variant : pdn_variant_default();
+    job.o.variant = s.variant ? s.variant : pdn_variant_default();
     job.unplayed = s.unplayed;
     if (rc < 0)
-        rc = make_dir(cli, job.dir) ? PDN_EXIT_USAGE : -1;
+        rc = make_dir(cli, job.o.dir) ? PDN_EXIT_USAGE : -1;
     if (rc < 0 && !(job.spill = pdn_spill_new())) {
         fprintf(cli->err, "pdn %s: cannot make a temporary file: %s\n", CMD,
                 strerror(errno));
         rc = PDN_EXIT_USAGE;
     }
     if (rc < 0) {
-        pdn_canonical_options co = {.variant = job.variant,
+        pdn_canonical_options co = {.variant = job.o.variant,
                                     .unplayed = job.unplayed};
         job.canon = pdn_canonical_new(&co);
+        job.split = pdn_split_new(&job.o);
         job.alone.out = job.spill;
         job.shard.args = &s;
         pdn_read_work work = {
@@ -527,14 +350,15 @@ run(const pdn_cli *cli, int argc, char **argv)
                     strerror(errno));
             rc = PDN_EXIT_USAGE;
         }
-        for (size_t p = 0; rc != PDN_EXIT_USAGE && p < job.nparts; p++) {
+        for (size_t p = 0;
+             rc != PDN_EXIT_USAGE && p < pdn_split_count(job.split); p++) {
             int wrc = write_part(cli, &job, (uint32_t)p);
             if (wrc != 0) {
                 rc = wrc;
                 break;
             }
             if (!s.quiet || job.json)
-                list_part(cli, &job, &job.parts[p]);
+                list_part(cli, &job, (uint32_t)p);
         }
     }
     job_free(&job);
