@@ -1,0 +1,248 @@
+/* probe.c -- a database opened for probing (egdb.h): a slot for each
+ * material, whose file is read, checked and unpacked the first time a
+ * position of it is probed, and kept.  Loading takes a lock; a slice
+ * loaded is read without one.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/xalloc.h"
+#include "egdb/egdb.h"
+#include "egdb/index.h"
+#include "egdb/store.h"
+#include "rules/bitboard.h"
+
+/* Slots by material, each count 0..PDN_EGDB_MAX_PIECES. */
+#define SIDE (PDN_EGDB_MAX_PIECES + 1)
+#define SLOTS (SIDE * SIDE * SIDE * SIDE)
+
+typedef struct slice {
+    pdn_egdb_index x;
+    pdn_egdb_values vals;
+} slice;
+
+/* A slot's state. */
+enum { UNTRIED = 0, LOADED, ABSENT };
+
+struct pdn_egdb {
+    const pdn_variant *v;
+    char dir[4096];
+    int pieces;
+    pthread_mutex_t lock;
+    slice *slices[SLOTS];       /* loaded: read with an acquire */
+    unsigned char tried[SLOTS]; /* under @lock */
+    pdn_egdb_error fault;       /* the first, under @lock */
+    bool faulted;
+};
+
+static int
+slot_of(pdn_egdb_material m)
+{
+    return ((m.wm * SIDE + m.wk) * SIDE + m.bm) * SIDE + m.bk;
+}
+
+pdn_egdb_material
+pdn_egdb_material_of(const pdn_board *b)
+{
+    return (pdn_egdb_material){
+        (uint8_t)pdn_bb_count(b->pieces[PDN_WHITE] & ~b->kings),
+        (uint8_t)pdn_bb_count(b->pieces[PDN_WHITE] & b->kings),
+        (uint8_t)pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings),
+        (uint8_t)pdn_bb_count(b->pieces[PDN_BLACK] & b->kings)};
+}
+
+const char *
+pdn_egdb_material_name(pdn_egdb_material m, char buf[24])
+{
+    char *p = buf;
+    const uint8_t side[2][2] = {{m.wk, m.wm}, {m.bk, m.bm}};
+    for (int c = 0; c < 2; c++) {
+        if (c)
+            *p++ = '-';
+        if (!side[c][0] && !side[c][1])
+            *p++ = '0';
+        if (side[c][0])
+            p += sprintf(p, "%uK", side[c][0]);
+        if (side[c][1])
+            p += sprintf(p, "%uM", side[c][1]);
+    }
+    *p = '\0';
+    return buf;
+}
+
+pdn_egdb *
+pdn_egdb_open_dir(const pdn_variant *v, const char *dir)
+{
+    pdn_egdb *db = pdn_xcalloc(1, sizeof *db);
+    db->v = v;
+    snprintf(db->dir, sizeof db->dir, "%s", dir);
+    pthread_mutex_init(&db->lock, NULL);
+    /* Whole up to the most pieces of which every slice has its file. */
+    pdn_egdb_material order[PDN_EGDB_SLICES_MAX];
+    size_t n = pdn_egdb_slices(PDN_EGDB_MAX_PIECES, order);
+    db->pieces = PDN_EGDB_MAX_PIECES;
+    for (size_t k = 0; k < n; k++) {
+        char name[32], path[4200];
+        struct stat st;
+        pdn_egdb_file_name(order[k], name);
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        int total = order[k].wm + order[k].wk + order[k].bm + order[k].bk;
+        if (stat(path, &st) != 0 && total <= db->pieces)
+            db->pieces = total - 1;
+    }
+    return db;
+}
+
+pdn_egdb *
+pdn_egdb_open(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
+{
+    pdn_egdb *db = pdn_egdb_open_dir(v, dir);
+    if (db->pieces < 2) {
+        snprintf(err->message, sizeof err->message,
+                 "%s holds no %s endgame database (pdn egdb build makes one)",
+                 dir, v->adjective);
+        pdn_egdb_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+void
+pdn_egdb_close(pdn_egdb *db)
+{
+    if (!db)
+        return;
+    for (int i = 0; i < SLOTS; i++)
+        if (db->slices[i]) {
+            pdn_egdb_index_fini(&db->slices[i]->x);
+            free(db->slices[i]->vals.packed);
+            free(db->slices[i]);
+        }
+    pthread_mutex_destroy(&db->lock);
+    free(db);
+}
+
+int
+pdn_egdb_pieces(const pdn_egdb *db)
+{
+    return db->pieces;
+}
+
+const char *
+pdn_egdb_fault(const pdn_egdb *db)
+{
+    return db->faulted ? db->fault.message : NULL;
+}
+
+/* The slice of @m, loaded now if it is not yet; NULL when it has no
+ * sound file. */
+static const slice *
+slice_of(pdn_egdb *db, pdn_egdb_material m)
+{
+    int at = slot_of(m);
+    slice *s = __atomic_load_n(&db->slices[at], __ATOMIC_ACQUIRE);
+    if (s)
+        return s;
+    pthread_mutex_lock(&db->lock);
+    if (db->tried[at] == UNTRIED) {
+        char name[32], path[4200];
+        pdn_egdb_error err = {{0}};
+        uint64_t bytes;
+        pdn_egdb_file_name(m, name);
+        snprintf(path, sizeof path, "%s/%s", db->dir, name);
+        s = pdn_xcalloc(1, sizeof *s);
+        struct stat st;
+        bool there = stat(path, &st) == 0;
+        if (there &&
+            pdn_egdb_store_read(db->v, path, &s->vals, &bytes, &err) == 0) {
+            pdn_egdb_index_init(&s->x, m);
+            if (s->vals.size == s->x.size &&
+                memcmp(&s->vals.m, &m, sizeof m) == 0) {
+                db->tried[at] = LOADED;
+                __atomic_store_n(&db->slices[at], s, __ATOMIC_RELEASE);
+            } else {
+                snprintf(err.message, sizeof err.message,
+                         "%s: not the slice its name says", path);
+            }
+        }
+        if (db->tried[at] != LOADED) {
+            if (there && !db->faulted) {
+                db->fault = err;
+                db->faulted = true;
+            }
+            if (s->x.offset)
+                pdn_egdb_index_fini(&s->x);
+            free(s->vals.packed);
+            free(s);
+            db->tried[at] = ABSENT;
+        }
+    }
+    s = db->slices[at];
+    pthread_mutex_unlock(&db->lock);
+    return s;
+}
+
+pdn_egdb_value
+pdn_egdb_probe(pdn_egdb *db, const pdn_board *b)
+{
+    if (!b->pieces[b->side])
+        return PDN_EGDB_LOSS;
+    if (!b->pieces[!b->side])
+        return PDN_EGDB_WIN;
+    pdn_egdb_material m = pdn_egdb_material_of(b);
+    if (m.wm + m.wk + m.bm + m.bk > PDN_EGDB_MAX_PIECES)
+        return PDN_EGDB_UNKNOWN;
+    const slice *s = slice_of(db, m);
+    if (!s)
+        return PDN_EGDB_UNKNOWN;
+    return pdn_egdb_values_get(s->vals.packed, pdn_egdb_index_of(&s->x, b));
+}
+
+size_t
+pdn_egdb_list(const pdn_variant *v, const char *dir, pdn_egdb_slice_info **out)
+{
+    pdn_egdb_material order[PDN_EGDB_SLICES_MAX];
+    size_t n = pdn_egdb_slices(PDN_EGDB_MAX_PIECES, order), k = 0;
+    *out = pdn_xcalloc(n, sizeof **out);
+    for (size_t i = 0; i < n; i++) {
+        char name[32], path[4200];
+        struct stat st;
+        pdn_egdb_file_name(order[i], name);
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        if (stat(path, &st) != 0)
+            continue;
+        pdn_egdb_values vals;
+        pdn_egdb_error err;
+        pdn_egdb_slice_info *info = &(*out)[k++];
+        info->material = order[i];
+        info->bytes = (uint64_t)st.st_size;
+        info->sound =
+            pdn_egdb_store_read(v, path, &vals, &info->bytes, &err) == 0 &&
+            memcmp(&vals.m, &order[i], sizeof vals.m) == 0;
+        if (info->sound) {
+            info->positions = vals.size;
+            info->wins = vals.wins;
+            info->draws = vals.draws;
+            info->losses = vals.losses;
+        }
+        free(vals.packed);
+    }
+    return k;
+}
+
+bool
+pdn_egdb_default_dir(const pdn_variant *v, const char *xdg_data_home,
+                     const char *home, char *buf, size_t size)
+{
+    int n;
+    if (xdg_data_home && *xdg_data_home)
+        n = snprintf(buf, size, "%s/pdn/egdb/%s", xdg_data_home, v->name);
+    else if (home && *home)
+        n = snprintf(buf, size, "%s/.local/share/pdn/egdb/%s", home, v->name);
+    else
+        return false;
+    return n > 0 && (size_t)n < size;
+}

@@ -1,0 +1,216 @@
+/* store.c -- a slice's file (store.h). */
+#include "egdb/store.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/xalloc.h"
+
+#define HEADER 64
+#define MAGIC "PDNEGDB1"
+
+static void
+put64(uint8_t *p, uint64_t x)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(x >> (8 * i));
+}
+
+static uint64_t
+get64(const uint8_t *p)
+{
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--)
+        x = x << 8 | p[i];
+    return x;
+}
+
+static uint64_t
+fnv1a(uint64_t h, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+#define FNV_BASIS 0xcbf29ce484222325ull
+
+void
+pdn_egdb_file_name(pdn_egdb_material m, char buf[32])
+{
+    char name[24];
+    snprintf(buf, 32, "%s.egdb", pdn_egdb_material_name(m, name));
+}
+
+/* The header of @vals for @v, its checksum over @packed_len bytes. */
+static void
+make_header(const pdn_variant *v, const pdn_egdb_values *vals,
+            uint64_t compressed, uint64_t packed_len, uint8_t h[HEADER])
+{
+    memset(h, 0, HEADER);
+    memcpy(h, MAGIC, 8);
+    h[8] = (uint8_t)v->gametype;
+    h[9] = vals->m.wm;
+    h[10] = vals->m.wk;
+    h[11] = vals->m.bm;
+    h[12] = vals->m.bk;
+    put64(h + 16, vals->size);
+    put64(h + 24, vals->wins);
+    put64(h + 32, vals->draws);
+    put64(h + 40, vals->losses);
+    put64(h + 48, compressed);
+    put64(h + 56, fnv1a(fnv1a(FNV_BASIS, h, 56), vals->packed, packed_len));
+}
+
+/* @n bytes at @p compressed into @out (room for 2 n + 2: a byte alone
+ * before a run of two takes two). */
+static size_t
+compress(const uint8_t *p, size_t n, uint8_t *out)
+{
+    size_t o = 0, i = 0;
+    while (i < n) {
+        size_t run = 1;
+        while (i + run < n && p[i + run] == p[i] && run < 129)
+            run++;
+        if (run >= 2) {
+            out[o++] = (uint8_t)(run + 126);
+            out[o++] = p[i];
+            i += run;
+            continue;
+        }
+        /* Bytes as they are, up to the next run of two. */
+        size_t lit = 1;
+        while (i + lit < n && lit < 128 &&
+               !(i + lit + 1 < n && p[i + lit] == p[i + lit + 1]))
+            lit++;
+        out[o++] = (uint8_t)(lit - 1);
+        memcpy(out + o, p + i, lit);
+        o += lit;
+        i += lit;
+    }
+    return o;
+}
+
+/* @n bytes at @p decompressed into @out, which has room for @want;
+ * whether they make exactly @want. */
+static bool
+decompress(const uint8_t *p, size_t n, uint8_t *out, size_t want)
+{
+    size_t o = 0, i = 0;
+    while (i < n) {
+        unsigned c = p[i++];
+        if (c < 128) {
+            size_t lit = c + 1;
+            if (i + lit > n || o + lit > want)
+                return false;
+            memcpy(out + o, p + i, lit);
+            i += lit;
+            o += lit;
+        } else {
+            size_t run = c - 126;
+            if (i >= n || o + run > want)
+                return false;
+            memset(out + o, p[i++], run);
+            o += run;
+        }
+    }
+    return o == want;
+}
+
+uint64_t
+pdn_egdb_store_write(const pdn_variant *v, const char *dir,
+                     const pdn_egdb_values *vals, pdn_egdb_error *err)
+{
+    size_t packed_len = (size_t)((vals->size + 3) / 4);
+    uint8_t *out = pdn_xmalloc(HEADER + 2 * packed_len + 2);
+    size_t n = compress(vals->packed, packed_len, out + HEADER);
+    make_header(v, vals, n, packed_len, out);
+
+    char name[32], path[4200], tmp[4200];
+    pdn_egdb_file_name(vals->m, name);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    bool ok = f && fwrite(out, 1, HEADER + n, f) == HEADER + n;
+    ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    int saved = errno;
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    else if (fd >= 0)
+        close(fd);
+    if (ok && chmod(tmp, 0644) == 0 && rename(tmp, path) == 0) {
+        free(out);
+        return HEADER + n;
+    }
+    saved = errno ? errno : saved;
+    if (fd >= 0)
+        unlink(tmp);
+    snprintf(err->message, sizeof err->message, "cannot write %s: %s", path,
+             strerror(saved));
+    free(out);
+    return 0;
+}
+
+int
+pdn_egdb_store_read(const pdn_variant *v, const char *path,
+                    pdn_egdb_values *vals, uint64_t *bytes, pdn_egdb_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t h[HEADER];
+    const char *why = NULL;
+
+    memset(vals, 0, sizeof *vals);
+    *bytes = 0;
+    if (!f) {
+        snprintf(err->message, sizeof err->message, "cannot read %s: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0)
+        *bytes = (uint64_t)st.st_size;
+    if (fread(h, 1, HEADER, f) != HEADER || memcmp(h, MAGIC, 8) != 0)
+        why = "not a pdn endgame database file";
+    else if (h[8] != (uint8_t)v->gametype)
+        why = "of another variant";
+    uint64_t size = get64(h + 16), compressed = get64(h + 48);
+    if (!why && (compressed != *bytes - HEADER || size > (1ull << 40)))
+        why = "cut short or too long";
+    uint8_t *in = NULL, *packed = NULL;
+    size_t packed_len = (size_t)((size + 3) / 4);
+    if (!why) {
+        in = pdn_xmalloc(compressed ? (size_t)compressed : 1);
+        packed = pdn_xmalloc(packed_len ? packed_len : 1);
+        if (fread(in, 1, (size_t)compressed, f) != compressed ||
+            !decompress(in, (size_t)compressed, packed, packed_len))
+            why = "its values do not unpack";
+    }
+    fclose(f);
+    free(in);
+    if (!why) {
+        vals->m = (pdn_egdb_material){h[9], h[10], h[11], h[12]};
+        vals->size = size;
+        vals->packed = packed;
+        vals->wins = get64(h + 24);
+        vals->draws = get64(h + 32);
+        vals->losses = get64(h + 40);
+        uint8_t check[HEADER];
+        make_header(v, vals, compressed, packed_len, check);
+        if (memcmp(check + 56, h + 56, 8) != 0)
+            why = "its checksum does not match";
+    }
+    if (why) {
+        free(packed);
+        memset(vals, 0, sizeof *vals);
+        snprintf(err->message, sizeof err->message, "%s: %s", path, why);
+        return -1;
+    }
+    return 0;
+}

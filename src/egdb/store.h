@@ -1,0 +1,61 @@
+/* store.h -- a slice's file: its values, two bits a position, packed four
+ * to a byte (position i in byte i / 4, bits 2 (i % 4) and up: 1 win, 2
+ * draw, 3 loss, for the side to move), then compressed, behind a header
+ * that names the variant and the slice and carries a checksum.
+ *
+ * The file, all numbers little-endian:
+ *   0   8  "PDNEGDB1"
+ *   8   1  the variant's PDN GameType number (22 Italian, 24 Spanish,
+ *          21 English)
+ *   9   4  White's men, White's kings, Black's men, Black's kings
+ *   13  3  zero
+ *   16  8  positions (both sides to move)
+ *   24  8  wins, 32 draws, 40 losses
+ *   48  8  the length of the compressed values that follow the header
+ *   56  8  FNV-1a (64 bits) of bytes 0..55 and then of the packed values
+ *   64  -  the packed values compressed: a byte c below 128 is followed
+ *          by c + 1 bytes as they are; a byte c of 128 or more by one
+ *          byte that stands c - 126 times (2 to 129).
+ * It is written into a temporary file of the same folder, then renamed:
+ * a file of the name is whole.
+ */
+#ifndef PDN_EGDB_STORE_H
+#define PDN_EGDB_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "egdb/egdb.h"
+
+/** The values of a slice: @size positions, packed (ceil(size / 4)
+ * bytes), and their counts. */
+typedef struct pdn_egdb_values {
+    pdn_egdb_material m;
+    uint64_t size;
+    uint8_t *packed;
+    uint64_t wins, draws, losses;
+} pdn_egdb_values;
+
+/** The value of position @i. */
+static inline pdn_egdb_value
+pdn_egdb_values_get(const uint8_t *packed, uint64_t i)
+{
+    return (pdn_egdb_value)((packed[i >> 2] >> ((i & 3) * 2)) & 3);
+}
+
+/** The file name of slice @m ("2K1M-1K.egdb") in @buf. */
+void pdn_egdb_file_name(pdn_egdb_material m, char buf[32]);
+
+/** Writes @vals as the file of its slice in @dir, for @v.  Returns its
+ * size, or 0 with @err set. */
+uint64_t pdn_egdb_store_write(const pdn_variant *v, const char *dir,
+                              const pdn_egdb_values *vals, pdn_egdb_error *err);
+
+/** Reads the file @path of @v into @vals (its packed values to free),
+ * checking its header and checksum; @bytes gets the file's size.
+ * Returns 0, or -1 with @err set. */
+int pdn_egdb_store_read(const pdn_variant *v, const char *path,
+                        pdn_egdb_values *vals, uint64_t *bytes,
+                        pdn_egdb_error *err);
+
+#endif
