@@ -110,17 +110,24 @@ pdn_egdb_open(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
     return db;
 }
 
+/* Frees a slice loaded (NULL: nothing). */
+static void
+slice_free(slice *s)
+{
+    if (s) {
+        pdn_egdb_index_fini(&s->x);
+        free(s->vals.packed);
+    }
+    free(s);
+}
+
 void
 pdn_egdb_close(pdn_egdb *db)
 {
     if (!db)
         return;
     for (int i = 0; i < SLOTS; i++)
-        if (db->slices[i]) {
-            pdn_egdb_index_fini(&db->slices[i]->x);
-            free(db->slices[i]->vals.packed);
-            free(db->slices[i]);
-        }
+        slice_free(db->slices[i]);
     pthread_mutex_destroy(&db->lock);
     free(db);
 }
@@ -173,10 +180,7 @@ slice_of(pdn_egdb *db, pdn_egdb_material m)
                 db->fault = err;
                 db->faulted = true;
             }
-            if (s->x.offset)
-                pdn_egdb_index_fini(&s->x);
-            free(s->vals.packed);
-            free(s);
+            slice_free(s);
             db->tried[at] = ABSENT;
         }
     }
