@@ -30,6 +30,7 @@ typedef struct pdn_cli {
     const char *term;            /* TERM */
     const char *xdg_config_home; /* XDG_CONFIG_HOME, for the config file */
     const char *xdg_state_home;  /* XDG_STATE_HOME, for pdn play's game */
+    const char *xdg_data_home;   /* XDG_DATA_HOME, for endgame databases */
     const char *home;            /* HOME, the same */
     bool err_tty;                /* @err is a terminal */
     bool json;                   /* the command writes JSON (--json, --format

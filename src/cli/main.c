@@ -113,6 +113,7 @@ main(int argc, char **argv)
         .term = getenv("TERM"),
         .xdg_config_home = getenv("XDG_CONFIG_HOME"),
         .xdg_state_home = getenv("XDG_STATE_HOME"),
+        .xdg_data_home = getenv("XDG_DATA_HOME"),
         .home = getenv("HOME"),
         .err_tty = isatty(fileno(stderr)) == 1,
     };

@@ -61,7 +61,7 @@ for args in "$dir"/*.args; do
     [ -f "$base.status" ] && want_status=$(cat "$base.status")
 
     (
-        unset LANG LANGUAGE LC_CTYPE LC_MESSAGES NO_COLOR XDG_CONFIG_HOME XDG_STATE_HOME
+        unset LANG LANGUAGE LC_CTYPE LC_MESSAGES NO_COLOR XDG_CONFIG_HOME XDG_STATE_HOME XDG_DATA_HOME
         HOME=$tmp/home # no configuration of whoever runs the tests
         export HOME
         LC_ALL=C
