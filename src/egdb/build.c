@@ -33,8 +33,10 @@
 #include "rules/movegen.h"
 
 /* A position's state while its slice is built: a value of pdn_egdb_value,
- * or undecided (with or without a move out of the slice that draws). */
-enum { OPEN = 0, OPEN_DRAWS = 4 };
+ * or undecided (with or without a move out of the slice that draws); and
+ * whether its side to move has a capture (its value is then not stored,
+ * store.h). */
+enum { OPEN = 0, OPEN_DRAWS = 4, VALUE = 7, CAPTURES = 8 };
 
 typedef struct slice_build {
     const pdn_variant *v;
@@ -67,6 +69,8 @@ look(slice_build *s, uint64_t i)
     pdn_move ml[PDN_MAX_MOVES];
     pdn_egdb_board_of(&s->x, i, &b);
     int n = pdn_movegen_legal(s->v, &b, ml);
+    /* Captures are compulsory: the first move is one if any is. */
+    uint8_t captures = n > 0 && ml[0].ncaptured ? CAPTURES : 0;
     bool draws = false;
     int inside = 0;
 
@@ -78,7 +82,7 @@ look(slice_build *s, uint64_t i)
         }
         pdn_egdb_value cv = outside(s, &c);
         if (cv == PDN_EGDB_LOSS) {
-            s->state[i] = PDN_EGDB_WIN;
+            s->state[i] = PDN_EGDB_WIN | captures;
             return true;
         }
         draws |= cv != PDN_EGDB_WIN;
@@ -87,8 +91,8 @@ look(slice_build *s, uint64_t i)
     if (inside)
         s->state[i] = draws ? OPEN_DRAWS : OPEN;
     else
-        s->state[i] = draws ? PDN_EGDB_DRAW : PDN_EGDB_LOSS;
-    return s->state[i] == PDN_EGDB_LOSS;
+        s->state[i] = (draws ? PDN_EGDB_DRAW : PDN_EGDB_LOSS) | captures;
+    return (s->state[i] & VALUE) == PDN_EGDB_LOSS;
 }
 
 /* A thread's share of step 1: the indices from @from below @to. */
@@ -193,7 +197,7 @@ take_back_all(slice_build *s)
 
     for (uint64_t head = 0; head < s->nqueue; head++) {
         uint64_t pi = s->queue[head];
-        pdn_egdb_value pv = (pdn_egdb_value)s->state[pi];
+        pdn_egdb_value pv = (pdn_egdb_value)(s->state[pi] & VALUE);
         pdn_board p, q;
         pdn_egdb_board_of(&s->x, pi, &p);
         pdn_color o = (pdn_color)!p.side; /* who moved into it */
@@ -253,12 +257,18 @@ build_slice(const pdn_egdb_build_options *o, pdn_egdb *db, pdn_egdb_material m,
     *vals = (pdn_egdb_values){.m = m, .size = s.x.size};
     vals->packed = pdn_xcalloc((size_t)((s.x.size + 3) / 4) + 1, 1);
     for (uint64_t i = 0; i < s.x.size; i++) {
-        unsigned v = s.state[i];
+        unsigned v = s.state[i] & VALUE;
         if (v == OPEN || v == OPEN_DRAWS)
             v = PDN_EGDB_DRAW;
         vals->wins += v == PDN_EGDB_WIN;
         vals->draws += v == PDN_EGDB_DRAW;
         vals->losses += v == PDN_EGDB_LOSS;
+        /* A capture position's value is its captures' (probe.c): it
+         * holds what its byte's place held in the byte before, so that
+         * bytes repeat and compress. */
+        if (s.state[i] & CAPTURES)
+            v = i >= 4 ? pdn_egdb_values_get(vals->packed, i - 4)
+                       : PDN_EGDB_DRAW;
         vals->packed[i >> 2] |= (uint8_t)(v << ((i & 3) * 2));
     }
     free(s.state);
@@ -273,8 +283,9 @@ build_slice(const pdn_egdb_build_options *o, pdn_egdb *db, pdn_egdb_material m,
     return 0;
 }
 
-/* The slices of 2 to @pieces pieces in build order into @out (room for
- * all); how many. */
+/* The slices stored of 2 to @pieces pieces in build order into @out
+ * (room for all); how many.  A slice's twin has as many pieces and men,
+ * so it comes where the slice would. */
 static size_t
 build_order(int pieces, pdn_egdb_material *out)
 {
@@ -284,9 +295,10 @@ build_order(int pieces, pdn_egdb_material *out)
             for (int wm = 0; wm <= men; wm++)
                 for (int wk = 0; wk <= total - men; wk++) {
                     int bm = men - wm, bk = total - men - wk;
-                    if (wm + wk > 0 && bm + bk > 0)
-                        out[n++] = (pdn_egdb_material){
-                            (uint8_t)wm, (uint8_t)wk, (uint8_t)bm, (uint8_t)bk};
+                    pdn_egdb_material m = {(uint8_t)wm, (uint8_t)wk,
+                                           (uint8_t)bm, (uint8_t)bk};
+                    if (wm + wk > 0 && bm + bk > 0 && pdn_egdb_stored(m))
+                        out[n++] = m;
                 }
     return n;
 }

@@ -9,6 +9,10 @@
  * occur, and every such position one index.  A slice file holds the
  * values, two bits a position, packed and then compressed, with a header
  * and a checksum (man/pdn-egdb.1 describes the format byte by byte).
+ * Of a slice and its twin (the colours exchanged and the board turned,
+ * rules/board.h) only one is stored; a probe of the other probes the
+ * twin position.  A position whose side to move has a capture is not
+ * stored either: a probe finds its value from its captures'.
  *
  * Building goes from the fewest pieces up, and among slices of as many
  * pieces from the fewest men up, so that what a capture or a crowning
@@ -46,6 +50,15 @@ typedef struct pdn_egdb_material {
 /** The material of @b. */
 pdn_egdb_material pdn_egdb_material_of(const pdn_board *b);
 
+/** The material of the twins of @m's positions (rules/board.h): the
+ * sides' pieces exchanged. */
+pdn_egdb_material pdn_egdb_material_twin(pdn_egdb_material m);
+
+/** Whether @m's slice has a file, or its twin's stands for it: of a
+ * slice and its twin the one stored is that whose White has more pieces,
+ * or as many and more kings, or as many of each (its own twin). */
+bool pdn_egdb_stored(pdn_egdb_material m);
+
 /** "2K1M-1K": White's kings then men, a dash, Black's (a side with
  * nothing is "0").  @buf has room for 24 bytes. */
 const char *pdn_egdb_material_name(pdn_egdb_material m, char buf[24]);
@@ -63,8 +76,8 @@ typedef bool (*pdn_egdb_progress_fn)(void *ctx, pdn_egdb_material m, bool built,
                                      uint64_t positions_done,
                                      uint64_t positions);
 
-/** The slices of 2 to @pieces pieces, in the order they are built, into
- * @out (room for PDN_EGDB_SLICES_MAX); how many. */
+/** The slices stored of 2 to @pieces pieces, in the order they are
+ * built, into @out (room for PDN_EGDB_SLICES_MAX); how many. */
 size_t pdn_egdb_slices(int pieces, pdn_egdb_material *out);
 
 /** What a build is asked to do. */

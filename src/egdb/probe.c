@@ -14,6 +14,7 @@
 #include "egdb/index.h"
 #include "egdb/store.h"
 #include "rules/bitboard.h"
+#include "rules/movegen.h"
 
 /* Slots by material, each count 0..PDN_EGDB_MAX_PIECES. */
 #define SIDE (PDN_EGDB_MAX_PIECES + 1)
@@ -52,6 +53,21 @@ pdn_egdb_material_of(const pdn_board *b)
         (uint8_t)pdn_bb_count(b->pieces[PDN_WHITE] & b->kings),
         (uint8_t)pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings),
         (uint8_t)pdn_bb_count(b->pieces[PDN_BLACK] & b->kings)};
+}
+
+pdn_egdb_material
+pdn_egdb_material_twin(pdn_egdb_material m)
+{
+    return (pdn_egdb_material){m.bm, m.bk, m.wm, m.wk};
+}
+
+bool
+pdn_egdb_stored(pdn_egdb_material m)
+{
+    int white = m.wm + m.wk, black = m.bm + m.bk;
+    if (white != black)
+        return white > black;
+    return m.wk >= m.bk;
 }
 
 const char *
@@ -189,6 +205,30 @@ slice_of(pdn_egdb *db, pdn_egdb_material m)
     return s;
 }
 
+/* The value of @b, whose side to move has a capture, from its
+ * captures': won if one leads to a position lost for the other side,
+ * lost if all lead to won ones; unknown if one is unknown and none
+ * wins.  Each capture takes a piece: this ends. */
+static pdn_egdb_value
+by_captures(pdn_egdb *db, const pdn_board *b)
+{
+    pdn_move ml[PDN_MAX_MOVES];
+    int n = pdn_movegen_legal(db->v, b, ml);
+    bool unknown = false, all_won = true;
+    for (int k = 0; k < n; k++) {
+        pdn_board c;
+        pdn_board_after(b, &ml[k], &c);
+        pdn_egdb_value cv = pdn_egdb_probe(db, &c);
+        if (cv == PDN_EGDB_LOSS)
+            return PDN_EGDB_WIN;
+        unknown |= cv == PDN_EGDB_UNKNOWN;
+        all_won &= cv == PDN_EGDB_WIN;
+    }
+    return unknown   ? PDN_EGDB_UNKNOWN
+           : all_won ? PDN_EGDB_LOSS
+                     : PDN_EGDB_DRAW;
+}
+
 pdn_egdb_value
 pdn_egdb_probe(pdn_egdb *db, const pdn_board *b)
 {
@@ -199,6 +239,14 @@ pdn_egdb_probe(pdn_egdb *db, const pdn_board *b)
     pdn_egdb_material m = pdn_egdb_material_of(b);
     if (m.wm + m.wk + m.bm + m.bk > PDN_EGDB_MAX_PIECES)
         return PDN_EGDB_UNKNOWN;
+    if (pdn_movegen_has_capture(db->v, b))
+        return by_captures(db, b);
+    pdn_board twin;
+    if (!pdn_egdb_stored(m)) {
+        pdn_board_twin(b, &twin);
+        b = &twin;
+        m = pdn_egdb_material_twin(m);
+    }
     const slice *s = slice_of(db, m);
     if (!s)
         return PDN_EGDB_UNKNOWN;

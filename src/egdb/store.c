@@ -11,7 +11,7 @@
 #include "base/xalloc.h"
 
 #define HEADER 64
-#define MAGIC "PDNEGDB1"
+#define MAGIC "PDNEGDB2"
 
 static void
 put64(uint8_t *p, uint64_t x)

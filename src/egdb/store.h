@@ -1,16 +1,21 @@
 /* store.h -- a slice's file: its values, two bits a position, packed four
  * to a byte (position i in byte i / 4, bits 2 (i % 4) and up: 1 win, 2
  * draw, 3 loss, for the side to move), then compressed, behind a header
- * that names the variant and the slice and carries a checksum.
+ * that names the variant and the slice and carries a checksum.  A
+ * position whose side to move has a capture holds no value of its own
+ * (its value is its captures', found when it is probed): its two bits
+ * are those of the position four before it (a draw for the first four),
+ * so that bytes repeat more.
  *
  * The file, all numbers little-endian:
- *   0   8  "PDNEGDB1"
+ *   0   8  "PDNEGDB2"
  *   8   1  the variant's PDN GameType number (22 Italian, 24 Spanish,
  *          21 English)
  *   9   4  White's men, White's kings, Black's men, Black's kings
  *   13  3  zero
  *   16  8  positions (both sides to move)
- *   24  8  wins, 32 draws, 40 losses
+ *   24  8  wins, 32 draws, 40 losses (of every position, those with a
+ *          capture too)
  *   48  8  the length of the compressed values that follow the header
  *   56  8  FNV-1a (64 bits) of bytes 0..55 and then of the packed values
  *   64  -  the packed values compressed: a byte c below 128 is followed

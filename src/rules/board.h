@@ -129,4 +129,11 @@ enum {
 /** Whether two positions are the same (pieces and side to move). */
 bool pdn_board_equal(const pdn_board *a, const pdn_board *b);
 
+/** @b turned half a turn with the colours exchanged, the other side to
+ * move: White's pieces become Black's on the squares opposite (internal
+ * square i becomes 31 - i), and the other way round.  The rules of every
+ * variant treat both sides alike, so the twin has the same moves, turned,
+ * and the same value for its side to move. */
+void pdn_board_twin(const pdn_board *b, pdn_board *out);
+
 #endif

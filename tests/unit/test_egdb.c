@@ -110,20 +110,74 @@ test_index_one_to_one(void **state)
     }
 }
 
+/* A position's twin (rules/board.h) has as many moves, and the twin of
+ * its twin is itself; a slice is stored or its twin is, never both
+ * unless they are one. */
+static void
+test_twin(void **state)
+{
+    static const pdn_egdb_material slices[] = {
+        {2, 1, 1, 0}, {1, 1, 1, 1}, {0, 2, 2, 0}, {3, 0, 0, 2}, {2, 0, 2, 1}};
+    const pdn_variant *vs[] = {pdn_variant_by_name("italian"),
+                               pdn_variant_by_name("spanish"),
+                               pdn_variant_by_name("english")};
+    uint64_t rng = 0x7417;
+    uint64_t differ = 0;
+
+    (void)state;
+    for (size_t k = 0; k < sizeof slices / sizeof slices[0]; k++) {
+        pdn_egdb_index x;
+        pdn_egdb_index_init(&x, slices[k]);
+        pdn_egdb_material t = pdn_egdb_material_twin(slices[k]);
+        assert_true(pdn_egdb_stored(slices[k]) != pdn_egdb_stored(t) ||
+                    memcmp(&t, &slices[k], sizeof t) == 0);
+        for (int n = 0; n < 20000; n++) {
+            pdn_board b, tw, back;
+            pdn_egdb_board_of(&x, test_random(&rng) % x.size, &b);
+            pdn_board_twin(&b, &tw);
+            pdn_board_twin(&tw, &back);
+            assert_true(pdn_board_equal(&b, &back));
+            pdn_egdb_material got = pdn_egdb_material_of(&tw);
+            assert_memory_equal(&got, &t, sizeof t);
+            differ += !pdn_board_equal(&b, &tw);
+            for (size_t v = 0; v < 3; v++)
+                assert_int_equal(pdn_movegen_count(vs[v], &b),
+                                 pdn_movegen_count(vs[v], &tw));
+        }
+        pdn_egdb_index_fini(&x);
+    }
+    assert_true(differ > 0);
+}
+
 /* Every position of up to 4 pieces of @v: the database's value is the
  * solver's. */
+/* Every material of @from to @to pieces, each side with one at least,
+ * into @out (room for all); how many.  The slices stored are some of
+ * them; the others are probed through their twins. */
+static size_t
+all_materials(int from, int to, pdn_egdb_material *out)
+{
+    size_t n = 0;
+    for (int wm = 0; wm <= to; wm++)
+        for (int wk = 0; wm + wk <= to; wk++)
+            for (int bm = 0; wm + wk + bm <= to; bm++)
+                for (int bk = 0; wm + wk + bm + bk <= to; bk++)
+                    if (wm + wk > 0 && bm + bk > 0 &&
+                        wm + wk + bm + bk >= from)
+                        out[n++] = (pdn_egdb_material){
+                            (uint8_t)wm, (uint8_t)wk, (uint8_t)bm, (uint8_t)bk};
+    return n;
+}
+
 /* Random positions of @pieces pieces of @db: each one's value is what
  * its children's make it. */
 static void
 consistent(const pdn_variant *v, pdn_egdb *db, int pieces, int count)
 {
-    pdn_egdb_material order[PDN_EGDB_SLICES_MAX], top[PDN_EGDB_SLICES_MAX];
-    size_t n = pdn_egdb_slices(pieces, order), ntop = 0;
+    pdn_egdb_material top[4 * PDN_EGDB_SLICES_MAX];
+    size_t ntop = all_materials(pieces, pieces, top);
     uint64_t seen[4] = {0};
     uint64_t rng = 0x5eed + (uint64_t)pieces;
-    for (size_t k = 0; k < n; k++)
-        if (order[k].wm + order[k].wk + order[k].bm + order[k].bk == pieces)
-            top[ntop++] = order[k];
     for (int t = 0; t < count; t++) {
         pdn_egdb_index x;
         pdn_egdb_index_init(&x, top[test_random(&rng) % ntop]);
@@ -170,8 +224,8 @@ agree_with_solver(const pdn_variant *v, int pieces)
     pdn_egdb *db = pdn_egdb_open(v, dir, &err);
     assert_non_null(db);
     assert_int_equal(pdn_egdb_pieces(db), pieces);
-    pdn_egdb_material order[PDN_EGDB_SLICES_MAX];
-    size_t n = pdn_egdb_slices(pieces, order);
+    pdn_egdb_material order[4 * PDN_EGDB_SLICES_MAX];
+    size_t n = all_materials(2, pieces, order);
     uint64_t compared = 0, counts[4] = {0};
     for (size_t k = 0; k < n; k++) {
         pdn_egdb_index x;
@@ -300,6 +354,7 @@ main(int argc, char **argv)
     int pieces = argc > 1 ? atoi(argv[1]) : 3;
     const struct CMUnitTest solver[] = {
         cmocka_unit_test(test_index_one_to_one),
+        cmocka_unit_test(test_twin),
         cmocka_unit_test_prestate(test_italian_solver, &pieces),
         cmocka_unit_test_prestate(test_spanish_solver, &pieces),
         cmocka_unit_test_prestate(test_english_solver, &pieces),
