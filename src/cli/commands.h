@@ -31,6 +31,7 @@
     X(split)                                                                   \
     X(stats)                                                                   \
     X(tree)                                                                    \
+    X(egdb)                                                                    \
     X(play)                                                                    \
     X(completion)                                                              \
     X(help)

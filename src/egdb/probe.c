@@ -224,9 +224,7 @@ by_captures(pdn_egdb *db, const pdn_board *b)
         unknown |= cv == PDN_EGDB_UNKNOWN;
         all_won &= cv == PDN_EGDB_WIN;
     }
-    return unknown   ? PDN_EGDB_UNKNOWN
-           : all_won ? PDN_EGDB_LOSS
-                     : PDN_EGDB_DRAW;
+    return unknown ? PDN_EGDB_UNKNOWN : all_won ? PDN_EGDB_LOSS : PDN_EGDB_DRAW;
 }
 
 pdn_egdb_value

@@ -149,8 +149,6 @@ test_twin(void **state)
     assert_true(differ > 0);
 }
 
-/* Every position of up to 4 pieces of @v: the database's value is the
- * solver's. */
 /* Every material of @from to @to pieces, each side with one at least,
  * into @out (room for all); how many.  The slices stored are some of
  * them; the others are probed through their twins. */
@@ -162,8 +160,7 @@ all_materials(int from, int to, pdn_egdb_material *out)
         for (int wk = 0; wm + wk <= to; wk++)
             for (int bm = 0; wm + wk + bm <= to; bm++)
                 for (int bk = 0; wm + wk + bm + bk <= to; bk++)
-                    if (wm + wk > 0 && bm + bk > 0 &&
-                        wm + wk + bm + bk >= from)
+                    if (wm + wk > 0 && bm + bk > 0 && wm + wk + bm + bk >= from)
                         out[n++] = (pdn_egdb_material){
                             (uint8_t)wm, (uint8_t)wk, (uint8_t)bm, (uint8_t)bk};
     return n;
@@ -208,6 +205,8 @@ consistent(const pdn_variant *v, pdn_egdb *db, int pieces, int count)
            (unsigned long long)seen[2], (unsigned long long)seen[3]);
 }
 
+/* Every position of up to @pieces pieces of @v, of every slice and of
+ * its twin: the database's value is the solver's. */
 static void
 agree_with_solver(const pdn_variant *v, int pieces)
 {
