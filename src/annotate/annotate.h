@@ -64,6 +64,9 @@ typedef struct pdn_annotate_options {
     size_t hash_mb;        /* [engine.hash] per job */
     long threads;          /* [engine.threads] games annotated at once */
     uint64_t game_time_ms; /* [engine.time_per_game]; 0: none */
+    char egdb[1024];       /* [engine.egdb] the endgame database's folder
+                              (pdn-egdb(1)); "": the default one, where
+                              there is one; "none": none */
     /* thresholds, in men: */
     pdn_loss_scale scale; /* [thresholds.scale] */
     double spread;        /* [thresholds.spread] the men of advantage
@@ -128,6 +131,10 @@ typedef struct pdn_judged_move { /* laid out with no padding: a move of
     bool main_line; /* not in a variation */
     bool judged;    /* searched: not forced, not skipped */
     bool forced;    /* the only legal move */
+    /* In the endgame database's reach: the mover's value before the move
+       and after it (egdb/egdb.h's pdn_egdb_value: 1 win, 2 draw, 3
+       loss), which then give the mark; 0: not in it. */
+    uint8_t egdb_before, egdb_after;
 } pdn_judged_move;
 
 /** What one side did over the judged moves. */
@@ -172,7 +179,8 @@ double pdn_side_average_loss(const pdn_side_summary *s);
 double pdn_win_chance(int score, double spread);
 
 /** Formats @score (hundredths of a man) as "+0.40", "-1.10", "0.00", or
- * for a win or loss "+W12" / "-W12" (in 12 plies), into @buf; @minus is
+ * for a win or loss "+W12" / "-W12" (in 12 plies), for a database win or
+ * loss (engine/search.h) "+DB" / "-DB", into @buf; @minus is
  * the minus sign ("-", or "\u2212" in prose). */
 void pdn_score_format(int score, const char *minus, char buf[24]);
 
@@ -203,6 +211,17 @@ pdn_annotator *pdn_annotator_new(const pdn_annotate_options *o, char *err,
                                  size_t errsize);
 
 void pdn_annotator_free(pdn_annotator *a);
+
+struct pdn_egdb;
+
+/** Makes @a judge the games of @v with the endgame database @db
+ * (borrowed; it must outlive @a): its engine takes the database's values
+ * (engine/search.h), and a move whose position is in the database's
+ * reach is marked by the values before and after it alone: none when it
+ * keeps the value, a mistake when it turns a win into a draw, a blunder
+ * when it turns a win or a draw into a loss. */
+void pdn_annotator_use_egdb(pdn_annotator *a, const pdn_variant *v,
+                            struct pdn_egdb *db);
 
 /** Whether @g matches every pattern of `select` (a game without the tag
  * matches none). */

@@ -18,10 +18,12 @@
 
 #include "base/xalloc.h"
 #include "base/clock.h"
+#include "egdb/egdb.h"
 #include "engine/search.h"
 #include "model/tag_filter.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
+#include "rules/bitboard.h"
 #include "rules/movegen.h"
 
 /** The depth of the first pass of a time budget per game. */
@@ -45,6 +47,7 @@ struct pdn_annotator {
     int unplayed;               /* or, above 0, their GameType, one not
                                    played: such games are not judged */
     pdn_engine *engines[3];     /* by variant id, made when needed */
+    pdn_egdb *egdb[3];          /* by variant id, or NULL (borrowed) */
     pdn_tag_filter *select;     /* the `select` patterns */
 };
 
@@ -105,8 +108,18 @@ engine_for(pdn_annotator *a, const pdn_variant *v)
                                  .repetition = pdn_draw_repetition(rule),
                                  .no_progress = rule->no_progress};
         a->engines[id] = pdn_engine_new(&eo);
+        if (a->engines[id])
+            pdn_engine_use_egdb(a->engines[id], a->egdb[id]);
     }
     return a->engines[id];
+}
+
+void
+pdn_annotator_use_egdb(pdn_annotator *a, const pdn_variant *v, pdn_egdb *db)
+{
+    a->egdb[v->id] = db;
+    if (a->engines[v->id])
+        pdn_engine_use_egdb(a->engines[v->id], db);
 }
 
 /* ---- Collecting the moves ---- */
@@ -220,6 +233,57 @@ measure(const pdn_annotate_options *o, pdn_judged_move *m)
             break;
         }
     }
+}
+
+/* The value for the other side of @v, a value for the side to move. */
+static pdn_egdb_value
+other_side(pdn_egdb_value v)
+{
+    return v == PDN_EGDB_WIN    ? PDN_EGDB_LOSS
+           : v == PDN_EGDB_LOSS ? PDN_EGDB_WIN
+                                : v;
+}
+
+/* The score of a database value for the side to move, as the search
+ * gives it (engine/search.h). */
+static int
+exact_score(pdn_egdb_value v)
+{
+    return v == PDN_EGDB_WIN    ? PDN_SCORE_EGDB_WIN
+           : v == PDN_EGDB_LOSS ? -PDN_SCORE_EGDB_WIN
+                                : 0;
+}
+
+/* When the position of @m is in the reach of @db: the values before and
+ * after it, their scores, and the mark they give (annotate.h); true.
+ * The loss of a move that keeps the value is none, however the search's
+ * scores swing. */
+static bool
+judge_exactly(const pdn_annotate_options *o, pdn_egdb *db, pdn_judged_move *m)
+{
+    if (!db || pdn_bb_count(m->before.pieces[0] | m->before.pieces[1]) >
+                   pdn_egdb_pieces(db))
+        return false;
+    pdn_board after;
+    pdn_board_after(&m->before, &m->played, &after);
+    pdn_egdb_value before = pdn_egdb_probe(db, &m->before);
+    pdn_egdb_value then = other_side(pdn_egdb_probe(db, &after));
+    if (before == PDN_EGDB_UNKNOWN || then == PDN_EGDB_UNKNOWN)
+        return false;
+    m->egdb_before = (uint8_t)before;
+    m->egdb_after = (uint8_t)then;
+    m->best_score = exact_score(before);
+    m->played_score = exact_score(then);
+    measure(o, m);
+    if (then == before || before == PDN_EGDB_LOSS) {
+        m->mark = PDN_MARK_NONE;
+        m->loss = m->men_lost = 0;
+    } else {
+        m->mark = before == PDN_EGDB_WIN && then == PDN_EGDB_DRAW
+                      ? PDN_MARK_MISTAKE
+                      : PDN_MARK_BLUNDER;
+    }
+    return true;
 }
 
 typedef struct budget {
@@ -515,7 +579,8 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
             continue;
         }
         measure(o, m);
-        if (m->mark != PDN_MARK_NONE)
+        if (!judge_exactly(o, a->egdb[rr.variant->id], m) &&
+            m->mark != PDN_MARK_NONE)
             verify(e, o, m, m->main_line ? history : NULL,
                    m->main_line ? nhistory : 0, &first_pass, out);
         name_best(o, out, rr.variant, m);
@@ -526,15 +591,16 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     if (two_pass) {
         size_t flagged = 0;
         for (size_t i = 0; i < out->count; i++)
-            flagged +=
-                out->moves[i].judged && out->moves[i].mark != PDN_MARK_NONE;
+            flagged += out->moves[i].judged &&
+                       out->moves[i].mark != PDN_MARK_NONE &&
+                       !out->moves[i].egdb_before;
         double left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
         nhistory = 0;
         for (size_t i = 0; i < out->count && flagged && left > 0; i++) {
             pdn_judged_move *m = &out->moves[i];
             if (m->main_line)
                 history[nhistory++] = m->before;
-            if (!m->judged || m->mark == PDN_MARK_NONE)
+            if (!m->judged || m->mark == PDN_MARK_NONE || m->egdb_before)
                 continue;
             budget deep = {o->depth, (uint64_t)(left * 1000.0 / flagged),
                            o->nodes};

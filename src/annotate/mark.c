@@ -148,6 +148,22 @@ put_eval(pdn_strbuf *out, const pdn_judged_move *m)
     pdn_strbuf_printf(out, ",%d]", m->depth);
 }
 
+/* The comment of a move the endgame database marked: "Mistake
+ * (database: win \u2192 draw). 22-18 keeps the win." */
+static void
+put_database_verdict(pdn_strbuf *out, const pdn_judged_move *m,
+                     const char *label)
+{
+    static const char *const names[] = {"", "win", "draw", "loss"};
+    pdn_strbuf_printf(out, "%s (database: %s \u2192 %s).", label,
+                      names[m->egdb_before & 3], names[m->egdb_after & 3]);
+    if (m->best_text[0] &&
+        !(m->best.from == m->played.from && m->best.to == m->played.to &&
+          m->best.captured_bb == m->played.captured_bb))
+        pdn_strbuf_printf(out, " %s keeps the %s.", m->best_text,
+                          names[m->egdb_before & 3]);
+}
+
 /* ---- New nodes ---- */
 
 /* The best line of @m as a variation of up to @plies moves, or NULL. */
@@ -201,7 +217,10 @@ nodes_for(pdn_game *g, const pdn_variant *v, const pdn_judged_move *m,
     if (m->mark && o->comments) {
         if (s->len)
             pdn_strbuf_putc(s, ' ');
-        pdn_annotate_expand(o->comment, m, o->labels[m->mark], s);
+        if (m->egdb_before)
+            put_database_verdict(s, m, o->labels[m->mark]);
+        else
+            pdn_annotate_expand(o->comment, m, o->labels[m->mark], s);
     }
     if (!s->len && (nag || line))
         pdn_strbuf_puts(s, "[%pdn]");

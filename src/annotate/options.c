@@ -79,6 +79,8 @@ pdn_score_format(int score, const char *minus, char buf[24])
     int a = abs(score);
     if (a > PDN_SCORE_WON)
         snprintf(buf, 24, "%sW%d", sign, PDN_SCORE_WIN - a);
+    else if (a > PDN_SCORE_EGDB_WON)
+        snprintf(buf, 24, "%sDB", sign); /* a database win */
     else
         snprintf(buf, 24, "%s%d.%02d", sign, a / 100, a % 100);
 }

@@ -271,6 +271,17 @@ jobs_flush(const pdn_cli *cli, void *ctx)
         pdn_pool_flush(job->jobs_pool->pool);
 }
 
+/* @a with the endgame databases of @job. */
+static pdn_annotator *
+with_egdb(pdn_annotator *a, const pdn_annotate_job *job)
+{
+    for (int id = 0; a && id < 3; id++)
+        if (job->egdb[id])
+            pdn_annotator_use_egdb(a, pdn_variant_get((pdn_variant_id)id),
+                                   job->egdb[id]);
+    return a;
+}
+
 static pdn_annotate_jobs *
 jobs_new(pdn_annotate_job *job)
 {
@@ -280,8 +291,8 @@ jobs_new(pdn_annotate_job *job)
     j->annotators = pdn_xcalloc((size_t)job->jobs, sizeof *j->annotators);
     bool made = true;
     for (long i = 0; i < job->jobs; i++)
-        made &= (j->annotators[i] =
-                     pdn_annotator_new(&job->o, err, sizeof err)) != NULL;
+        made &= (j->annotators[i] = with_egdb(
+                     pdn_annotator_new(&job->o, err, sizeof err), job)) != NULL;
     j->pool = made ? pdn_pool_new(job->jobs, work, done, j) : NULL;
     if (!j->pool) {
         for (long i = 0; i < job->jobs; i++)
@@ -494,7 +505,8 @@ pdn_annotate_run(const pdn_cli *cli, pdn_annotate_job *job)
     pdn_annotation_init(&job->ann);
     pdn_games_out_reset(&job->sink);
     job->canon = pdn_canonical_new(&co);
-    job->annotator = pdn_annotator_new(&job->o, err, sizeof err);
+    job->annotator =
+        with_egdb(pdn_annotator_new(&job->o, err, sizeof err), job);
     if (!job->annotator) { /* the settings' patterns were checked */
         fprintf(cli->err, "pdn %s: %s\n", CMD, err);
         pdn_canonical_free(job->canon);

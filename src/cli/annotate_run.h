@@ -43,8 +43,10 @@ typedef struct pdn_annotate_job {
     const char *output;      /* -o FILE, or NULL */
     const char *report_file; /* --report-file FILE, or NULL */
     bool in_place, quiet;
-    long jobs;         /* games judged at once */
-    bool add_gametype; /* the variant was chosen: say so in games */
+    long jobs;                /* games judged at once */
+    bool add_gametype;        /* the variant was chosen: say so in games */
+    struct pdn_egdb *egdb[3]; /* endgame databases by variant id, or NULL
+                                 (the caller's) */
     /* Counted by the run: */
     uint64_t games, annotated, judged, marks[4];
     uint64_t lost;      /* games whose text could not be written, in a run */

@@ -95,6 +95,8 @@ enum {
     PDN_OPT_DRAW_RULE, /* --draw-rule PRESET */
     PDN_OPT_HASH,      /* --hash MB */
     PDN_OPT_SHARD,     /* --shard I/N */
+    PDN_OPT_EGDB,      /* --egdb DIR */
+    PDN_OPT_NO_EGDB,   /* --no-egdb */
     PDN_OPT_INTO,      /* a command's own, stored (PDN_OPTION_INTO()) */
     PDN_OPT_OWN = 32
 };

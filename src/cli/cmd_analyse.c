@@ -8,6 +8,7 @@
 
 #include "base/strbuf.h"
 #include "cli/args.h"
+#include "egdb/egdb.h"
 #include "cli/commands.h"
 #include "engine/search.h"
 #include "engine/solver.h"
@@ -27,7 +28,10 @@ typedef struct analyse_job {
     pdn_move move; /* --move, resolved */
     pdn_search_limits limits;
     size_t hash_mb;
-    int solver; /* --solver: pieces, or 0 */
+    int solver;       /* --solver: pieces, or 0 */
+    const char *egdb; /* --egdb DIR, "none" (--no-egdb), or NULL */
+    bool egdb_given;
+    pdn_egdb *db; /* the endgame database used, or NULL */
     const pdn_draw_rule *rule;
     bool json;
     const pdn_cli *cli;
@@ -61,6 +65,7 @@ static const pdn_option analyse_options[] = {
                     "first solve every position of up to N pieces (2-4),\n"
                     "then take their exact values in the search",
                     "2..4", analyse_job, solver),
+    PDN_OPTIONS_EGDB,
     PDN_OPTION_HELP,
 };
 
@@ -103,7 +108,8 @@ put_pv(const analyse_job *job, const pdn_move *pv, int n, bool json,
     }
 }
 
-/* "+12", "-240", "win in 7", "loss in 4" (plies). */
+/* "+12", "-240", "win in 7", "loss in 4" (plies), "db win", "db loss"
+ * (the endgame database's). */
 static void
 put_score(int score, pdn_strbuf *out)
 {
@@ -111,6 +117,10 @@ put_score(int score, pdn_strbuf *out)
         pdn_strbuf_printf(out, "win in %d", PDN_SCORE_WIN - score);
     else if (score < -PDN_SCORE_WON)
         pdn_strbuf_printf(out, "loss in %d", PDN_SCORE_WIN + score);
+    else if (score > PDN_SCORE_EGDB_WON)
+        pdn_strbuf_puts(out, "db win");
+    else if (score < -PDN_SCORE_EGDB_WON)
+        pdn_strbuf_puts(out, "db loss");
     else
         pdn_strbuf_printf(out, "%+d", score);
 }
@@ -137,6 +147,9 @@ report(void *ctx, const pdn_search_info *info)
                           score.ptr, (unsigned long long)info->nodes, nps,
                           info->seconds);
         put_pv(job, l->pv, l->npv, false, &s);
+        if (job->db)
+            pdn_strbuf_printf(&s, "  egdb %llu",
+                              (unsigned long long)info->egdb_probes);
         pdn_strbuf_putc(&s, '\n');
         fputs(s.ptr, job->cli->out);
     }
@@ -163,7 +176,11 @@ print_json(const analyse_job *job, const pdn_search_info *info)
                       info->seconds);
     if (info->nlines)
         put_pv(job, info->lines[0].pv, info->lines[0].npv, true, &s);
-    pdn_strbuf_puts(&s, "],\"lines\":[");
+    pdn_strbuf_puts(&s, "],");
+    if (job->db)
+        pdn_strbuf_printf(&s, "\"egdb_probes\":%llu,",
+                          (unsigned long long)info->egdb_probes);
+    pdn_strbuf_puts(&s, "\"lines\":[");
     for (int i = 0; i < info->nlines; i++) {
         const pdn_search_line *l = &info->lines[i];
         pdn_strbuf_puts(&s, i ? ",{\"move\":" : "{\"move\":");
@@ -222,6 +239,8 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
     job->hash_mb = s.hash_mb;
     job->rule = s.draw_rule ? pdn_draw_rule_by_name(s.draw_rule) : NULL;
     job->fen = s.noperands ? s.operands[0] : NULL;
+    job->egdb = s.no_egdb ? "none" : s.egdb;
+    job->egdb_given = s.egdb != NULL;
     job->v = s.variant;
     job->board = s.board;
     pdn_shared_free(&s);
@@ -251,6 +270,12 @@ run(const pdn_cli *cli, int argc, char **argv)
                              "no memory for a hash table of %zu MB",
                              job.hash_mb);
     }
+    rc = pdn_command_egdb(cli, CMD, job.egdb, job.v, job.egdb_given, &job.db);
+    if (rc != 0) {
+        pdn_engine_free(e);
+        return rc;
+    }
+    pdn_engine_use_egdb(e, job.db);
     pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver) : NULL;
     pdn_engine_use_solver(e, solver, job.solver);
     pdn_search_info info;
@@ -264,6 +289,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     }
     pdn_engine_free(e);
     pdn_solver_free(solver);
+    pdn_egdb_close(job.db);
     return PDN_EXIT_OK;
 }
 

@@ -10,6 +10,7 @@
 #include "base/xalloc.h"
 #include "cli/annotate_run.h"
 #include "cli/args.h"
+#include "egdb/egdb.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "model/tag_filter.h"
@@ -111,6 +112,7 @@ static const pdn_option annotate_options[] = {
     PDN_OPTION_INTO("in-place", 'i', NULL,
                     "replace each FILE by its annotated games (atomic)", NULL,
                     annotate_job, run.in_place),
+    PDN_OPTIONS_EGDB,
     PDN_OPTION_MAP_TAG("read tag L as the standard tag S"),
     PDN_OPTION_QUIET("print no diagnostics, progress or summary"),
     PDN_OPTION_HELP,
@@ -273,6 +275,32 @@ apply_shared(annotate_job *job)
         snprintf(o->draw_rule, sizeof o->draw_rule, "%s", s->draw_rule);
     if (s->hash_mb)
         o->hash_mb = s->hash_mb;
+    if (s->egdb)
+        snprintf(o->egdb, sizeof o->egdb, "%s", s->egdb);
+    if (s->no_egdb)
+        snprintf(o->egdb, sizeof o->egdb, "none");
+}
+
+/* The endgame databases of the settings into job->run.egdb, one a
+ * variant: those of the folder they name, or of the default folders.
+ * Returns -1 to go on, else the status of the error printed when a
+ * folder named holds none. */
+static int
+open_egdb(const pdn_cli *cli, annotate_job *job)
+{
+    const char *dir = job->run.o.egdb[0] ? job->run.o.egdb : NULL;
+    bool any = false;
+    for (int id = 0; id < 3; id++) {
+        pdn_command_egdb(cli, CMD, dir, pdn_variant_get((pdn_variant_id)id),
+                         false, &job->run.egdb[id]);
+        any |= job->run.egdb[id] != NULL;
+    }
+    if (dir && strcmp(dir, "none") != 0 && !any)
+        return pdn_args_stop(cli, CMD, PDN_EXIT_USAGE,
+                             "--egdb: %s holds no endgame database (pdn egdb"
+                             " build makes one)",
+                             dir);
+    return -1;
 }
 
 /* The settings: the file's (or the defaults) under the options; then the
@@ -359,7 +387,11 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc < 0) {
         if (job.run.nfiles == 0)
             job.run.files[job.run.nfiles++] = "-";
-        rc = pdn_annotate_run(cli, &job.run);
+        rc = open_egdb(cli, &job);
+        if (rc < 0)
+            rc = pdn_annotate_run(cli, &job.run);
+        for (int id = 0; id < 3; id++)
+            pdn_egdb_close(job.run.egdb[id]);
     }
     pdn_config_fini(&job.cfg);
     pdn_shared_free(&job.args);

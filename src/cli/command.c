@@ -3,6 +3,7 @@
  * commands share among them, and its --help.
  */
 #include "cli/command.h"
+#include "egdb/egdb.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -249,6 +250,14 @@ shared_option(const pdn_cli *cli, const pdn_command *c, const pdn_given *g,
                                  g->value, pdn_draw_rule_names());
         s->draw_rule = g->value;
         return 0;
+    case PDN_OPT_EGDB:
+        s->egdb = g->value;
+        s->no_egdb = false;
+        return 0;
+    case PDN_OPT_NO_EGDB:
+        s->egdb = NULL;
+        s->no_egdb = true;
+        return 0;
     default: /* PDN_OPT_JSON, PDN_OPT_QUIET, PDN_OPT_STRICT */
         s->json |= g->id == PDN_OPT_JSON;
         s->quiet |= g->id == PDN_OPT_QUIET;
@@ -448,4 +457,27 @@ pdn_command_lost_game(const pdn_cli *cli, const char *cmd, const pdn_game *g)
     pdn_command_lost_game_text(cmd, g, &text);
     fputs(text.ptr, cli->err);
     pdn_strbuf_free(&text);
+}
+
+int
+pdn_command_egdb(const pdn_cli *cli, const char *cmd, const char *dir,
+                 const pdn_variant *v, bool required, pdn_egdb **out)
+{
+    char path[4096];
+    pdn_egdb_error err;
+
+    *out = NULL;
+    if (dir && strcmp(dir, "none") == 0)
+        return 0;
+    if (!dir) {
+        if (!pdn_egdb_default_dir(v, cli->xdg_data_home, cli->home, path,
+                                  sizeof path))
+            return 0;
+        dir = path;
+    }
+    *out = pdn_egdb_open(v, dir, &err);
+    if (!*out && required)
+        return pdn_args_stop(cli, cmd, PDN_EXIT_USAGE, "--egdb: %s",
+                             err.message);
+    return 0;
 }

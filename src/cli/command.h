@@ -48,6 +48,12 @@
     PDN_OPTION("quiet", 'q', NULL, PDN_OPT_QUIET, help, NULL)
 #define PDN_OPTION_STRICT(help) \
     PDN_OPTION("strict", 0, NULL, PDN_OPT_STRICT, help, NULL)
+#define PDN_OPTIONS_EGDB                                                  \
+    PDN_OPTION("egdb", 0, "DIR", PDN_OPT_EGDB,                            \
+               "the endgame database in DIR (default: the one in\n"       \
+               "$XDG_DATA_HOME/pdn/egdb/VARIANT, if there is one)", NULL), \
+    PDN_OPTION("no-egdb", 0, NULL, PDN_OPT_NO_EGDB,                       \
+               "use no endgame database", NULL)
 
 /** The row of a command's own option that takes no value and has no
  * short name. */
@@ -165,6 +171,8 @@ typedef struct pdn_shared {
     bool json;                  /* --json */
     bool quiet;                 /* --quiet */
     bool strict;                /* --strict */
+    const char *egdb;           /* --egdb DIR, or NULL */
+    bool no_egdb;               /* --no-egdb (the last of the two wins) */
     pdn_board board;            /* PDN_COMMAND_POSITION: the position, of
                                    @variant (the default when none is
                                    given) */
@@ -225,6 +233,17 @@ bool pdn_shard_next(pdn_shard_picker *p);
 /** pdn_read_work.pick for a @ctx that starts with a pdn_shard_picker. */
 bool pdn_shard_pick(const pdn_cli *cli, const pdn_game *g, pdn_diags *d,
                     void *ctx);
+
+struct pdn_egdb;
+
+/** The endgame database of @v that command @cmd uses: that of @dir (the
+ * folder of --egdb or of a setting; NULL: the default folder, pdn-egdb(1),
+ * when it holds one), or none for @dir "none".  Returns 0 with *@out set
+ * (NULL: none), or the exit status of the error printed when @dir holds
+ * no database of @v and @required. */
+int pdn_command_egdb(const pdn_cli *cli, const char *cmd, const char *dir,
+                     const pdn_variant *v, bool required,
+                     struct pdn_egdb **out);
 
 /** Frees what pdn_command_args() made in @s. */
 void pdn_shared_free(pdn_shared *s);

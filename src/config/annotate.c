@@ -227,8 +227,8 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
 
 /* ---- The sub-mappings ---- */
 
-static const char *const engine_keys[] = {"depth", "time",    "nodes",
-                                          "hash",  "threads", "time_per_game"};
+static const char *const engine_keys[] = {
+    "depth", "time", "nodes", "hash", "threads", "time_per_game", "egdb"};
 
 /* The bounds of each, in the order of engine_keys. */
 static const uint64_t engine_min[] = {0, 0, 0, 1, 1, 0};
@@ -242,6 +242,18 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     pdn_annotate_options *o = &x->c->annotate;
     uint64_t n;
     (void)k;
+    if (which == 6) { /* egdb: a folder, "none", or null (the default) */
+        if (pdn_config_want_scalar(x, v, path, "a folder") != 0)
+            return -1;
+        const char *s = pdn_config_is_null(v) ? "" : pdn_config_scalar(v);
+        if (strlen(s) >= sizeof o->egdb)
+            return pdn_config_fail(x, v,
+                                   "%s: a folder name of at most %zu"
+                                   " bytes",
+                                   path, sizeof o->egdb - 1);
+        snprintf(o->egdb, sizeof o->egdb, "%s", s);
+        return 0;
+    }
     if (load_uint(x, v, path, engine_min[which], engine_max[which], &n) != 0)
         return -1;
     switch (which) {
@@ -479,7 +491,7 @@ load_engine(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
 {
     (void)k;
     if (pdn_config_want_mapping(x, v, path) != 0 ||
-        pdn_config_load_mapping(x, v, path, engine_keys, 6, load_engine_key) !=
+        pdn_config_load_mapping(x, v, path, engine_keys, 7, load_engine_key) !=
             0)
         return -1;
     return 0;
@@ -680,6 +692,8 @@ print_engine(const pdn_annotate_options *o, pdn_strbuf *out)
                "games annotated at once");
     put_number(out, 4, "time_per_game", o->game_time_ms,
                "milliseconds for all of a game; 0: none");
+    put_line(out, 4, "egdb", o->egdb, !o->egdb[0],
+             "endgame database folder; \"\": the default; none");
 }
 
 static void

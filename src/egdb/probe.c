@@ -123,6 +123,19 @@ pdn_egdb_open(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
         pdn_egdb_close(db);
         return NULL;
     }
+    /* The first slice, the smallest, says whose database it is. */
+    pdn_egdb_material first[PDN_EGDB_SLICES_MAX];
+    char name[32], path[4200];
+    pdn_egdb_values vals;
+    uint64_t bytes;
+    pdn_egdb_slices(2, first);
+    pdn_egdb_file_name(first[0], name);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (pdn_egdb_store_read(v, path, &vals, &bytes, err) != 0) {
+        pdn_egdb_close(db);
+        return NULL;
+    }
+    free(vals.packed);
     return db;
 }
 

@@ -74,6 +74,11 @@ struct pdn_engine {
     pdn_engine_options opt;
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
+    struct pdn_egdb *egdb;    /* values where a capture or a man's move leads
+                                 into its reach, or NULL */
+    int egdb_pieces;          /* its reach: the most pieces it holds whole;
+                                 0 without one */
+    uint64_t egdb_probes;     /* in the search under way */
     uint32_t leaf_reversible; /* reversible plies from which a leaf needs
                                  search()'s checks (draw rules, solver):
                                  leaf_reversible() of root.c */

@@ -17,6 +17,7 @@
 
 #include "base/clock.h"
 #include "base/xalloc.h"
+#include "egdb/egdb.h"
 #include "engine/params.h"
 
 /* ---- The engine ---- */
@@ -145,6 +146,15 @@ pdn_engine_use_solver(pdn_engine *e, const pdn_solver *s, int pieces)
     e->solver = s;
     e->solver_pieces = s ? pieces : 0;
     e->leaf_reversible = leaf_reversible(e);
+}
+
+void
+pdn_engine_use_egdb(pdn_engine *e, pdn_egdb *db)
+{
+    e->egdb = db;
+    e->egdb_pieces = db ? pdn_egdb_pieces(db) : 0;
+    if (e->egdb_pieces < 2)
+        e->egdb_pieces = 0;
 }
 
 /* ---- Limits (checked by search.c every 1024 nodes) ---- */
@@ -301,6 +311,32 @@ root_search(pdn_engine *e, const root_pass *p)
     return alpha;
 }
 
+/* At a root @b in the endgame database's reach: leaves of its @n moves
+ * @roots those that keep its value (a won root's moves to positions lost
+ * for the opponent, a drawn root's to drawn ones), in their order;
+ * returns how many.  A lost root keeps them all. */
+static int
+keep_egdb_value(pdn_engine *e, const pdn_board *b, root_move *roots, int n)
+{
+    if (!e->egdb_pieces ||
+        pdn_bb_count(b->pieces[0] | b->pieces[1]) > e->egdb_pieces)
+        return n;
+    pdn_egdb_value v = pdn_egdb_probe(e->egdb, b);
+    if (v != PDN_EGDB_WIN && v != PDN_EGDB_DRAW)
+        return n;
+    e->egdb_probes++;
+    pdn_egdb_value keep = v == PDN_EGDB_WIN ? PDN_EGDB_LOSS : PDN_EGDB_DRAW;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        pdn_board child;
+        pdn_board_after(b, &roots[i].move, &child);
+        e->egdb_probes++;
+        if (pdn_egdb_probe(e->egdb, &child) == keep)
+            roots[k++] = roots[i];
+    }
+    return k > 0 ? k : n; /* never 0: the root's value is a move's */
+}
+
 int
 pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
                   size_t nhistory, const pdn_search_limits *l,
@@ -308,6 +344,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
 {
     memset(out, 0, sizeof *out);
     e->nodes = 0;
+    e->egdb_probes = 0;
     e->node_limit = l->nodes;
     e->time_ms = l->time_ms;
     e->aborted = false;
@@ -336,6 +373,8 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         free(roots);
         return 0;
     }
+    if (!l->only && l->multipv <= 1)
+        nroots = keep_egdb_value(e, b, roots, nroots);
     int want = l->multipv > 1 ? l->multipv : 1;
     if (want > nroots)
         want = nroots;
@@ -385,6 +424,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         last = roots[0].score;
         out->depth = depth;
         out->nodes = e->nodes;
+        out->egdb_probes = e->egdb_probes;
         out->seconds = pdn_clock_since(&e->start);
         out->nlines = want;
         for (int i = 0; i < want; i++) {
@@ -406,6 +446,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
             break;
     }
     out->nodes = e->nodes;
+    out->egdb_probes = e->egdb_probes;
     out->seconds = pdn_clock_since(&e->start);
     free(roots);
     return out->nlines;

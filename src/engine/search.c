@@ -35,6 +35,7 @@
 #include "engine/eval.h"
 #include "engine/order.h"
 #include "engine/params.h"
+#include "egdb/egdb.h"
 #include "engine/solver.h"
 #include "engine/table.h"
 #include "rules/bitboard.h"
@@ -222,6 +223,41 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
     return false;
 }
 
+/* Whether the endgame database is asked about @b: the last move could
+ * not be undone (a capture or a man's move: @reversible is 0) and @b is
+ * in the database's reach. */
+static inline bool
+egdb_reach(const pdn_engine *e, const pdn_board *b, uint32_t reversible)
+{
+    return e->egdb_pieces && reversible == 0 &&
+           pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->egdb_pieces;
+}
+
+/* The database's score of @b at @ply (search.h, PDN_SCORE_EGDB_WIN) into
+ * @score; false when it does not hold @b. */
+static __attribute__((noinline)) bool
+egdb_score(pdn_engine *e, const pdn_board *b, int ply, int *score)
+{
+    pdn_egdb_value v = pdn_egdb_probe(e->egdb, b);
+    if (v == PDN_EGDB_UNKNOWN)
+        return false;
+    e->egdb_probes++;
+    if (v == PDN_EGDB_DRAW) {
+        *score = 0;
+        return true;
+    }
+    int w = pdn_eval(&e->eval, b); /* the side to move's */
+    if (v == PDN_EGDB_LOSS)
+        w = -w; /* the winner's */
+    if (w > PDN_SCORE_EGDB_SPAN)
+        w = PDN_SCORE_EGDB_SPAN;
+    if (w < -PDN_SCORE_EGDB_SPAN)
+        w = -PDN_SCORE_EGDB_SPAN;
+    int band = PDN_SCORE_EGDB_WIN + w - ply;
+    *score = v == PDN_EGDB_WIN ? band : -band;
+    return true;
+}
+
 /* The end of a node: the draw rules, the solver, a leaf (no move: lost;
  * no capture pending at depth 0: the evaluation).  Returns true with the
  * node's score in @score when the node ends there. */
@@ -260,6 +296,9 @@ node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
             }
         }
     }
+    if (egdb_reach(e, b, reversible) && ply > 0 && ply < PDN_MAX_PLY - 1 &&
+        egdb_score(e, b, ply, score))
+        return true;
     if (ply >= PDN_MAX_PLY - 1) {
         *score = pdn_eval(&e->eval, b);
         return true;
@@ -296,7 +335,8 @@ static inline leaf
 leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
            int *score)
 {
-    if (reversible >= e->leaf_reversible || ply >= PDN_MAX_PLY - 1)
+    if (reversible >= e->leaf_reversible || ply >= PDN_MAX_PLY - 1 ||
+        egdb_reach(e, b, reversible))
         return LEAF_SEARCH;
     pdn_moves_kind k = e->kind[b->side](b);
     if (k == PDN_MOVES_CAPTURE)

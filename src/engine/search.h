@@ -26,6 +26,16 @@
 #define PDN_SCORE_INF 32000
 /** Scores beyond this are wins or losses in plies. */
 #define PDN_SCORE_WON (PDN_SCORE_WIN - 1000)
+/** A position the endgame database (egdb/egdb.h) says is won scores in
+ * a band of its own, above every evaluation and below the wins in
+ * plies: PDN_SCORE_EGDB_WIN plus its evaluation, held within
+ * +-PDN_SCORE_EGDB_SPAN (its material and progress), less its ply, so
+ * that the engine keeps to the win and converts it.  A lost one scores
+ * the opposite, a drawn one 0. */
+#define PDN_SCORE_EGDB_WIN 20000
+#define PDN_SCORE_EGDB_SPAN 2000
+/** Scores beyond this are database wins, or wins in plies. */
+#define PDN_SCORE_EGDB_WON (PDN_SCORE_EGDB_WIN - PDN_SCORE_EGDB_SPAN - 200)
 #define PDN_MAX_PLY 128
 #define PDN_MAX_MULTIPV 16
 
@@ -69,6 +79,7 @@ typedef struct pdn_search_line {
 typedef struct pdn_search_info {
     int depth;
     uint64_t nodes;
+    uint64_t egdb_probes; /* positions whose value the database gave */
     double seconds;
     int nlines;
     pdn_search_line lines[PDN_MAX_MULTIPV]; /* best first */
@@ -102,6 +113,16 @@ struct pdn_solver;
  * outlive the searches) instead of searching it; NULL: no solver. */
 void pdn_engine_use_solver(pdn_engine *e, const struct pdn_solver *s,
                            int pieces);
+
+struct pdn_egdb;
+
+/** Makes the search take the value of the positions @db holds (egdb/
+ * egdb.h; borrowed, it must outlive the searches) where a capture or a
+ * man's move leads into its reach, scored as PDN_SCORE_EGDB_WIN says;
+ * and, at a root in its reach, search only the moves that keep the
+ * root's value (unless the limits ask for several lines or one move).
+ * The draw rules come first.  NULL: no database. */
+void pdn_engine_use_egdb(pdn_engine *e, struct pdn_egdb *db);
 
 /** The Zobrist key of @b. */
 uint64_t pdn_engine_key(const pdn_board *b);

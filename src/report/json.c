@@ -105,7 +105,16 @@ put_move(const pdn_annotation *a, const pdn_judged_move *m,
             pdn_strbuf_putc(out, ',');
         put_string(line[i], out);
     }
-    pdn_strbuf_puts(out, "]}");
+    pdn_strbuf_putc(out, ']');
+    if (m->egdb_before) {
+        static const char *const values[] = {"", "win", "draw", "loss"};
+        pdn_strbuf_printf(out,
+                          ",\"database\":{\"before\":\"%s\","
+                          "\"after\":\"%s\"}",
+                          values[m->egdb_before & 3],
+                          values[m->egdb_after & 3]);
+    }
+    pdn_strbuf_putc(out, '}');
 }
 
 void
