@@ -18,6 +18,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "egdb/egdb.h"
 #include "cli/atomic.h"
 #include "cli/commands.h"
 #include "play/dialogue.h"
@@ -61,6 +62,7 @@ static const pdn_option play_options[] = {
         "save", 's', "FILE",
         "keep the game in FILE (default:\n$XDG_STATE_HOME/pdn/play.pdn)", NULL,
         play_job, save_arg),
+    PDN_OPTIONS_EGDB,
     PDN_OPTION_HELP,
 };
 
@@ -245,6 +247,15 @@ run(const pdn_cli *cli, int argc, char **argv)
     bool take = take_saved(cli, &job, d, found, &saved, &rc);
     if (found && !take)
         pdn_play_fini(&saved);
+    pdn_egdb *db = NULL;
+    if (rc < 0)
+        rc = pdn_command_egdb(cli, CMD, s.no_egdb ? "none" : s.egdb,
+                              take ? saved.v : set->v, s.egdb != NULL, &db);
+    if (rc == 0)
+        rc = -1;
+    if (rc >= 0 && take)
+        pdn_play_fini(&saved);
+    pdn_play_dialogue_use_egdb(d, db);
     if (rc < 0) {
         pdn_play_dialogue_show_record(d);
         if (pdn_play_dialogue_start(d, take ? &saved : NULL, human, level) !=
@@ -257,6 +268,7 @@ run(const pdn_cli *cli, int argc, char **argv)
         }
     }
     pdn_play_dialogue_free(d);
+    pdn_egdb_close(db);
     free(job.save);
     free(job.record);
     pdn_shared_free(&s);

@@ -34,6 +34,7 @@ struct pdn_play_dialogue {
     bool flipped;
     pdn_color human;
     pdn_engine *engine;
+    struct pdn_egdb *egdb; /* the engine's endgame database, or NULL */
     pdn_play_session game;
     bool counted; /* the game's end is in the record */
     char *line;   /* the line read */
@@ -381,6 +382,12 @@ resume(pdn_play_dialogue *d, pdn_play_session *saved, const char *level)
         d->game.plies / 2 + 1);
 }
 
+void
+pdn_play_dialogue_use_egdb(pdn_play_dialogue *d, struct pdn_egdb *db)
+{
+    d->egdb = db;
+}
+
 int
 pdn_play_dialogue_start(pdn_play_dialogue *d, pdn_play_session *saved,
                         pdn_color human, const char *level)
@@ -396,6 +403,7 @@ pdn_play_dialogue_start(pdn_play_dialogue *d, pdn_play_session *saved,
             pdn_play_fini(saved);
         return -1;
     }
+    pdn_engine_use_egdb(d->engine, d->egdb);
     pdn_play_start(&d->game, d->set.v, d->set.rule);
     if (saved) {
         d->human = human;

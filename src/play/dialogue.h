@@ -86,6 +86,13 @@ int pdn_play_dialogue_saved(const pdn_play_dialogue *d, pdn_play_session *into,
 /** Writes the record, as saved. */
 void pdn_play_dialogue_show_record(pdn_play_dialogue *d);
 
+struct pdn_egdb;
+
+/** Makes the engine take the values of the endgame database @db (egdb/
+ * egdb.h; borrowed, it must outlive @d), which must be of the variant of
+ * the game to be played; NULL: none.  Before pdn_play_dialogue_start(). */
+void pdn_play_dialogue_use_egdb(pdn_play_dialogue *d, struct pdn_egdb *db);
+
 /** Makes the engine, then takes up @saved (the player's side @human and
  * the level named @level; the session is the dialogue's now) and lets
  * the engine move if it is its turn, or without @saved starts a new game.
