@@ -96,6 +96,8 @@
     X(PDN_N_AUTO_VARIANT, 221, PDN_SEV_NOTE, "auto-variant",                   \
       "--variant auto: the file read as", "pdn-check(1)")                      \
     /* Writing (pdn fmt, pdn convert): 03xx */                                 \
+    X(PDN_N_EGDB_RESULT, 222, PDN_SEV_NOTE, "egdb-result",                     \
+      "the result against the endgame database", "pdn-check(1)")              \
     X(PDN_N_DATE_KEPT, 301, PDN_SEV_NOTE, "date-kept",                         \
       "a Date left as written by pdn fmt", "pdn-fmt(1)")
 /* clang-format on */

@@ -13,11 +13,13 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "cli/args.h"
+#include "egdb/egdb.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "stream/reading.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
+#include "rules/bitboard.h"
 #include "syntax/reader.h"
 #include "write/json_out.h"
 
@@ -50,6 +52,7 @@ typedef struct check_job {
     uint64_t shard, shards; /* --shard I/N: games I, I+N, ... (1-based) */
     uint64_t seen;          /* games read, all files together */
     pdn_check_tally tally;  /* the verdicts counted, the notes grouped */
+    pdn_egdb *egdb[3];      /* endgame databases by variant id, or NULL */
     long jobs;              /* --jobs: threads in all */
     const pdn_cli *cli;
     pdn_strbuf buf;
@@ -96,6 +99,7 @@ static const pdn_option check_options[] = {
     PDN_OPTION_CONFIG("read settings from FILE instead of\n"
                       "$XDG_CONFIG_HOME/pdn/config.yaml (see\n"
                       "pdn-config(5)); options override it"),
+    PDN_OPTIONS_EGDB,
     PDN_OPTION_JOBS("check games in N threads (default: one a core);\n"
                     "the output is that of one, in input order"),
     PDN_OPTION_SHARD("check only games I, I+N, I+2N... (counted over\n"
@@ -406,6 +410,39 @@ read_args(const pdn_cli *cli, int argc, char **argv, check_job *job)
     return -1;
 }
 
+/* pdn_replay_value_fn: the value of @b in the endgame database of @v,
+ * if there is one (probing is safe from every job at once). */
+static int
+egdb_value(void *ctx, const pdn_variant *v, const pdn_board *b)
+{
+    const check_job *job = ctx;
+    pdn_egdb *db = job->egdb[v->id];
+    if (!db || pdn_bb_count(b->pieces[0] | b->pieces[1]) > pdn_egdb_pieces(db))
+        return 0;
+    return (int)pdn_egdb_probe(db, b);
+}
+
+/* The endgame databases of --egdb DIR, or of the default folders, one a
+ * variant.  Returns -1 to go on, else the status of the error printed
+ * when DIR holds none. */
+static int
+open_egdb(const pdn_cli *cli, check_job *job)
+{
+    const char *dir = job->args.no_egdb ? "none" : job->args.egdb;
+    bool any = false;
+    for (int id = 0; id < 3; id++) {
+        pdn_command_egdb(cli, CMD, dir, pdn_variant_get((pdn_variant_id)id),
+                         false, &job->egdb[id]);
+        any |= job->egdb[id] != NULL;
+    }
+    if (job->args.egdb && strcmp(job->args.egdb, "none") != 0 && !any)
+        return pdn_args_stop(cli, CMD, PDN_EXIT_USAGE,
+                             "--egdb: %s holds no endgame database (pdn egdb"
+                             " build makes one)",
+                             job->args.egdb);
+    return -1;
+}
+
 /* Reads --config FILE, else the default file if there is one, under the
  * options: -1 to go on, else the exit status. */
 static int
@@ -423,8 +460,10 @@ read_config(const pdn_cli *cli, check_job *job)
     job->replay = (pdn_replay_options){.variant = job->variant,
                                        .unplayed = job->unplayed,
                                        .draw_rule = job->draw_rule,
-                                       .automatic_draw = job->automatic_draws};
-    return -1;
+                                       .automatic_draw = job->automatic_draws,
+                                       .value = egdb_value,
+                                       .value_ctx = job};
+    return open_egdb(cli, job);
 }
 
 /* Games of a file that --variant auto looks at to choose its variant. */
@@ -561,6 +600,8 @@ run(const pdn_cli *cli, int argc, char **argv)
     }
     pdn_strbuf_free(&job.buf);
     pdn_check_tally_fini(&job.tally);
+    for (int id = 0; id < 3; id++)
+        pdn_egdb_close(job.egdb[id]);
     pdn_shared_free(&job.args);
     pdn_config_fini(&job.cfg);
     pdn_config_fini(&job.opts);

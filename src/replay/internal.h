@@ -45,6 +45,8 @@ typedef struct pdn_replay_state {
     bool main_line_only; /* on_move for the main line's moves alone */
     bool in_main;        /* the move being played is the main line's */
     void *ctx;
+    pdn_replay_value_fn value; /* of the main line's end, or NULL */
+    void *value_ctx;
     bool want_end;            /* the game claims a draw: look at the
                                  draw rules at the main line's end */
     pdn_draw_kind end_draw;   /* the rule the main line's end meets */

@@ -843,7 +843,9 @@ pdn_replay_game(const pdn_game *g, const pdn_replay_options *o, pdn_diags *d,
                           .moves_only = o && o->moves_only,
                           .on_move = o ? o->on_move : NULL,
                           .main_line_only = o && o->main_line_only,
-                          .ctx = o ? o->ctx : NULL};
+                          .ctx = o ? o->ctx : NULL,
+                          .value = o ? o->value : NULL,
+                          .value_ctx = o ? o->value_ctx : NULL};
     *out = (pdn_replay_result){0};
     find_tags(&r);
     bool all = !r.moves_only;

@@ -25,6 +25,12 @@ typedef void (*pdn_replay_move_fn)(void *ctx, const pdn_node *n,
                                    const pdn_move *played,
                                    const pdn_move *legal, int nlegal);
 
+/** The value of position @b of @v for its side to move by a source of
+ * exact values, such as an endgame database: 1 won, 2 drawn, 3 lost, 0
+ * not known (egdb/egdb.h's pdn_egdb_value). */
+typedef int (*pdn_replay_value_fn)(void *ctx, const pdn_variant *v,
+                                   const pdn_board *b);
+
 typedef struct pdn_replay_options {
     const pdn_variant *variant; /* when the game has no GameType tag */
     int unplayed;               /* else, when above 0: such a game is of
@@ -42,6 +48,9 @@ typedef struct pdn_replay_options {
     bool main_line_only;        /* call on_move for the moves of the main
                                    line alone, not of variations */
     void *ctx;                  /* for on_move */
+    pdn_replay_value_fn value;  /* the value of the main line's end, to
+                                   hold the result to (N0222); NULL: none */
+    void *value_ctx;            /* for value */
 } pdn_replay_options;
 
 typedef struct pdn_replay_result {
@@ -62,7 +71,8 @@ typedef struct pdn_replay_result {
 /** Replays @g, appending to @d a diagnostic for every illegal or
  * ambiguous move (codes E02xx), and fills @out.  Also checks the draw
  * rules along every line (W0209, N0210), the result against the end of
- * the main line and the Result tag (E0211, E0212, W0213) and the tags
+ * the main line and the Result tag (E0211, E0212, W0213), against the
+ * value of that end when o->value gives one (N0222), and the tags
  * (N0214, W0215, W0216).  Returns the number of errors found.
  * Diagnostics show the source line when @g kept its raw text
  * (pdn_reader_options.keep_raw). */

@@ -31,6 +31,49 @@ side_name(pdn_color c)
     return c == PDN_WHITE ? "White" : "Black";
 }
 
+/* The result @claim held to the value of the main line's end, by
+ * r->value: a note when they disagree (N0222).  The value knows no draw
+ * rule: a draw claimed in a won position may be one by the rule, or
+ * agreed. */
+static void
+note_value(pdn_replay_state *r, pdn_result claim, pdn_loc at)
+{
+    const pdn_board *end = &r->out->final;
+    if (claim == PDN_RESULT_BOTH_LOST) /* 0-0: not a result of the play */
+        return;
+    int value = r->value(r->value_ctx, r->v, end);
+    if (value < 1 || value > 3)
+        return;
+    pdn_color mover = end->side;
+    pdn_result truth = value == 2 ? PDN_RESULT_DRAW
+                       : (value == 1) == (mover == r->v->first)
+                           ? PDN_RESULT_FIRST
+                           : PDN_RESULT_SECOND;
+    if (truth == claim)
+        return;
+    static const char *const texts[] = {"", "1-0", "0-1", "1/2-1/2"};
+    _Static_assert(PDN_RESULT_FIRST == 2 && PDN_RESULT_SECOND == 3 &&
+                       PDN_RESULT_DRAW == 4,
+                   "texts[] follows pdn_result");
+    const char *claimed = texts[claim - 1];
+    if (truth == PDN_RESULT_DRAW)
+        pdn_replay_report(r, PDN_SEV_NOTE, PDN_N_EGDB_RESULT, at,
+                          "the result %s disagrees with the endgame database: "
+                          "the final position is a draw with perfect play",
+                          claimed);
+    else
+        pdn_replay_report(
+            r, PDN_SEV_NOTE, PDN_N_EGDB_RESULT, at,
+            "the result %s disagrees with the endgame database: the final "
+            "position is a win for %s with perfect play%s",
+            claimed,
+            side_name(truth == PDN_RESULT_FIRST ? r->v->first
+                                                : pdn_color_other(r->v->first)),
+            claim == PDN_RESULT_DRAW
+                ? " (a draw rule, or an agreement, may have drawn it)"
+                : "");
+}
+
 /* The 1/2-1/2 of @g read against the draw rules at the main line's end
  * (N0210). */
 static void
@@ -190,6 +233,9 @@ pdn_replay_check_result(pdn_replay_state *r)
     }
     if (claim == PDN_RESULT_DRAW && r->out->complete && r->v)
         note_draw(r, at);
+    if (claim > PDN_RESULT_UNKNOWN && truth == PDN_RESULT_NONE &&
+        r->out->complete && r->v && r->value)
+        note_value(r, claim, at);
 }
 
 /* ---- Tags ---- */
