@@ -143,6 +143,7 @@ typedef struct build_view {
     const pdn_cli *cli;
     struct timespec start;
     uint64_t skipped_positions; /* of the slices found built */
+    uint64_t last_done;         /* positions done at the last call */
     bool shown;
 } build_view;
 
@@ -160,9 +161,9 @@ put_duration(double s, pdn_strbuf *out)
         pdn_strbuf_printf(out, "%" PRIu64 " s", t);
 }
 
-/* pdn_egdb_progress_fn: the line "slice 12/40 2K1M-1K  35 % of the
- * positions  4 min 10 s left", the time left from the pace of the slices
- * built so far. */
+/* pdn_egdb_progress_fn: the line "12/40 slices (the last 2K1M-1K), 35 %
+ * of the positions, 4 min 10 s left", the time left from the pace of
+ * the slices built so far. */
 static bool
 show_progress(void *ctx, pdn_egdb_material m, bool built, size_t slices_done,
               size_t slices, uint64_t positions_done, uint64_t positions)
@@ -170,16 +171,17 @@ show_progress(void *ctx, pdn_egdb_material m, bool built, size_t slices_done,
     build_view *bv = ctx;
     char name[24];
     pdn_strbuf line = PDN_STRBUF_INIT;
-    if (!built)
-        bv->skipped_positions += positions_done - bv->skipped_positions;
+    if (!built) /* found built: no part of the pace */
+        bv->skipped_positions += positions_done - bv->last_done;
+    bv->last_done = positions_done;
     double spent = pdn_clock_since(&bv->start);
     uint64_t made = positions_done - bv->skipped_positions;
     pdn_strbuf_printf(
-        &line, "\r\033[Kslice %zu/%zu %s  %.0f %% of the positions",
+        &line, "\r\033[K%zu/%zu slices (the last %s), %.0f %% of the positions",
         slices_done, slices, pdn_egdb_material_name(m, name),
         positions ? 100.0 * (double)positions_done / (double)positions : 100.0);
     if (made > 0 && spent > 0.5 && positions_done < positions) {
-        pdn_strbuf_puts(&line, "  ");
+        pdn_strbuf_puts(&line, ", ");
         put_duration(
             spent * (double)(positions - positions_done) / (double)made, &line);
         pdn_strbuf_puts(&line, " left");
