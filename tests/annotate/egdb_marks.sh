@@ -18,12 +18,8 @@
 set -u
 pdn=$1
 root=$2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-egdb-marks.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../lib.sh"
+test_begin egdb-marks
 
 src=$root/corpus/real/italian/gc_italian_partite.pdn
 if [ ! -f "$src" ]; then
@@ -134,5 +130,4 @@ awk -v p=$pieces '
           exit bad > 0 }' "$tmp/values" "$tmp/moves" && ok ||
     bad "the report against the probes"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+test_end

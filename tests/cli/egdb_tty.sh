@@ -8,12 +8,8 @@
 set -u
 pdn=$1
 case $pdn in /*) ;; *) pdn=$(pwd)/$pdn ;; esac
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pdn-egdb-tty.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/../lib.sh"
+test_begin egdb-tty
 if ! command -v script >/dev/null 2>&1; then
     echo "egdb_tty: script(1) is not installed (Debian's bsdutils)"
     exit 77
@@ -40,5 +36,4 @@ else
     bad "without a terminal: not the summary alone"
     cat "$tmp/err"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+test_end
