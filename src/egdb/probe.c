@@ -112,16 +112,26 @@ pdn_egdb_open_dir(const pdn_variant *v, const char *dir)
     return db;
 }
 
+/* NULL, saying that @dir holds no database of @v. */
+static pdn_egdb *
+no_database(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
+{
+    snprintf(err->message, sizeof err->message,
+             "%s holds no %s endgame database (pdn egdb build makes one)", dir,
+             v->adjective);
+    return NULL;
+}
+
 pdn_egdb *
 pdn_egdb_open(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
 {
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) /* at once */
+        return no_database(v, dir, err);
     pdn_egdb *db = pdn_egdb_open_dir(v, dir);
     if (db->pieces < 2) {
-        snprintf(err->message, sizeof err->message,
-                 "%s holds no %s endgame database (pdn egdb build makes one)",
-                 dir, v->adjective);
         pdn_egdb_close(db);
-        return NULL;
+        return no_database(v, dir, err);
     }
     /* The first slice, the smallest, says whose database it is. */
     pdn_egdb_material first[PDN_EGDB_SLICES_MAX];
