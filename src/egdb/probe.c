@@ -22,7 +22,7 @@
 
 typedef struct slice {
     pdn_egdb_index x;
-    pdn_egdb_values vals;
+    pdn_egdb_file vals;
 } slice;
 
 /* A slot's state. */
@@ -136,7 +136,7 @@ pdn_egdb_open(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
     /* The first slice, the smallest, says whose database it is. */
     pdn_egdb_material first[PDN_EGDB_SLICES_MAX];
     char name[32], path[4200];
-    pdn_egdb_values vals;
+    pdn_egdb_file vals;
     uint64_t bytes;
     pdn_egdb_slices(2, first);
     pdn_egdb_file_name(first[0], name);
@@ -145,7 +145,7 @@ pdn_egdb_open(const pdn_variant *v, const char *dir, pdn_egdb_error *err)
         pdn_egdb_close(db);
         return NULL;
     }
-    free(vals.packed);
+    pdn_egdb_file_free(&vals);
     return db;
 }
 
@@ -155,7 +155,7 @@ slice_free(slice *s)
 {
     if (s) {
         pdn_egdb_index_fini(&s->x);
-        free(s->vals.packed);
+        pdn_egdb_file_free(&s->vals);
     }
     free(s);
 }
@@ -271,7 +271,7 @@ pdn_egdb_probe(pdn_egdb *db, const pdn_board *b)
     const slice *s = slice_of(db, m);
     if (!s)
         return PDN_EGDB_UNKNOWN;
-    return pdn_egdb_values_get(s->vals.packed, pdn_egdb_index_of(&s->x, b));
+    return pdn_egdb_file_get(&s->vals, pdn_egdb_index_of(&s->x, b));
 }
 
 size_t
@@ -287,7 +287,7 @@ pdn_egdb_list(const pdn_variant *v, const char *dir, pdn_egdb_slice_info **out)
         snprintf(path, sizeof path, "%s/%s", dir, name);
         if (stat(path, &st) != 0)
             continue;
-        pdn_egdb_values vals;
+        pdn_egdb_file vals;
         pdn_egdb_error err;
         pdn_egdb_slice_info *info = &(*out)[k++];
         info->material = order[i];
@@ -301,7 +301,7 @@ pdn_egdb_list(const pdn_variant *v, const char *dir, pdn_egdb_slice_info **out)
             info->draws = vals.draws;
             info->losses = vals.losses;
         }
-        free(vals.packed);
+        pdn_egdb_file_free(&vals);
     }
     return k;
 }

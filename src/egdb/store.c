@@ -11,7 +11,7 @@
 #include "base/xalloc.h"
 
 #define HEADER 64
-#define MAGIC "PDNEGDB2"
+#define MAGIC "PDNEGDB3"
 
 static void
 put64(uint8_t *p, uint64_t x)
@@ -29,11 +29,16 @@ get64(const uint8_t *p)
     return x;
 }
 
+/* FNV-1a over the @n bytes at @p taken eight at a time, as 64-bit
+ * little-endian words (the last one filled up with zeros): a byte of
+ * damage changes it, at an eighth of the steps of the bytes one by one. */
 static uint64_t
 fnv1a(uint64_t h, const uint8_t *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
+    for (size_t i = 0; i < n; i += 8) {
+        uint8_t w[8] = {0};
+        memcpy(w, p + i, n - i < 8 ? n - i : 8);
+        h ^= get64(w);
         h *= 0x100000001b3ull;
     }
     return h;
@@ -48,10 +53,12 @@ pdn_egdb_file_name(pdn_egdb_material m, char buf[32])
     snprintf(buf, 32, "%s.egdb", pdn_egdb_material_name(m, name));
 }
 
-/* The header of @vals for @v, its checksum over @packed_len bytes. */
+/* The header of @vals for @v, its checksum over the @compressed bytes
+ * at @data that follow it in the file (the table of blocks and the
+ * blocks). */
 static void
 make_header(const pdn_variant *v, const pdn_egdb_values *vals,
-            uint64_t compressed, uint64_t packed_len, uint8_t h[HEADER])
+            const uint8_t *data, uint64_t compressed, uint8_t h[HEADER])
 {
     memset(h, 0, HEADER);
     memcpy(h, MAGIC, 8);
@@ -65,7 +72,7 @@ make_header(const pdn_variant *v, const pdn_egdb_values *vals,
     put64(h + 32, vals->draws);
     put64(h + 40, vals->losses);
     put64(h + 48, compressed);
-    put64(h + 56, fnv1a(fnv1a(FNV_BASIS, h, 56), vals->packed, packed_len));
+    put64(h + 56, fnv1a(fnv1a(FNV_BASIS, h, 56), data, (size_t)compressed));
 }
 
 /* @n bytes at @p compressed into @out (room for 2 n + 2: a byte alone
@@ -97,30 +104,30 @@ compress(const uint8_t *p, size_t n, uint8_t *out)
     return o;
 }
 
-/* @n bytes at @p decompressed into @out, which has room for @want;
- * whether they make exactly @want. */
+/* Whether the @n bytes at @p are a compressed block that unpacks to
+ * exactly @want bytes (what pdn_egdb_file_get() takes on trust). */
 static bool
-decompress(const uint8_t *p, size_t n, uint8_t *out, size_t want)
+block_sound(const uint8_t *p, size_t n, size_t want)
 {
     size_t o = 0, i = 0;
     while (i < n) {
         unsigned c = p[i++];
-        if (c < 128) {
-            size_t lit = c + 1;
-            if (i + lit > n || o + lit > want)
-                return false;
-            memcpy(out + o, p + i, lit);
-            i += lit;
-            o += lit;
-        } else {
-            size_t run = c - 126;
-            if (i >= n || o + run > want)
-                return false;
-            memset(out + o, p[i++], run);
-            o += run;
-        }
+        size_t len = c < 128 ? c + 1 : c - 126;
+        size_t skip = c < 128 ? len : 1;
+        if (i + skip > n || o + len > want)
+            return false;
+        i += skip;
+        o += len;
     }
     return o == want;
+}
+
+void
+pdn_egdb_file_free(pdn_egdb_file *s)
+{
+    free(s->start);
+    free(s->blocks);
+    memset(s, 0, sizeof *s);
 }
 
 uint64_t
@@ -128,9 +135,22 @@ pdn_egdb_store_write(const pdn_variant *v, const char *dir,
                      const pdn_egdb_values *vals, pdn_egdb_error *err)
 {
     size_t packed_len = (size_t)((vals->size + 3) / 4);
-    uint8_t *out = pdn_xmalloc(HEADER + 2 * packed_len + 2);
-    size_t n = compress(vals->packed, packed_len, out + HEADER);
-    make_header(v, vals, n, packed_len, out);
+    size_t nblocks = (packed_len + PDN_EGDB_BLOCK - 1) / PDN_EGDB_BLOCK;
+    size_t table = 8 * (nblocks + 1);
+    /* A block compressed takes at most twice its bytes and two. */
+    uint8_t *out =
+        pdn_xmalloc(HEADER + table + 2 * packed_len + 2 * nblocks + 2);
+    size_t at = 0;
+    for (size_t k = 0; k < nblocks; k++) {
+        size_t from = k * PDN_EGDB_BLOCK;
+        size_t len = packed_len - from < PDN_EGDB_BLOCK ? packed_len - from
+                                                        : PDN_EGDB_BLOCK;
+        put64(out + HEADER + 8 * k, at);
+        at += compress(vals->packed + from, len, out + HEADER + table + at);
+    }
+    put64(out + HEADER + 8 * nblocks, at);
+    size_t n = table + at;
+    make_header(v, vals, out + HEADER, n, out);
 
     char name[32], path[4200], tmp[4200];
     pdn_egdb_file_name(vals->m, name);
@@ -159,14 +179,14 @@ pdn_egdb_store_write(const pdn_variant *v, const char *dir,
 }
 
 int
-pdn_egdb_store_read(const pdn_variant *v, const char *path,
-                    pdn_egdb_values *vals, uint64_t *bytes, pdn_egdb_error *err)
+pdn_egdb_store_read(const pdn_variant *v, const char *path, pdn_egdb_file *out,
+                    uint64_t *bytes, pdn_egdb_error *err)
 {
     FILE *f = fopen(path, "rb");
     uint8_t h[HEADER];
     const char *why = NULL;
 
-    memset(vals, 0, sizeof *vals);
+    memset(out, 0, sizeof *out);
     *bytes = 0;
     if (!f) {
         snprintf(err->message, sizeof err->message, "cannot read %s: %s", path,
@@ -183,32 +203,63 @@ pdn_egdb_store_read(const pdn_variant *v, const char *path,
     uint64_t size = get64(h + 16), compressed = get64(h + 48);
     if (!why && (compressed != *bytes - HEADER || size > (1ull << 40)))
         why = "cut short or too long";
-    uint8_t *in = NULL, *packed = NULL;
+    uint8_t *in = NULL;
     size_t packed_len = (size_t)((size + 3) / 4);
+    uint64_t nblocks = (packed_len + PDN_EGDB_BLOCK - 1) / PDN_EGDB_BLOCK;
+    uint64_t table = 8 * (nblocks + 1);
+    if (!why && compressed < table)
+        why = "cut short";
     if (!why) {
         in = pdn_xmalloc(compressed ? (size_t)compressed : 1);
-        packed = pdn_xmalloc(packed_len ? packed_len : 1);
-        if (fread(in, 1, (size_t)compressed, f) != compressed ||
-            !decompress(in, (size_t)compressed, packed, packed_len))
-            why = "its values do not unpack";
+        if (fread(in, 1, (size_t)compressed, f) != compressed)
+            why = "cut short";
     }
     fclose(f);
-    free(in);
+    pdn_egdb_values counts = {0};
     if (!why) {
-        vals->m = (pdn_egdb_material){h[9], h[10], h[11], h[12]};
-        vals->size = size;
-        vals->packed = packed;
-        vals->wins = get64(h + 24);
-        vals->draws = get64(h + 32);
-        vals->losses = get64(h + 40);
+        counts.m = (pdn_egdb_material){h[9], h[10], h[11], h[12]};
+        counts.size = size;
+        counts.wins = get64(h + 24);
+        counts.draws = get64(h + 32);
+        counts.losses = get64(h + 40);
         uint8_t check[HEADER];
-        make_header(v, vals, compressed, packed_len, check);
+        make_header(v, &counts, in, compressed, check);
         if (memcmp(check + 56, h + 56, 8) != 0)
             why = "its checksum does not match";
     }
+    if (!why) {
+        out->start = pdn_xmalloc((size_t)(nblocks + 1) * sizeof *out->start);
+        for (uint64_t k = 0; k <= nblocks; k++)
+            out->start[k] = get64(in + 8 * k);
+        uint64_t data = compressed - table;
+        for (uint64_t k = 0; k < nblocks && !why; k++) {
+            uint64_t from = k * PDN_EGDB_BLOCK;
+            size_t len = packed_len - from < PDN_EGDB_BLOCK
+                             ? (size_t)(packed_len - from)
+                             : PDN_EGDB_BLOCK;
+            if (out->start[k] > out->start[k + 1] || out->start[k + 1] > data ||
+                !block_sound(in + table + out->start[k],
+                             (size_t)(out->start[k + 1] - out->start[k]), len))
+                why = "its blocks do not unpack";
+        }
+        if (!why && out->start[nblocks] != data)
+            why = "its blocks do not unpack";
+    }
+    if (!why) {
+        /* The blocks alone stay: moved to the front of @in. */
+        memmove(in, in + table, (size_t)(compressed - table));
+        out->blocks = in;
+        in = NULL;
+        out->m = counts.m;
+        out->size = size;
+        out->wins = counts.wins;
+        out->draws = counts.draws;
+        out->losses = counts.losses;
+        out->nblocks = nblocks;
+    }
+    free(in);
     if (why) {
-        free(packed);
-        memset(vals, 0, sizeof *vals);
+        pdn_egdb_file_free(out);
         snprintf(err->message, sizeof err->message, "%s: %s", path, why);
         return -1;
     }

@@ -74,10 +74,13 @@ struct pdn_engine {
     pdn_engine_options opt;
     const pdn_solver *solver; /* exact values at the leaves, or NULL */
     int solver_pieces;
-    struct pdn_egdb *egdb;    /* values where a capture or a man's move leads
-                                 into its reach, or NULL */
+    struct pdn_egdb *egdb;    /* values where a capture leads into its
+                                 reach, or NULL */
     int egdb_pieces;          /* its reach: the most pieces it holds whole;
                                  0 without one */
+    int egdb_below;           /* in the search under way, the positions of
+                                 at most this many pieces are probed: fewer
+                                 than the root's (search.c); 0: none */
     uint64_t egdb_probes;     /* in the search under way */
     uint32_t leaf_reversible; /* reversible plies from which a leaf needs
                                  search()'s checks (draw rules, solver):

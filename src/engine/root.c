@@ -314,16 +314,20 @@ root_search(pdn_engine *e, const root_pass *p)
 /* At a root @b in the endgame database's reach: leaves of its @n moves
  * @roots those that keep its value (a won root's moves to positions lost
  * for the opponent, a drawn root's to drawn ones), in their order;
- * returns how many.  A lost root keeps them all. */
+ * returns how many, and the root's value in @value (PDN_EGDB_UNKNOWN
+ * when it is not won or drawn: a lost root keeps them all). */
 static int
-keep_egdb_value(pdn_engine *e, const pdn_board *b, root_move *roots, int n)
+keep_egdb_value(pdn_engine *e, const pdn_board *b, root_move *roots, int n,
+                pdn_egdb_value *value)
 {
+    *value = PDN_EGDB_UNKNOWN;
     if (!e->egdb_pieces ||
         pdn_bb_count(b->pieces[0] | b->pieces[1]) > e->egdb_pieces)
         return n;
     pdn_egdb_value v = pdn_egdb_probe(e->egdb, b);
     if (v != PDN_EGDB_WIN && v != PDN_EGDB_DRAW)
         return n;
+    *value = v;
     e->egdb_probes++;
     pdn_egdb_value keep = v == PDN_EGDB_WIN ? PDN_EGDB_LOSS : PDN_EGDB_DRAW;
     int k = 0;
@@ -337,6 +341,22 @@ keep_egdb_value(pdn_engine *e, const pdn_board *b, root_move *roots, int n)
     return k > 0 ? k : n; /* never 0: the root's value is a move's */
 }
 
+/* The score of a line from a root the database says is won or drawn
+ * (@value): a won root's in the band of database wins (search.h), unless
+ * the search found the win in plies; a drawn root's 0. */
+static int
+root_score(pdn_egdb_value value, int score)
+{
+    if (value == PDN_EGDB_DRAW)
+        return 0;
+    if (value != PDN_EGDB_WIN || score > PDN_SCORE_WON)
+        return score;
+    int w = score > PDN_SCORE_EGDB_SPAN    ? PDN_SCORE_EGDB_SPAN
+            : score < -PDN_SCORE_EGDB_SPAN ? -PDN_SCORE_EGDB_SPAN
+                                           : score;
+    return PDN_SCORE_EGDB_WIN + w;
+}
+
 int
 pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
                   size_t nhistory, const pdn_search_limits *l,
@@ -345,6 +365,9 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
     memset(out, 0, sizeof *out);
     e->nodes = 0;
     e->egdb_probes = 0;
+    int root_pieces = pdn_bb_count(b->pieces[0] | b->pieces[1]);
+    e->egdb_below =
+        e->egdb_pieces < root_pieces - 1 ? e->egdb_pieces : root_pieces - 1;
     e->node_limit = l->nodes;
     e->time_ms = l->time_ms;
     e->aborted = false;
@@ -373,8 +396,9 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         free(roots);
         return 0;
     }
+    pdn_egdb_value root_value = PDN_EGDB_UNKNOWN;
     if (!l->only && l->multipv <= 1)
-        nroots = keep_egdb_value(e, b, roots, nroots);
+        nroots = keep_egdb_value(e, b, roots, nroots, &root_value);
     int want = l->multipv > 1 ? l->multipv : 1;
     if (want > nroots)
         want = nroots;
@@ -428,7 +452,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         out->seconds = pdn_clock_since(&e->start);
         out->nlines = want;
         for (int i = 0; i < want; i++) {
-            out->lines[i].score = roots[i].score;
+            out->lines[i].score = root_score(root_value, roots[i].score);
             out->lines[i].npv = roots[i].npv;
             memcpy(out->lines[i].pv, roots[i].pv,
                    (size_t)roots[i].npv * sizeof(pdn_move));

@@ -223,14 +223,15 @@ repeated(const pdn_engine *e, size_t n, uint32_t reversible)
     return false;
 }
 
-/* Whether the endgame database is asked about @b: the last move could
- * not be undone (a capture or a man's move: @reversible is 0) and @b is
- * in the database's reach. */
+/* Whether the endgame database is asked about @b: a capture brought it
+ * into the database's reach (it has fewer pieces than the root, and no
+ * more than the database holds).  Below such a node the search does not
+ * go on, unless the database does not know it. */
 static inline bool
-egdb_reach(const pdn_engine *e, const pdn_board *b, uint32_t reversible)
+egdb_reach(const pdn_engine *e, const pdn_board *b)
 {
-    return e->egdb_pieces && reversible == 0 &&
-           pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->egdb_pieces;
+    return e->egdb_below &&
+           pdn_bb_count(b->pieces[0] | b->pieces[1]) <= e->egdb_below;
 }
 
 /* The database's score of @b at @ply (search.h, PDN_SCORE_EGDB_WIN) into
@@ -296,7 +297,7 @@ node_ends(pdn_engine *e, const pdn_board *b, int depth, int ply,
             }
         }
     }
-    if (egdb_reach(e, b, reversible) && ply > 0 && ply < PDN_MAX_PLY - 1 &&
+    if (egdb_reach(e, b) && ply > 0 && ply < PDN_MAX_PLY - 1 &&
         egdb_score(e, b, ply, score))
         return true;
     if (ply >= PDN_MAX_PLY - 1) {
@@ -336,7 +337,7 @@ leaf_score(pdn_engine *e, const pdn_board *b, int ply, uint32_t reversible,
            int *score)
 {
     if (reversible >= e->leaf_reversible || ply >= PDN_MAX_PLY - 1 ||
-        egdb_reach(e, b, reversible))
+        egdb_reach(e, b))
         return LEAF_SEARCH;
     pdn_moves_kind k = e->kind[b->side](b);
     if (k == PDN_MOVES_CAPTURE)

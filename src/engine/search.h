@@ -117,8 +117,9 @@ void pdn_engine_use_solver(pdn_engine *e, const struct pdn_solver *s,
 struct pdn_egdb;
 
 /** Makes the search take the value of the positions @db holds (egdb/
- * egdb.h; borrowed, it must outlive the searches) where a capture or a
- * man's move leads into its reach, scored as PDN_SCORE_EGDB_WIN says;
+ * egdb.h; borrowed, it must outlive the searches) where a capture leads
+ * into its reach (a position with fewer pieces than the root, and no more
+ * than @db holds whole), scored as PDN_SCORE_EGDB_WIN says;
  * and, at a root in its reach, search only the moves that keep the
  * root's value (unless the limits ask for several lines or one move).
  * The draw rules come first.  NULL: no database. */
