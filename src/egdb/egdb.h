@@ -7,8 +7,10 @@
  * men and kings (pdn_egdb_material).  Its positions, both sides to move,
  * are numbered densely (egdb/index.h): every index is a position that can
  * occur, and every such position one index.  A slice file holds the
- * values, two bits a position, packed and then compressed, with a header
- * and a checksum (man/pdn-egdb.1 describes the format byte by byte).
+ * values, two bits a position, packed and then compressed in blocks, with
+ * a header and a checksum (man/pdn-egdb.1 describes the format byte by
+ * byte); a slice is kept in memory as its file holds it, and a probe
+ * unpacks the byte it needs from its block.
  * Of a slice and its twin (the colours exchanged and the board turned,
  * rules/board.h) only one is stored; a probe of the other probes the
  * twin position.  A position whose side to move has a capture is not
