@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -126,7 +128,8 @@ void
 pdn_egdb_file_free(pdn_egdb_file *s)
 {
     free(s->start);
-    free(s->blocks);
+    if (s->map)
+        munmap(s->map, s->map_len);
     memset(s, 0, sizeof *s);
 }
 
@@ -182,39 +185,46 @@ int
 pdn_egdb_store_read(const pdn_variant *v, const char *path, pdn_egdb_file *out,
                     uint64_t *bytes, pdn_egdb_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    uint8_t h[HEADER];
+    int fd = open(path, O_RDONLY);
     const char *why = NULL;
 
     memset(out, 0, sizeof *out);
     *bytes = 0;
-    if (!f) {
+    if (fd < 0) {
         snprintf(err->message, sizeof err->message, "cannot read %s: %s", path,
                  strerror(errno));
         return -1;
     }
+    /* The file is mapped, not copied: it is kept as it is. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0)
+    void *map = MAP_FAILED;
+    if (fstat(fd, &st) == 0)
         *bytes = (uint64_t)st.st_size;
-    if (fread(h, 1, HEADER, f) != HEADER || memcmp(h, MAGIC, 8) != 0)
+    if (*bytes < HEADER)
         why = "not a pdn endgame database file";
-    else if (h[8] != (uint8_t)v->gametype)
+    else if ((map = mmap(NULL, (size_t)*bytes, PROT_READ, MAP_PRIVATE, fd,
+                         0)) == MAP_FAILED)
+        why = "cannot be mapped";
+    close(fd);
+    if (!why) {
+        out->map = map;
+        out->map_len = (size_t)*bytes;
+    }
+    const uint8_t *h = why ? NULL : map;
+    if (!why && memcmp(h, MAGIC, 8) != 0)
+        why = "not a pdn endgame database file";
+    else if (!why && h[8] != (uint8_t)v->gametype)
         why = "of another variant";
-    uint64_t size = get64(h + 16), compressed = get64(h + 48);
+    uint64_t size = why ? 0 : get64(h + 16);
+    uint64_t compressed = why ? 0 : get64(h + 48);
     if (!why && (compressed != *bytes - HEADER || size > (1ull << 40)))
         why = "cut short or too long";
-    uint8_t *in = NULL;
+    const uint8_t *in = why ? NULL : h + HEADER;
     size_t packed_len = (size_t)((size + 3) / 4);
     uint64_t nblocks = (packed_len + PDN_EGDB_BLOCK - 1) / PDN_EGDB_BLOCK;
     uint64_t table = 8 * (nblocks + 1);
     if (!why && compressed < table)
         why = "cut short";
-    if (!why) {
-        in = pdn_xmalloc(compressed ? (size_t)compressed : 1);
-        if (fread(in, 1, (size_t)compressed, f) != compressed)
-            why = "cut short";
-    }
-    fclose(f);
     pdn_egdb_values counts = {0};
     if (!why) {
         counts.m = (pdn_egdb_material){h[9], h[10], h[11], h[12]};
@@ -246,10 +256,7 @@ pdn_egdb_store_read(const pdn_variant *v, const char *path, pdn_egdb_file *out,
             why = "its blocks do not unpack";
     }
     if (!why) {
-        /* The blocks alone stay: moved to the front of @in. */
-        memmove(in, in + table, (size_t)(compressed - table));
-        out->blocks = in;
-        in = NULL;
+        out->blocks = in + table;
         out->m = counts.m;
         out->size = size;
         out->wins = counts.wins;
@@ -257,7 +264,6 @@ pdn_egdb_store_read(const pdn_variant *v, const char *path, pdn_egdb_file *out,
         out->losses = counts.losses;
         out->nblocks = nblocks;
     }
-    free(in);
     if (why) {
         pdn_egdb_file_free(out);
         snprintf(err->message, sizeof err->message, "%s: %s", path, why);

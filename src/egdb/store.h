@@ -61,16 +61,18 @@ pdn_egdb_values_get(const uint8_t *packed, uint64_t i)
 /** The packed bytes of a block. */
 #define PDN_EGDB_BLOCK 4096
 
-/** A slice as its file holds it: its values compressed in blocks.  Free
- * with pdn_egdb_file_free(). */
+/** A slice as its file holds it: its values compressed in blocks, the
+ * file mapped into memory.  Free with pdn_egdb_file_free(). */
 typedef struct pdn_egdb_file {
     pdn_egdb_material m;
     uint64_t size;
     uint64_t wins, draws, losses;
     uint64_t nblocks;
-    uint64_t *start; /* nblocks + 1: where each block starts in @blocks,
-                        and where the last ends */
-    uint8_t *blocks;
+    uint64_t *start;       /* nblocks + 1: where each block starts in
+                              @blocks, and where the last ends */
+    const uint8_t *blocks; /* in the file, mapped */
+    void *map;
+    size_t map_len;
 } pdn_egdb_file;
 
 void pdn_egdb_file_free(pdn_egdb_file *s);
