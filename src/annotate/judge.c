@@ -23,7 +23,6 @@
 #include "model/tag_filter.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
-#include "rules/bitboard.h"
 #include "rules/movegen.h"
 
 /** The depth of the first pass of a time budget per game. */
@@ -261,8 +260,7 @@ exact_score(pdn_egdb_value v)
 static bool
 judge_exactly(const pdn_annotate_options *o, pdn_egdb *db, pdn_judged_move *m)
 {
-    if (!db || pdn_bb_count(m->before.pieces[0] | m->before.pieces[1]) >
-                   pdn_egdb_pieces(db))
+    if (!db || !pdn_egdb_reaches(db, &m->before))
         return false;
     pdn_board after;
     pdn_board_after(&m->before, &m->played, &after);

@@ -281,28 +281,6 @@ apply_shared(annotate_job *job)
         snprintf(o->egdb, sizeof o->egdb, "none");
 }
 
-/* The endgame databases of the settings into job->run.egdb, one a
- * variant: those of the folder they name, or of the default folders.
- * Returns -1 to go on, else the status of the error printed when a
- * folder named holds none. */
-static int
-open_egdb(const pdn_cli *cli, annotate_job *job)
-{
-    const char *dir = job->run.o.egdb[0] ? job->run.o.egdb : NULL;
-    bool any = false;
-    for (int id = 0; id < 3; id++) {
-        pdn_command_egdb(cli, CMD, dir, pdn_variant_get((pdn_variant_id)id),
-                         false, &job->run.egdb[id]);
-        any |= job->run.egdb[id] != NULL;
-    }
-    if (dir && strcmp(dir, "none") != 0 && !any)
-        return pdn_args_stop(cli, CMD, PDN_EXIT_USAGE,
-                             "--egdb: %s holds no endgame database (pdn egdb"
-                             " build makes one)",
-                             dir);
-    return -1;
-}
-
 /* The settings: the file's (or the defaults) under the options; then the
  * checks that need them all.  Returns -1 to go on, else the status. */
 static int
@@ -387,7 +365,8 @@ run(const pdn_cli *cli, int argc, char **argv)
     if (rc < 0) {
         if (job.run.nfiles == 0)
             job.run.files[job.run.nfiles++] = "-";
-        rc = open_egdb(cli, &job);
+        rc = pdn_command_egdb_all(
+            cli, CMD, job.run.o.egdb[0] ? job.run.o.egdb : NULL, job.run.egdb);
         if (rc < 0)
             rc = pdn_annotate_run(cli, &job.run);
         for (int id = 0; id < 3; id++)

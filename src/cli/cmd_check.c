@@ -19,7 +19,6 @@
 #include "stream/reading.h"
 #include "replay/draw.h"
 #include "replay/replay.h"
-#include "rules/bitboard.h"
 #include "syntax/reader.h"
 #include "write/json_out.h"
 
@@ -417,30 +416,9 @@ egdb_value(void *ctx, const pdn_variant *v, const pdn_board *b)
 {
     const check_job *job = ctx;
     pdn_egdb *db = job->egdb[v->id];
-    if (!db || pdn_bb_count(b->pieces[0] | b->pieces[1]) > pdn_egdb_pieces(db))
+    if (!db || !pdn_egdb_reaches(db, b))
         return 0;
     return (int)pdn_egdb_probe(db, b);
-}
-
-/* The endgame databases of --egdb DIR, or of the default folders, one a
- * variant.  Returns -1 to go on, else the status of the error printed
- * when DIR holds none. */
-static int
-open_egdb(const pdn_cli *cli, check_job *job)
-{
-    const char *dir = job->args.no_egdb ? "none" : job->args.egdb;
-    bool any = false;
-    for (int id = 0; id < 3; id++) {
-        pdn_command_egdb(cli, CMD, dir, pdn_variant_get((pdn_variant_id)id),
-                         false, &job->egdb[id]);
-        any |= job->egdb[id] != NULL;
-    }
-    if (job->args.egdb && strcmp(job->args.egdb, "none") != 0 && !any)
-        return pdn_args_stop(cli, CMD, PDN_EXIT_USAGE,
-                             "--egdb: %s holds no endgame database (pdn egdb"
-                             " build makes one)",
-                             job->args.egdb);
-    return -1;
 }
 
 /* Reads --config FILE, else the default file if there is one, under the
@@ -463,7 +441,8 @@ read_config(const pdn_cli *cli, check_job *job)
                                        .automatic_draw = job->automatic_draws,
                                        .value = egdb_value,
                                        .value_ctx = job};
-    return open_egdb(cli, job);
+    return pdn_command_egdb_all(
+        cli, CMD, job->args.no_egdb ? "none" : job->args.egdb, job->egdb);
 }
 
 /* Games of a file that --variant auto looks at to choose its variant. */

@@ -481,3 +481,21 @@ pdn_command_egdb(const pdn_cli *cli, const char *cmd, const char *dir,
                              err.message);
     return 0;
 }
+
+int
+pdn_command_egdb_all(const pdn_cli *cli, const char *cmd, const char *dir,
+                     pdn_egdb *out[3])
+{
+    bool any = false;
+    for (int id = 0; id < 3; id++) {
+        pdn_command_egdb(cli, cmd, dir, pdn_variant_get((pdn_variant_id)id),
+                         false, &out[id]);
+        any |= out[id] != NULL;
+    }
+    if (dir && strcmp(dir, "none") != 0 && !any)
+        return pdn_args_stop(cli, cmd, PDN_EXIT_USAGE,
+                             "--egdb: %s holds no endgame database (pdn egdb"
+                             " build makes one)",
+                             dir);
+    return -1;
+}

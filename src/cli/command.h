@@ -245,6 +245,13 @@ int pdn_command_egdb(const pdn_cli *cli, const char *cmd, const char *dir,
                      const pdn_variant *v, bool required,
                      struct pdn_egdb **out);
 
+/** The endgame databases of each variant, by variant id, into @out
+ * (pdn_command_egdb() for each, none required): for a command that reads
+ * games of any variant.  Returns -1 to go on, or the exit status of the
+ * error printed when @dir (not NULL, not "none") holds none. */
+int pdn_command_egdb_all(const pdn_cli *cli, const char *cmd, const char *dir,
+                         struct pdn_egdb *out[3]);
+
 /** Frees what pdn_command_args() made in @s. */
 void pdn_shared_free(pdn_shared *s);
 

@@ -133,6 +133,9 @@ void pdn_egdb_close(pdn_egdb *db);
  * many pieces or fewer is there. */
 int pdn_egdb_pieces(const pdn_egdb *db);
 
+/** Whether @b has no more pieces than @db holds whole. */
+bool pdn_egdb_reaches(const pdn_egdb *db, const pdn_board *b);
+
 /** The value of @b for the side to move: PDN_EGDB_UNKNOWN when its slice
  * is not in @db, or its file is not sound (pdn_egdb_fault() says why). */
 pdn_egdb_value pdn_egdb_probe(pdn_egdb *db, const pdn_board *b);

@@ -250,6 +250,12 @@ by_captures(pdn_egdb *db, const pdn_board *b)
     return unknown ? PDN_EGDB_UNKNOWN : all_won ? PDN_EGDB_LOSS : PDN_EGDB_DRAW;
 }
 
+bool
+pdn_egdb_reaches(const pdn_egdb *db, const pdn_board *b)
+{
+    return pdn_bb_count(b->pieces[0] | b->pieces[1]) <= db->pieces;
+}
+
 pdn_egdb_value
 pdn_egdb_probe(pdn_egdb *db, const pdn_board *b)
 {

@@ -321,8 +321,7 @@ keep_egdb_value(pdn_engine *e, const pdn_board *b, root_move *roots, int n,
                 pdn_egdb_value *value)
 {
     *value = PDN_EGDB_UNKNOWN;
-    if (!e->egdb_pieces ||
-        pdn_bb_count(b->pieces[0] | b->pieces[1]) > e->egdb_pieces)
+    if (!e->egdb_pieces || !pdn_egdb_reaches(e->egdb, b))
         return n;
     pdn_egdb_value v = pdn_egdb_probe(e->egdb, b);
     if (v != PDN_EGDB_WIN && v != PDN_EGDB_DRAW)
@@ -351,10 +350,7 @@ root_score(pdn_egdb_value value, int score)
         return 0;
     if (value != PDN_EGDB_WIN || score > PDN_SCORE_WON)
         return score;
-    int w = score > PDN_SCORE_EGDB_SPAN    ? PDN_SCORE_EGDB_SPAN
-            : score < -PDN_SCORE_EGDB_SPAN ? -PDN_SCORE_EGDB_SPAN
-                                           : score;
-    return PDN_SCORE_EGDB_WIN + w;
+    return pdn_score_egdb_win(score);
 }
 
 int

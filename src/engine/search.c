@@ -250,11 +250,7 @@ egdb_score(pdn_engine *e, const pdn_board *b, int ply, int *score)
     int w = pdn_eval(&e->eval, b); /* the side to move's */
     if (v == PDN_EGDB_LOSS)
         w = -w; /* the winner's */
-    if (w > PDN_SCORE_EGDB_SPAN)
-        w = PDN_SCORE_EGDB_SPAN;
-    if (w < -PDN_SCORE_EGDB_SPAN)
-        w = -PDN_SCORE_EGDB_SPAN;
-    int band = PDN_SCORE_EGDB_WIN + w - ply;
+    int band = pdn_score_egdb_win(w) - ply;
     *score = v == PDN_EGDB_WIN ? band : -band;
     return true;
 }

@@ -34,6 +34,17 @@
  * the opposite, a drawn one 0. */
 #define PDN_SCORE_EGDB_WIN 20000
 #define PDN_SCORE_EGDB_SPAN 2000
+/** The score of a database win whose evaluation, for the winner, is
+ * @eval (before the plies to it are taken off). */
+static inline int
+pdn_score_egdb_win(int eval)
+{
+    return PDN_SCORE_EGDB_WIN +
+           (eval > PDN_SCORE_EGDB_SPAN    ? PDN_SCORE_EGDB_SPAN
+            : eval < -PDN_SCORE_EGDB_SPAN ? -PDN_SCORE_EGDB_SPAN
+                                          : eval);
+}
+
 /** Scores beyond this are database wins, or wins in plies. */
 #define PDN_SCORE_EGDB_WON (PDN_SCORE_EGDB_WIN - PDN_SCORE_EGDB_SPAN - 200)
 #define PDN_MAX_PLY 128
