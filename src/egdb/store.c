@@ -13,7 +13,7 @@
 #include "base/xalloc.h"
 
 #define HEADER 64
-#define MAGIC "PDNEGDB3"
+#define MAGIC "PDNEGDB4"
 
 static void
 put64(uint8_t *p, uint64_t x)

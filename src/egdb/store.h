@@ -11,7 +11,7 @@
  * each on its own, so that a probe unpacks a part of one block and a
  * slice is kept in memory as it is on disk.  The file, all numbers
  * little-endian:
- *   0   8  "PDNEGDB3"
+ *   0   8  "PDNEGDB4"
  *   8   1  the variant's PDN GameType number (22 Italian, 24 Spanish,
  *          21 English)
  *   9   4  White's men, White's kings, Black's men, Black's kings
@@ -59,7 +59,7 @@ pdn_egdb_values_get(const uint8_t *packed, uint64_t i)
 }
 
 /** The packed bytes of a block. */
-#define PDN_EGDB_BLOCK 4096
+#define PDN_EGDB_BLOCK 1024
 
 /** A slice as its file holds it: its values compressed in blocks, the
  * file mapped into memory.  Free with pdn_egdb_file_free(). */
