@@ -27,6 +27,12 @@
 
 /** The depth of the first pass of a time budget per game. */
 #define SHALLOW_DEPTH 6
+/** The second pass of a budget per game shares the time left by weight: a
+ * move the first pass marked has this many shares, another one, and a
+ * book-like move none: one of the first BOOK_PLIES of a game from the
+ * start position that the first pass left unmarked. */
+#define MARKED_SHARES 3
+#define BOOK_PLIES 10
 
 /** A move whose loss earns a mark is searched again before it is marked:
  * this many plies deeper than its first search reached (a blunder twice
@@ -487,6 +493,57 @@ summarise(const pdn_annotate_options *o, pdn_annotation *out)
             out->sides[k].judged ? acc[k] / out->sides[k].judged : 0;
 }
 
+/* The shares of @m in the second pass of a budget per game; @from_start:
+ * its game began at the start position. */
+static unsigned
+shares_of(const pdn_judged_move *m, bool from_start)
+{
+    if (!m->judged || m->egdb_before)
+        return 0;
+    if (m->mark != PDN_MARK_NONE)
+        return MARKED_SHARES;
+    return from_start && m->ply < BOOK_PLIES ? 0 : 1;
+}
+
+/* The second pass of a budget per game: the time left, shared by the
+ * moves' shares, each move searched again for its share, what is not
+ * spent passed on to the moves after it.  A move keeps the second
+ * search's judgement when it reached the first one's depth.  @history
+ * has room for every move. */
+static void
+spend_game_budget(pdn_engine *e, const pdn_annotate_options *o,
+                  pdn_annotation *out, const pdn_variant *v, bool from_start,
+                  const struct timespec *t0, pdn_board *history)
+{
+    uint64_t shares = 0;
+    for (size_t i = 0; i < out->count; i++)
+        shares += shares_of(&out->moves[i], from_start);
+    double left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(t0);
+    size_t nhistory = 0;
+    for (size_t i = 0; i < out->count && shares && left > 0; i++) {
+        pdn_judged_move *m = &out->moves[i];
+        if (m->main_line)
+            history[nhistory++] = m->before;
+        unsigned k = shares_of(m, from_start);
+        if (!k)
+            continue;
+        budget deep = {o->depth, (uint64_t)(left * 1000.0 * k / shares),
+                       o->nodes};
+        if (deep.time_ms == 0)
+            deep.time_ms = 1;
+        pdn_judged_move again = *m;
+        if (search_move(e, &again, m->main_line ? history : NULL,
+                        m->main_line ? nhistory : 0, &deep, out) &&
+            again.depth >= m->depth) {
+            measure(o, &again);
+            name_best(o, out, v, &again);
+            *m = again;
+        }
+        shares -= k;
+        left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(t0);
+    }
+}
+
 size_t
 pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
                   pdn_annotation *out, pdn_annotate_progress_fn fn, void *ctx)
@@ -587,34 +644,9 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
             fn(ctx, done, total);
     }
     if (two_pass) {
-        size_t flagged = 0;
-        for (size_t i = 0; i < out->count; i++)
-            flagged += out->moves[i].judged &&
-                       out->moves[i].mark != PDN_MARK_NONE &&
-                       !out->moves[i].egdb_before;
-        double left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
-        nhistory = 0;
-        for (size_t i = 0; i < out->count && flagged && left > 0; i++) {
-            pdn_judged_move *m = &out->moves[i];
-            if (m->main_line)
-                history[nhistory++] = m->before;
-            if (!m->judged || m->mark == PDN_MARK_NONE || m->egdb_before)
-                continue;
-            budget deep = {o->depth, (uint64_t)(left * 1000.0 / flagged),
-                           o->nodes};
-            if (deep.time_ms == 0)
-                deep.time_ms = 1;
-            pdn_judged_move again = *m;
-            if (search_move(e, &again, m->main_line ? history : NULL,
-                            m->main_line ? nhistory : 0, &deep, out) &&
-                again.depth >= m->depth) {
-                measure(o, &again);
-                name_best(o, out, rr.variant, &again);
-                *m = again;
-            }
-            flagged--;
-            left = (double)o->game_time_ms / 1000.0 - pdn_clock_since(&t0);
-        }
+        pdn_board start = pdn_board_start(rr.variant);
+        spend_game_budget(e, o, out, rr.variant,
+                          pdn_board_equal(&rr.start, &start), &t0, history);
     }
     free(history);
     summarise(o, out);

@@ -14,7 +14,7 @@ void
 pdn_annotate_defaults(pdn_annotate_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->depth = 12;
+    o->nodes = PDN_ANNOTATE_NODES;
     o->hash_mb = PDN_ENGINE_HASH_MB;
     o->threads = 1;
     o->scale = PDN_SCALE_WIN_CHANCE;
@@ -33,6 +33,15 @@ pdn_annotate_defaults(pdn_annotate_options *o)
     snprintf(o->labels[PDN_MARK_MISTAKE], sizeof o->labels[0], "Mistake");
     snprintf(o->labels[PDN_MARK_BLUNDER], sizeof o->labels[0], "Blunder");
     snprintf(o->annotator, sizeof o->annotator, "pdn");
+}
+
+void
+pdn_annotate_clear_limits(pdn_annotate_options *o)
+{
+    o->depth = 0;
+    o->time_ms = 0;
+    o->nodes = 0;
+    o->game_time_ms = 0;
 }
 
 void

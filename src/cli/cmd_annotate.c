@@ -60,19 +60,18 @@ static const pdn_option annotate_options[] = {
     PDN_OPTION_DRAW_RULE("standard, short, fid-2008, spanish, english,\n"
                          "luciano"),
     PDN_OPTION("depth", 'd', "D", OPT_DEPTH,
-               "search every move to depth D (default 12;\n"
-               "0: no depth limit)",
-               "0..64"),
+               "search every move to depth D (0: no depth limit)", "0..64"),
     PDN_OPTION("time", 't', "MS", OPT_TIME,
                "search every move for MS milliseconds", "1..86400000"),
     PDN_OPTION("nodes", 'n', "N", OPT_NODES,
-               "search every move for N nodes\n"
-               "(--time, --nodes and --time-per-game replace\n"
-               "the depth limit unless --depth is given)",
+               "search every move for N nodes (default 1000000;\n"
+               "--depth, --time, --nodes and --time-per-game\n"
+               "replace it and the configuration's limits)",
                "1..1000000000000"),
     PDN_OPTION("time-per-game", 0, "MS", OPT_TIME_PER_GAME,
                "spend MS milliseconds per game: a shallow pass,\n"
-               "then the rest on the moves it marked",
+               "then the rest shared by the moves after the book,\n"
+               "three shares to a move it marked",
                "1..86400000"),
     PDN_OPTION_HASH("transposition table size per job (default 16)"),
     PDN_OPTION_JOBS("annotate N games at once (output in input order)"),
@@ -295,18 +294,19 @@ settle(const pdn_cli *cli, annotate_job *job)
         job->run.add_gametype = true;
     }
     apply_shared(job);
-    bool depth_given = false, limit_given = false;
+    /* The limits named on the command line replace those of the
+     * configuration and the defaults; named together, they all hold. */
     for (size_t i = 0; i < job->ngiven; i++) {
         int id = job->given[i].id;
-        depth_given |= id == OPT_DEPTH;
-        limit_given |=
-            id == OPT_TIME || id == OPT_NODES || id == OPT_TIME_PER_GAME;
+        if (id == OPT_DEPTH || id == OPT_TIME || id == OPT_NODES ||
+            id == OPT_TIME_PER_GAME) {
+            pdn_annotate_clear_limits(o);
+            break;
+        }
+    }
+    for (size_t i = 0; i < job->ngiven; i++)
         if (apply(cli, job, &job->given[i]) != 0)
             return PDN_EXIT_USAGE;
-    }
-    /* --time, --nodes and --time-per-game replace the depth limit. */
-    if (limit_given && !depth_given)
-        o->depth = 0;
     if (!o->depth && !o->time_ms && !o->nodes && !o->game_time_ms)
         return pdn_args_fail(cli, CMD,
                              "no limit to the search: depth 0, "

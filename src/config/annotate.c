@@ -256,6 +256,11 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     }
     if (load_uint(x, v, path, engine_min[which], engine_max[which], &n) != 0)
         return -1;
+    bool limit = which <= 2 || which == 5;
+    if (limit && !x->limits_named) {
+        pdn_annotate_clear_limits(o);
+        x->limits_named = true;
+    }
     switch (which) {
     case 0:
         o->depth = (int)n;

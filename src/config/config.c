@@ -535,7 +535,7 @@ load_document(pdn_config *c, yaml_parser_t *parser, const char *name,
 {
     yaml_document_t doc;
     yaml_node_t *root;
-    pdn_config_yaml x = {&doc, name, d, c};
+    pdn_config_yaml x = {&doc, name, d, c, false};
     int rc;
 
     if (!yaml_parser_load(parser, &doc)) { /* libyaml: 1 = success */

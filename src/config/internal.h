@@ -16,9 +16,11 @@
 /** A document being loaded into a configuration; all borrowed. */
 typedef struct pdn_config_yaml {
     yaml_document_t *doc;
-    const char *path; /* the file, for the diagnostics */
-    pdn_diags *d;     /* receives the one error */
-    pdn_config *c;    /* receives the settings */
+    const char *path;  /* the file, for the diagnostics */
+    pdn_diags *d;      /* receives the one error */
+    pdn_config *c;     /* receives the settings */
+    bool limits_named; /* the engine mapping named a limit of the search:
+                          those it names replace the defaults */
 } pdn_config_yaml;
 
 /** A walk over the pairs of a mapping, in order: none when the node is

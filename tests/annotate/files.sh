@@ -39,8 +39,9 @@ awk '/^\[Event / { k++ } k > 3 { exit } { print }' "$archive" >>"$tmp/in.pdn"
 games=$(grep -c '^\[Event ' "$tmp/in.pdn")
 
 # The planted blunder (4. 30-27, which lets 11-15 20x11 7x30 take two)
-# and the game of the engine's best moves, at depth 6 and with a budget.
-for how in "--depth 6" "--time-per-game 400"; do
+# and the game of the engine's best moves, at the defaults, at depth 6
+# and with a budget.
+for how in "" "--depth 6" "--time-per-game 400"; do
     "$pdn" annotate -q $how "$cases/blunder.pdn" >"$tmp/blunder"
     if grep -q '4\. 30-27 \$4' "$tmp/blunder" &&
        grep -q 'Blunder, confirmed at depth [0-9]*\. 19-15 was best\.' "$tmp/blunder" &&
@@ -159,6 +160,29 @@ if cmp -s "$tmp/int.pdn" "$tmp/in.pdn"; then ok; else bad "interrupted --in-plac
 if [ -z "$(ls -A "$tmp" | grep annotate-)" ]; then ok; else
     bad "interrupted --in-place left a temporary file"
     ls -A "$tmp"
+fi
+
+# --time-per-game spreads its budget where it matters: the book-like
+# moves (the first 10 plies, unmarked by the first pass) keep the first
+# pass's depth 6, forced moves are not searched, and the moves after the
+# book are searched deeper with what is left.
+game1=$tmp/game1.pdn
+awk '/^\[Event / { k++ } k > 1 { exit } { print }' "$archive" >"$game1"
+"$pdn" annotate -q --time-per-game 3000 --report json "$game1" \
+    >"$tmp/budget" || bad "--time-per-game 3000: exit $?"
+spread=$(grep -o '"ply":[0-9]*,[^{}]*"forced":[a-z]*,"judged":[a-z]*,"depth":[0-9a-z]*,[^{}]*"mark":[a-z"]*' \
+             "$tmp/budget" |
+         sed 's/^"ply":\([0-9]*\),.*"forced":\([a-z]*\),"judged":\([a-z]*\),"depth":\([0-9a-z]*\),.*"mark":\(.*\)$/\1 \2 \3 \4 \5/' |
+         awk '$2 == "true" && $3 == "true" { bad++ }
+              $3 == "true" && $1 < 10 && $5 == "null" && $4 != 6 { bad++ }
+              $3 == "true" && $1 >= 10 && $4 > 6 { deep++ }
+              $3 == "true" && $1 >= 10 { after++ }
+              END { print bad + 0, deep + 0, after + 0 }')
+set -- $spread
+if [ "$1" = 0 ] && [ "$3" -gt 20 ] && [ "$2" -ge $(($3 * 9 / 10)) ]; then
+    ok
+else
+    bad "--time-per-game: $1 book or forced moves searched, $2 of $3 later moves deeper than the first pass"
 fi
 
 # On a terminal (script(1) gives one) a progress line: games done of all,

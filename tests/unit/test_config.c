@@ -689,7 +689,8 @@ test_annotate_print(void **state)
     once = print_of(&a);
     assert_non_null(strstr(once, "\nvariant: italian "));
     assert_non_null(strstr(once, "\n  draw_rule: \"\" "));
-    assert_non_null(strstr(once, "\n    depth: 12 "));
+    assert_non_null(strstr(once, "\n    depth: 0 "));
+    assert_non_null(strstr(once, "\n    nodes: 1000000 "));
     assert_non_null(strstr(once, "\n    inaccuracy: 0.3 "));
     assert_non_null(strstr(once, "\n  select: {} "));
     load_text_into(once, &b);
@@ -731,6 +732,41 @@ test_annotate_print(void **state)
     pdn_diags_free(&d);
     pdn_config_fini(&a);
     pdn_config_fini(&b);
+    pdn_config_fini(&c);
+}
+
+/* The limits an engine mapping names replace the default ones; a mapping
+ * that names none keeps them. */
+static void
+test_annotate_limits(void **state)
+{
+    pdn_config c;
+    (void)state;
+
+    pdn_config_init(&c);
+    assert_int_equal(c.annotate.depth, 0);
+    assert_int_equal(c.annotate.nodes, PDN_ANNOTATE_NODES);
+    pdn_config_fini(&c);
+
+    load_text_into("annotate:\n  engine: {depth: 20}\n", &c);
+    assert_int_equal(c.annotate.depth, 20);
+    assert_int_equal(c.annotate.nodes, 0);
+    pdn_config_fini(&c);
+
+    load_text_into("annotate:\n  engine: {time: 100, depth: 9}\n", &c);
+    assert_int_equal(c.annotate.depth, 9);
+    assert_int_equal(c.annotate.time_ms, 100);
+    assert_int_equal(c.annotate.nodes, 0);
+    pdn_config_fini(&c);
+
+    load_text_into("annotate:\n  engine: {hash: 32, time_per_game: 5}\n", &c);
+    assert_int_equal(c.annotate.game_time_ms, 5);
+    assert_int_equal(c.annotate.nodes, 0);
+    pdn_config_fini(&c);
+
+    load_text_into("annotate:\n  engine: {hash: 32, threads: 2}\n", &c);
+    assert_int_equal(c.annotate.nodes, PDN_ANNOTATE_NODES);
+    assert_int_equal(c.annotate.depth, 0);
     pdn_config_fini(&c);
 }
 
@@ -789,6 +825,7 @@ main(void)
         cmocka_unit_test(test_annotate_texts),
         cmocka_unit_test(test_annotate_failure_keeps),
         cmocka_unit_test(test_annotate_print),
+        cmocka_unit_test(test_annotate_limits),
         cmocka_unit_test(test_annotate_merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
