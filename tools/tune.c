@@ -3,6 +3,8 @@
  * the result on the score).
  *
  *   pdn-tune VARIANT [EPOCHS] < GAMES.jsonl
+ *   pdn-tune --scores VARIANT [EPOCHS] < SCORES.tsv
+ *   pdn-tune --keep=TERM,... ...
  *
  * GAMES.jsonl is what `pdn convert --to json --positions` writes: a game
  * a line, with its tags and the FEN after every move.  Every position of
@@ -21,6 +23,18 @@
  * to one: the error is printed on the nine tenths fitted and on the
  * tenth left out, before and after.  Prints the weights in the form of
  * a row of src/rules/variant_rows.h.
+ *
+ * With --scores, the weights are fitted to a deeper search's scores
+ * instead of results, so that the static score says sooner what the
+ * search would find: SCORES.tsv holds a position a line, its FEN, a tab,
+ * and its score for the side to move in hundredths of a man (as `pdn
+ * analyse` prints it; a line with no score, or a won or lost one, is left
+ * out).  The target is then the score's chance on the annotator's scale,
+ * 1 / (1 + e^(-s / 100)), and K is fixed to that scale.  A position a
+ * tenth is left out.
+ *
+ * --keep=TERM,... keeps the weights of the terms named (advance2,
+ * trade_down, ...) as they are, and fits the others.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -37,12 +51,16 @@
 
 #define FIRST_PLY 6
 #define L2_PULL 1e-7
+/* With --scores: scores from this on are wins or losses, left out. */
+#define SCORE_WON 5000
+/* With --scores: the K of the annotator's scale, 1 / (1 + e^(-s / 100)). */
+#define SCORES_K (4.0 / log(10.0))
 
 typedef struct sample {
     int8_t f[PDN_EVAL_NTERMS];
-    int8_t men;     /* White's men minus Black's */
-    uint8_t result; /* 0, 1, 2: Black won, a draw, White won */
-    bool held_out;  /* in the tenth left out */
+    int8_t men;    /* White's men minus Black's */
+    float target;  /* White's expected result, 0..1 */
+    bool held_out; /* in the tenth left out */
 } sample;
 
 typedef struct samples {
@@ -79,6 +97,27 @@ result_of(const pdn_variant *v, const char *line)
     return -1;
 }
 
+/* Adds @b with White's expected result @target, unless a known draw. */
+static void
+take_position(const pdn_eval_tables *t, const pdn_board *b, double target,
+              bool held_out, samples *out)
+{
+    int f[PDN_EVAL_NTERMS];
+    if (!pdn_eval_terms(t, b, f))
+        return;
+    if (out->n == out->cap) {
+        out->cap = out->cap ? 2 * out->cap : 4096;
+        out->v = pdn_xrealloc(out->v, out->cap * sizeof *out->v);
+    }
+    sample *s = &out->v[out->n++];
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+        s->f[i] = (int8_t)(f[i] < -127 ? -127 : f[i] > 127 ? 127 : f[i]);
+    s->men = (int8_t)(pdn_bb_count(b->pieces[PDN_WHITE] & ~b->kings) -
+                      pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings));
+    s->target = (float)target;
+    s->held_out = held_out;
+}
+
 static void
 take_game(const pdn_eval_tables *t, const char *line, samples *out, size_t game)
 {
@@ -100,21 +139,30 @@ take_game(const pdn_eval_tables *t, const char *line, samples *out, size_t game)
             pdn_fen_parse(t->v, p, (size_t)(end - p), &b, &err) != 0 ||
             pdn_movegen_has_capture(t->v, &b))
             continue;
-        int f[PDN_EVAL_NTERMS];
-        if (!pdn_eval_terms(t, &b, f))
-            continue;
-        if (out->n == out->cap) {
-            out->cap = out->cap ? 2 * out->cap : 4096;
-            out->v = pdn_xrealloc(out->v, out->cap * sizeof *out->v);
-        }
-        sample *s = &out->v[out->n++];
-        for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-            s->f[i] = (int8_t)(f[i] < -127 ? -127 : f[i] > 127 ? 127 : f[i]);
-        s->men = (int8_t)(pdn_bb_count(b.pieces[PDN_WHITE] & ~b.kings) -
-                          pdn_bb_count(b.pieces[PDN_BLACK] & ~b.kings));
-        s->result = (uint8_t)result;
-        s->held_out = game % 10 == 9;
+        take_position(t, &b, result / 2.0, game % 10 == 9, out);
     }
+}
+
+/* A line of SCORES.tsv: its position, fitted to its score's chance,
+ * the @n-th left out when n % 10 is 9. */
+static void
+take_scored(const pdn_eval_tables *t, const char *line, samples *out, size_t n)
+{
+    const char *tab = strchr(line, '\t');
+    pdn_board b;
+    pdn_fen_error err;
+    char *end;
+    if (!tab ||
+        pdn_fen_parse(t->v, line, (size_t)(tab - line), &b, &err) != 0 ||
+        pdn_movegen_has_capture(t->v, &b))
+        return;
+    long s = strtol(tab + 1, &end, 10);
+    if (end == tab + 1 || s <= -SCORE_WON || s >= SCORE_WON)
+        return;
+    if (b.side != PDN_WHITE)
+        s = -s;
+    take_position(t, &b, 1.0 / (1.0 + exp(-(double)s / 100.0)), n % 10 == 9,
+                  out);
 }
 
 static double
@@ -143,7 +191,7 @@ error(const samples *ss, const double *w, double k, bool held_out)
         const sample *s = &ss->v[i];
         if (s->held_out != held_out)
             continue;
-        double d = s->result / 2.0 - sigmoid(k, score(s, w));
+        double d = s->target - sigmoid(k, score(s, w));
         sum += d * d;
         n++;
     }
@@ -165,7 +213,8 @@ best_k(const samples *ss, const double *w)
 }
 
 static void
-fit(const samples *ss, double *w, const double *w0, double k, int epochs)
+fit(const samples *ss, double *w, const double *w0, const bool *frozen,
+    double k, int epochs)
 {
     double m[PDN_EVAL_NTERMS] = {0}, v[PDN_EVAL_NTERMS] = {0};
     const double rate = 0.5, b1 = 0.9, b2 = 0.999, eps = 1e-8;
@@ -179,7 +228,7 @@ fit(const samples *ss, double *w, const double *w0, double k, int epochs)
                 continue;
             double p = sigmoid(k, score(s, w));
             /* d/dw_j (r - p)^2 = -2 (r - p) p (1 - p) c f_j */
-            double d = -2 * (s->result / 2.0 - p) * p * (1 - p) * c;
+            double d = -2 * (s->target - p) * p * (1 - p) * c;
             for (int j = 0; j < PDN_EVAL_NTERMS; j++)
                 g[j] += d * s->f[j];
             n++;
@@ -189,7 +238,8 @@ fit(const samples *ss, double *w, const double *w0, double k, int epochs)
             m[j] = b1 * m[j] + (1 - b1) * gj;
             v[j] = b2 * v[j] + (1 - b2) * gj * gj;
             double mh = m[j] / (1 - pow(b1, e)), vh = v[j] / (1 - pow(b2, e));
-            w[j] -= rate * mh / (sqrt(vh) + eps);
+            if (!frozen[j])
+                w[j] -= rate * mh / (sqrt(vh) + eps);
         }
         if (e % 100 == 0)
             fprintf(stderr, "epoch %d: error %.6f\n", e,
@@ -197,13 +247,47 @@ fit(const samples *ss, double *w, const double *w0, double k, int epochs)
     }
 }
 
+/* Marks in @frozen the terms of @names, a list of term names parted by
+ * commas (pdn_eval_term_name()); false for a name no term has. */
+static bool
+freeze(const char *names, bool *frozen)
+{
+    while (*names) {
+        size_t len = strcspn(names, ",");
+        int i = 0;
+        while (i < PDN_EVAL_NTERMS &&
+               (strlen(pdn_eval_term_name(i)) != len ||
+                strncmp(pdn_eval_term_name(i), names, len) != 0))
+            i++;
+        if (i == PDN_EVAL_NTERMS)
+            return false;
+        frozen[i] = true;
+        names += len + (names[len] == ',');
+    }
+    return true;
+}
+
 int
 main(int argc, char **argv)
 {
+    bool scores = false, frozen[PDN_EVAL_NTERMS] = {false};
+    for (; argc >= 2 && !strncmp(argv[1], "--", 2); argc--, argv++) {
+        if (!strcmp(argv[1], "--scores")) {
+            scores = true;
+        } else if (!strncmp(argv[1], "--keep=", 7) &&
+                   freeze(argv[1] + 7, frozen)) {
+            continue;
+        } else {
+            argc = 0; /* the usage */
+            break;
+        }
+    }
     const pdn_variant *v = argc >= 2 ? variant_named(argv[1]) : NULL;
     int epochs = argc >= 3 ? atoi(argv[2]) : 600;
     if (!v || epochs < 0) {
-        fprintf(stderr, "usage: pdn-tune VARIANT [EPOCHS] < GAMES.jsonl\n");
+        fprintf(stderr, "usage: pdn-tune [--scores] [--keep=TERM,...] VARIANT "
+                        "[EPOCHS] "
+                        "< GAMES.jsonl | SCORES.tsv\n");
         return 2;
     }
     pdn_eval_tables t;
@@ -211,25 +295,33 @@ main(int argc, char **argv)
     samples ss = {0};
     char *line = NULL;
     size_t cap = 0, games = 0;
-    while (getline(&line, &cap, stdin) > 0)
-        take_game(&t, line, &ss, games++);
+    while (getline(&line, &cap, stdin) > 0) {
+        if (scores)
+            take_scored(&t, line, &ss, games++);
+        else
+            take_game(&t, line, &ss, games++);
+    }
     free(line);
     size_t held = 0;
     for (size_t i = 0; i < ss.n; i++)
         held += ss.v[i].held_out;
-    printf("%s: %zu games read, %zu positions (%zu fitted, %zu left out)\n",
-           v->name, games, ss.n, ss.n - held, held);
+    printf(
+        scores
+            ? "%s: %zu lines read, %zu positions (%zu fitted, %zu "
+              "left out)\n"
+            : "%s: %zu games read, %zu positions (%zu fitted, %zu left out)\n",
+        v->name, games, ss.n, ss.n - held, held);
     if (ss.n == 0)
         return 1;
 
     double w[PDN_EVAL_NTERMS], w0[PDN_EVAL_NTERMS];
     for (int i = 0; i < PDN_EVAL_NTERMS; i++)
         w[i] = w0[i] = t.w[i];
-    double k = best_k(&ss, w);
+    double k = scores ? SCORES_K : best_k(&ss, w);
     printf("K %.4f\n", k);
     printf("before: error %.6f fitted, %.6f left out\n",
            error(&ss, w, k, false), error(&ss, w, k, true));
-    fit(&ss, w, w0, k, epochs);
+    fit(&ss, w, w0, frozen, k, epochs);
     int wi[PDN_EVAL_NTERMS];
     for (int i = 0; i < PDN_EVAL_NTERMS; i++) {
         wi[i] = (int)lround(w[i]);
