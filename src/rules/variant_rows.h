@@ -40,13 +40,16 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
             "B:W18,20,22,24,25,27,29,30,31:B1,2,4,5,6,8,10,11,15",
             "W:WK5,22,26,30:B9,K19,27",
             NULL},
+        /* Fitted by bench/tune -s 16 to the scores of a search 16 plies
+           deep of the positions of
+           corpus/real/italian/gc_italian_40champ-1996.pdn. */
         PDN_EVAL_WEIGHTS(
-            /* king */ 250,
-            /* advance2..7 */ 2, 5, 9, 14, 22, 34,
-            /* centre, back_rank */ 4, 8,
-            /* runaway1..4 */ 90, 60, 35, 15,
-            /* king_edge, king_centre, king_free, king_trapped */ -8, 4, 0, 0,
-            /* balance, tempo, trade_down */ 0, 3, 3),
+            /* king */ 255,
+            /* advance2..7 */ 4, -5, -2, 0, 18, 17,
+            /* centre, back_rank */ 13, 13,
+            /* runaway1..4 */ 60, 32, 30, 6,
+            /* king_edge, king_centre, king_free, king_trapped */ -6, 10, -1, 0,
+            /* balance, tempo, trade_down */ -3, 6, -4),
     },
     [PDN_SPANISH] = {
         .id = PDN_SPANISH,
