@@ -43,17 +43,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate/annotate.h"
 #include "base/xalloc.h"
 #include "engine/eval.h"
+#include "engine/search.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "rules/variant.h"
 
 #define FIRST_PLY 6
 #define L2_PULL 1e-7
-/* With --scores: scores from this on are wins or losses, left out. */
-#define SCORE_WON 5000
-/* With --scores: the K of the annotator's scale, 1 / (1 + e^(-s / 100)). */
+/* With --scores: the K of the annotator's scale, pdn_win_chance() with a
+ * spread of one man: 1 / (1 + e^(-s / 100)). */
 #define SCORES_K (4.0 / log(10.0))
 
 typedef struct sample {
@@ -157,12 +158,11 @@ take_scored(const pdn_eval_tables *t, const char *line, samples *out, size_t n)
         pdn_movegen_has_capture(t->v, &b))
         return;
     long s = strtol(tab + 1, &end, 10);
-    if (end == tab + 1 || s <= -SCORE_WON || s >= SCORE_WON)
+    if (end == tab + 1 || s <= -PDN_SCORE_EGDB_WON || s >= PDN_SCORE_EGDB_WON)
         return;
     if (b.side != PDN_WHITE)
         s = -s;
-    take_position(t, &b, 1.0 / (1.0 + exp(-(double)s / 100.0)), n % 10 == 9,
-                  out);
+    take_position(t, &b, pdn_win_chance((int)s, 1.0), n % 10 == 9, out);
 }
 
 static double
@@ -274,10 +274,8 @@ main(int argc, char **argv)
     for (; argc >= 2 && !strncmp(argv[1], "--", 2); argc--, argv++) {
         if (!strcmp(argv[1], "--scores")) {
             scores = true;
-        } else if (!strncmp(argv[1], "--keep=", 7) &&
-                   freeze(argv[1] + 7, frozen)) {
-            continue;
-        } else {
+        } else if (strncmp(argv[1], "--keep=", 7) ||
+                   !freeze(argv[1] + 7, frozen)) {
             argc = 0; /* the usage */
             break;
         }
@@ -305,12 +303,8 @@ main(int argc, char **argv)
     size_t held = 0;
     for (size_t i = 0; i < ss.n; i++)
         held += ss.v[i].held_out;
-    printf(
-        scores
-            ? "%s: %zu lines read, %zu positions (%zu fitted, %zu "
-              "left out)\n"
-            : "%s: %zu games read, %zu positions (%zu fitted, %zu left out)\n",
-        v->name, games, ss.n, ss.n - held, held);
+    printf("%s: %zu %s read, %zu positions (%zu fitted, %zu left out)\n",
+           v->name, games, scores ? "lines" : "games", ss.n, ss.n - held, held);
     if (ss.n == 0)
         return 1;
 
