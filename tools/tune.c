@@ -2,9 +2,9 @@
  * to the outcomes of real games ("Texel" tuning: logistic regression of
  * the result on the score).
  *
- *   pdn-tune VARIANT [EPOCHS] < GAMES.jsonl
- *   pdn-tune --scores VARIANT [EPOCHS] < SCORES.tsv
- *   pdn-tune --keep=TERM,... ...
+ *   pdn-tune [--keep=TERM,...] VARIANT [EPOCHS] < GAMES.jsonl
+ *   pdn-tune [--keep=TERM,...] VARIANT [EPOCHS] < SCORES.tsv
+ *   cat GAMES.jsonl SCORES.tsv | pdn-tune [--keep=TERM,...] VARIANT [EPOCHS]
  *
  * GAMES.jsonl is what `pdn convert --to json --positions` writes: a game
  * a line, with its tags and the FEN after every move.  Every position of
@@ -24,14 +24,16 @@
  * tenth left out, before and after.  Prints the weights in the form of
  * a row of src/rules/variant_rows.h.
  *
- * With --scores, the weights are fitted to a deeper search's scores
- * instead of results, so that the static score says sooner what the
- * search would find: SCORES.tsv holds a position a line, its FEN, a tab,
- * and its score for the side to move in hundredths of a man (as `pdn
- * analyse` prints it; a line with no score, or a won or lost one, is left
- * out).  The target is then the score's chance on the annotator's scale,
- * 1 / (1 + e^(-s / 100)), and K is fixed to that scale.  A position a
- * tenth is left out.
+ * The weights may also be fitted to a deeper search's scores instead of
+ * results, so that the static score says sooner what the search would
+ * find: a line of SCORES.tsv holds a position, its FEN, a tab, and its
+ * score for the side to move in hundredths of a man (as `pdn analyse`
+ * prints it; a line with no score, or a won or lost one, is left out).
+ * Its target is the score's chance on the annotator's scale,
+ * 1 / (1 + e^(-s / 100)), with K fixed to that scale; a position a tenth
+ * is left out.  A line that opens with '{' is a game, any other a scored
+ * position: both kinds may be fitted at once, each sample by its own K,
+ * so that the weights say what the search finds and keep what wins.
  *
  * --keep=TERM,... keeps the weights of the terms named (advance2,
  * trade_down, ...) as they are, and fits the others.
@@ -62,6 +64,7 @@ typedef struct sample {
     int8_t men;    /* White's men minus Black's */
     float target;  /* White's expected result, 0..1 */
     bool held_out; /* in the tenth left out */
+    bool scored;   /* the target is a search's score, not a result */
 } sample;
 
 typedef struct samples {
@@ -101,7 +104,7 @@ result_of(const pdn_variant *v, const char *line)
 /* Adds @b with White's expected result @target, unless a known draw. */
 static void
 take_position(const pdn_eval_tables *t, const pdn_board *b, double target,
-              bool held_out, samples *out)
+              bool held_out, bool scored, samples *out)
 {
     int f[PDN_EVAL_NTERMS];
     if (!pdn_eval_terms(t, b, f))
@@ -117,6 +120,7 @@ take_position(const pdn_eval_tables *t, const pdn_board *b, double target,
                       pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings));
     s->target = (float)target;
     s->held_out = held_out;
+    s->scored = scored;
 }
 
 static void
@@ -140,7 +144,7 @@ take_game(const pdn_eval_tables *t, const char *line, samples *out, size_t game)
             pdn_fen_parse(t->v, p, (size_t)(end - p), &b, &err) != 0 ||
             pdn_movegen_has_capture(t->v, &b))
             continue;
-        take_position(t, &b, result / 2.0, game % 10 == 9, out);
+        take_position(t, &b, result / 2.0, game % 10 == 9, false, out);
     }
 }
 
@@ -162,7 +166,7 @@ take_scored(const pdn_eval_tables *t, const char *line, samples *out, size_t n)
         return;
     if (b.side != PDN_WHITE)
         s = -s;
-    take_position(t, &b, pdn_win_chance((int)s, 1.0), n % 10 == 9, out);
+    take_position(t, &b, pdn_win_chance((int)s, 1.0), n % 10 == 9, true, out);
 }
 
 static double
@@ -180,6 +184,13 @@ sigmoid(double k, double s)
     return 1.0 / (1.0 + pow(10.0, -k * s / 400.0));
 }
 
+/* The K of @s: @k for a result, the annotator's scale for a score. */
+static double
+k_of(const sample *s, double k)
+{
+    return s->scored ? SCORES_K : k;
+}
+
 /* The mean squared error on the samples fitted (@held_out false) or
  * left out. */
 static double
@@ -191,7 +202,7 @@ error(const samples *ss, const double *w, double k, bool held_out)
         const sample *s = &ss->v[i];
         if (s->held_out != held_out)
             continue;
-        double d = s->target - sigmoid(k, score(s, w));
+        double d = s->target - sigmoid(k_of(s, k), score(s, w));
         sum += d * d;
         n++;
     }
@@ -218,7 +229,6 @@ fit(const samples *ss, double *w, const double *w0, const bool *frozen,
 {
     double m[PDN_EVAL_NTERMS] = {0}, v[PDN_EVAL_NTERMS] = {0};
     const double rate = 0.5, b1 = 0.9, b2 = 0.999, eps = 1e-8;
-    double c = k * log(10.0) / 400.0;
     for (int e = 1; e <= epochs; e++) {
         double g[PDN_EVAL_NTERMS] = {0};
         size_t n = 0;
@@ -226,7 +236,8 @@ fit(const samples *ss, double *w, const double *w0, const bool *frozen,
             const sample *s = &ss->v[i];
             if (s->held_out)
                 continue;
-            double p = sigmoid(k, score(s, w));
+            double ks = k_of(s, k), c = ks * log(10.0) / 400.0;
+            double p = sigmoid(ks, score(s, w));
             /* d/dw_j (r - p)^2 = -2 (r - p) p (1 - p) c f_j */
             double d = -2 * (s->target - p) * p * (1 - p) * c;
             for (int j = 0; j < PDN_EVAL_NTERMS; j++)
@@ -270,12 +281,9 @@ freeze(const char *names, bool *frozen)
 int
 main(int argc, char **argv)
 {
-    bool scores = false, frozen[PDN_EVAL_NTERMS] = {false};
+    bool frozen[PDN_EVAL_NTERMS] = {false};
     for (; argc >= 2 && !strncmp(argv[1], "--", 2); argc--, argv++) {
-        if (!strcmp(argv[1], "--scores")) {
-            scores = true;
-        } else if (strncmp(argv[1], "--keep=", 7) ||
-                   !freeze(argv[1] + 7, frozen)) {
+        if (strncmp(argv[1], "--keep=", 7) || !freeze(argv[1] + 7, frozen)) {
             argc = 0; /* the usage */
             break;
         }
@@ -283,35 +291,38 @@ main(int argc, char **argv)
     const pdn_variant *v = argc >= 2 ? variant_named(argv[1]) : NULL;
     int epochs = argc >= 3 ? atoi(argv[2]) : 600;
     if (!v || epochs < 0) {
-        fprintf(stderr, "usage: pdn-tune [--scores] [--keep=TERM,...] VARIANT "
-                        "[EPOCHS] "
-                        "< GAMES.jsonl | SCORES.tsv\n");
+        fprintf(stderr, "usage: pdn-tune [--keep=TERM,...] VARIANT [EPOCHS] "
+                        "< GAMES.jsonl, SCORES.tsv or both\n");
         return 2;
     }
     pdn_eval_tables t;
     pdn_eval_init(&t, v, NULL);
     samples ss = {0};
     char *line = NULL;
-    size_t cap = 0, games = 0;
+    size_t cap = 0, games = 0, lines = 0;
     while (getline(&line, &cap, stdin) > 0) {
-        if (scores)
-            take_scored(&t, line, &ss, games++);
-        else
+        if (line[0] == '{')
             take_game(&t, line, &ss, games++);
+        else
+            take_scored(&t, line, &ss, lines++);
     }
     free(line);
-    size_t held = 0;
-    for (size_t i = 0; i < ss.n; i++)
+    size_t held = 0, scored = 0;
+    for (size_t i = 0; i < ss.n; i++) {
         held += ss.v[i].held_out;
-    printf("%s: %zu %s read, %zu positions (%zu fitted, %zu left out)\n",
-           v->name, games, scores ? "lines" : "games", ss.n, ss.n - held, held);
+        scored += ss.v[i].scored;
+    }
+    printf("%s: %zu games and %zu scored lines read, %zu positions (%zu of "
+           "games, %zu scored; %zu fitted, %zu left out)\n",
+           v->name, games, lines, ss.n, ss.n - scored, scored, ss.n - held,
+           held);
     if (ss.n == 0)
         return 1;
 
     double w[PDN_EVAL_NTERMS], w0[PDN_EVAL_NTERMS];
     for (int i = 0; i < PDN_EVAL_NTERMS; i++)
         w[i] = w0[i] = t.w[i];
-    double k = scores ? SCORES_K : best_k(&ss, w);
+    double k = scored < ss.n ? best_k(&ss, w) : SCORES_K;
     printf("K %.4f\n", k);
     printf("before: error %.6f fitted, %.6f left out\n",
            error(&ss, w, k, false), error(&ss, w, k, true));
