@@ -40,16 +40,18 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
             "B:W18,20,22,24,25,27,29,30,31:B1,2,4,5,6,8,10,11,15",
             "W:WK5,22,26,30:B9,K19,27",
             NULL},
-        /* Fitted by bench/tune -s 16 to the scores of a search 16 plies
-           deep of the positions of
-           corpus/real/italian/gc_italian_40champ-1996.pdn. */
+        /* Fitted by bench/tune -S SCORES to the scores a search 20 plies
+           deep gives the positions of
+           corpus/real/italian/gc_italian_40champ-1996.pdn and 2,500 of
+           300 self-play games (bench/match -t 10 -g), and to the results
+           of those games, all at once. */
         PDN_EVAL_WEIGHTS(
-            /* king */ 255,
-            /* advance2..7 */ 4, -5, -2, 0, 18, 17,
-            /* centre, back_rank */ 13, 13,
-            /* runaway1..4 */ 60, 32, 30, 6,
-            /* king_edge, king_centre, king_free, king_trapped */ -6, 10, -1, 0,
-            /* balance, tempo, trade_down */ -3, 6, -4),
+            /* king */ 208,
+            /* advance2..7 */ 11, 1, 0, 0, 14, 4,
+            /* centre, back_rank */ 10, 25,
+            /* runaway1..4 */ 48, 18, 26, 0,
+            /* king_edge, king_centre, king_free, king_trapped */ -18, 3, -7, 0,
+            /* balance, tempo, trade_down */ -1, 0, -1),
     },
     [PDN_SPANISH] = {
         .id = PDN_SPANISH,
