@@ -530,7 +530,12 @@ search_node(pdn_engine *e, const pdn_board *b, int depth, int alpha, int beta,
 
     tt_entry entry;
     const tt_entry *t = depth > 0 && tt_probe(e, key, &entry) ? &entry : NULL;
-    if (t && !pv_node && t->depth >= depth) {
+    /* An entry of a deeper search ends the node too (it knows more),
+     * but not with no_reductions, whose result is the fixed-depth
+     * minimax value: a position met again by another order of moves
+     * may have more depth left there (a forced move costs none). */
+    if (t && !pv_node &&
+        (t->depth == depth || (t->depth > depth && !e->opt.no_reductions))) {
         int s = from_tt(t->score, ply);
         if ((t->bound == BOUND_EXACT) ||
             (t->bound == BOUND_LOWER && s >= beta) ||
