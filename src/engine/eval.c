@@ -67,7 +67,8 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
             /* No man of the colour stands on its crowning row (r 8). */
             weight[c][bit] =
                 (r >= 2 && r < 8 ? t->w[EVAL_ADVANCE_2 + r - 2] : 0) +
-                (r < 8 && centre ? t->w[EVAL_CENTRE] : 0);
+                (r < 8 && centre ? t->w[EVAL_CENTRE] : 0) +
+                (r < 8 ? t->w[pdn_eval_square_term(c, f, r)] : 0);
             if (r == 1)
                 t->back[c] |= sq;
             if (8 - r <= 4 && 8 - r >= 1) {
@@ -173,6 +174,7 @@ pdn_eval_terms(const pdn_eval_tables *t, const pdn_board *b, int *f)
                 continue;
             }
             half[file[bit] <= 3]++;
+            f[pdn_eval_square_term(c, file[bit], r)] += sign;
             if (r >= 2 && r <= 7)
                 f[EVAL_ADVANCE_2 + r - 2] += sign;
             if (centre)

@@ -40,11 +40,82 @@
       "a man more on one half of the board (files a-d, e-h) than the other")   \
     X(TEMPO, "tempo", "having the move, with men only on the board")           \
     X(TRADE_DOWN, "trade_down",                                                \
-      "a piece off the board while ahead in material (the lead's sign)")
+      "a piece off the board while ahead in material (the lead's sign)")       \
+    PDN_EVAL_SQUARE_TERMS(X)
+
+/* Each square a man may stand on, as its side sees the board: its rank
+ * (1..7, from its own back rank) and its place on the rank (1..4, from
+ * its left), beyond what advancement and the centre say of it. */
+#define PDN_EVAL_SQUARE_TERMS(X)                                               \
+    X(MAN_1_1, "man1.1",                                                       \
+      "a man on the first square from its left of its rank 1")                 \
+    X(MAN_1_2, "man1.2",                                                       \
+      "a man on the second square from its left of its rank 1")                \
+    X(MAN_1_3, "man1.3",                                                       \
+      "a man on the third square from its left of its rank 1")                 \
+    X(MAN_1_4, "man1.4",                                                       \
+      "a man on the fourth square from its left of its rank 1")                \
+    X(MAN_2_1, "man2.1",                                                       \
+      "a man on the first square from its left of its rank 2")                 \
+    X(MAN_2_2, "man2.2",                                                       \
+      "a man on the second square from its left of its rank 2")                \
+    X(MAN_2_3, "man2.3",                                                       \
+      "a man on the third square from its left of its rank 2")                 \
+    X(MAN_2_4, "man2.4",                                                       \
+      "a man on the fourth square from its left of its rank 2")                \
+    X(MAN_3_1, "man3.1",                                                       \
+      "a man on the first square from its left of its rank 3")                 \
+    X(MAN_3_2, "man3.2",                                                       \
+      "a man on the second square from its left of its rank 3")                \
+    X(MAN_3_3, "man3.3",                                                       \
+      "a man on the third square from its left of its rank 3")                 \
+    X(MAN_3_4, "man3.4",                                                       \
+      "a man on the fourth square from its left of its rank 3")                \
+    X(MAN_4_1, "man4.1",                                                       \
+      "a man on the first square from its left of its rank 4")                 \
+    X(MAN_4_2, "man4.2",                                                       \
+      "a man on the second square from its left of its rank 4")                \
+    X(MAN_4_3, "man4.3",                                                       \
+      "a man on the third square from its left of its rank 4")                 \
+    X(MAN_4_4, "man4.4",                                                       \
+      "a man on the fourth square from its left of its rank 4")                \
+    X(MAN_5_1, "man5.1",                                                       \
+      "a man on the first square from its left of its rank 5")                 \
+    X(MAN_5_2, "man5.2",                                                       \
+      "a man on the second square from its left of its rank 5")                \
+    X(MAN_5_3, "man5.3",                                                       \
+      "a man on the third square from its left of its rank 5")                 \
+    X(MAN_5_4, "man5.4",                                                       \
+      "a man on the fourth square from its left of its rank 5")                \
+    X(MAN_6_1, "man6.1",                                                       \
+      "a man on the first square from its left of its rank 6")                 \
+    X(MAN_6_2, "man6.2",                                                       \
+      "a man on the second square from its left of its rank 6")                \
+    X(MAN_6_3, "man6.3",                                                       \
+      "a man on the third square from its left of its rank 6")                 \
+    X(MAN_6_4, "man6.4",                                                       \
+      "a man on the fourth square from its left of its rank 6")                \
+    X(MAN_7_1, "man7.1",                                                       \
+      "a man on the first square from its left of its rank 7")                 \
+    X(MAN_7_2, "man7.2",                                                       \
+      "a man on the second square from its left of its rank 7")                \
+    X(MAN_7_3, "man7.3",                                                       \
+      "a man on the third square from its left of its rank 7")                 \
+    X(MAN_7_4, "man7.4",                                                       \
+      "a man on the fourth square from its left of its rank 7")
 
 #define PDN_EVAL_TERM_ENUM(name, text, what) EVAL_##name,
 enum { PDN_EVAL_TERMS(PDN_EVAL_TERM_ENUM) PDN_EVAL_NTERMS };
 #undef PDN_EVAL_TERM_ENUM
+
+/* The square term of a man of colour @c on @file (0..7) of its rank @r
+ * (1..7, counted from its own side): what PDN_EVAL_SQUARE_TERMS names. */
+static inline int
+pdn_eval_square_term(int c, int file, int r)
+{
+    int from_left = c == PDN_WHITE ? file : 7 - file;
+    return EVAL_MAN_1_1 + (r - 1) * 4 + from_left / 2;
+}
 
 /** The name of term @i ("king"), for the tuner. */
 const char *pdn_eval_term_name(int i);

@@ -42,16 +42,25 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
             NULL},
         /* Fitted by bench/tune -S SCORES to the scores a search 20 plies
            deep gives the positions of
-           corpus/real/italian/gc_italian_40champ-1996.pdn and 2,500 of
+           corpus/real/italian/gc_italian_40champ-1996.pdn, the ballots of
+           corpus/real/italian/cb_11_man_italian_ballots.pdn and 8,500 of
            300 self-play games (bench/match -t 10 -g), and to the results
-           of those games, all at once. */
+           of those games, all at once; the square terms (man1.1..man7.4)
+           say what a square is worth beyond its rank and the centre. */
         PDN_EVAL_WEIGHTS(
-            /* king */ 208,
-            /* advance2..7 */ 11, 1, 0, 0, 14, 4,
-            /* centre, back_rank */ 10, 25,
-            /* runaway1..4 */ 48, 18, 26, 0,
-            /* king_edge, king_centre, king_free, king_trapped */ -18, 3, -7, 0,
-            /* balance, tempo, trade_down */ -1, 0, -1),
+            /* king */ 178,
+            /* advance2..7 */ 2, -7, -7, -8, 8, 2,
+            /* centre, back_rank */ 7, 16,
+            /* runaway1..4 */ 32, 8, 15, -6,
+            /* king_edge, king_centre, king_free, king_trapped */ -15, 3, -5, 0,
+            /* balance, tempo, trade_down */ -2, 1, -1,
+            /* man1.1..4 */ -2, 6, 1, -22,
+            /* man2.1..4 */ -1, 0, -2, -7,
+            /* man3.1..4 */ 4, -3, -6, -2,
+            /* man4.1..4 */ -3, -2, 2, -5,
+            /* man5.1..4 */ -3, 1, -3, -2,
+            /* man6.1..4 */ -8, 3, 4, -5,
+            /* man7.1..4 */ 6, 9, 1, -17),
     },
     [PDN_SPANISH] = {
         .id = PDN_SPANISH,
@@ -78,7 +87,14 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
             /* centre, back_rank */ 4, 8,
             /* runaway1..4 */ 90, 60, 35, 15,
             /* king_edge, king_centre, king_free, king_trapped */ -8, 4, 0, 0,
-            /* balance, tempo, trade_down */ 0, 3, 3),
+            /* balance, tempo, trade_down */ 0, 3, 3,
+            /* man1.1..4 */ 0, 0, 0, 0,
+            /* man2.1..4 */ 0, 0, 0, 0,
+            /* man3.1..4 */ 0, 0, 0, 0,
+            /* man4.1..4 */ 0, 0, 0, 0,
+            /* man5.1..4 */ 0, 0, 0, 0,
+            /* man6.1..4 */ 0, 0, 0, 0,
+            /* man7.1..4 */ 0, 0, 0, 0),
     },
     [PDN_ENGLISH] = {
         .id = PDN_ENGLISH,
@@ -107,7 +123,14 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
             /* centre, back_rank */ 10, 51,
             /* runaway1..4 */ 83, 51, 32, 15,
             /* king_edge, king_centre, king_free, king_trapped */ -25, 25, 7, -1,
-            /* balance, tempo, trade_down */ -5, -2, 7),
+            /* balance, tempo, trade_down */ -5, -2, 7,
+            /* man1.1..4 */ 0, 0, 0, 0,
+            /* man2.1..4 */ 0, 0, 0, 0,
+            /* man3.1..4 */ 0, 0, 0, 0,
+            /* man4.1..4 */ 0, 0, 0, 0,
+            /* man5.1..4 */ 0, 0, 0, 0,
+            /* man6.1..4 */ 0, 0, 0, 0,
+            /* man7.1..4 */ 0, 0, 0, 0),
     },
 };
 /* clang-format on */

@@ -9,7 +9,7 @@
 #   bench_signature.sh PDN_BINARY
 set -u
 pdn=$1
-signature=332363
+signature=327379
 a=$("$pdn" bench --depth 7 | sed 's/ nodes .*/ nodes/; s/ in [.0-9]* s.*//')
 b=$("$pdn" bench --depth 7 | sed 's/ nodes .*/ nodes/; s/ in [.0-9]* s.*//')
 if [ -z "$a" ] || [ "$a" != "$b" ]; then

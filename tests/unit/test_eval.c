@@ -128,6 +128,16 @@ test_terms_by_hand(void **state)
     assert_int_equal(f[EVAL_CENTRE], 0);
     assert_int_equal(f[EVAL_TEMPO], 1);
     assert_int_equal(f[EVAL_TRADE_DOWN], 24 - 3);
+    /* The squares as each side sees them: b7 is the first square from
+       White's left of its rank 7, f1 the third of its rank 1; h3 is
+       Black's rank 6, and h is Black's left. */
+    assert_int_equal(f[EVAL_MAN_7_1], 1);
+    assert_int_equal(f[EVAL_MAN_1_3], 1);
+    assert_int_equal(f[EVAL_MAN_6_1], -1);
+    int squares = 0;
+    for (int i = EVAL_MAN_1_1; i <= EVAL_MAN_7_4; i++)
+        squares += f[i] != 0;
+    assert_int_equal(squares, 3);
     /* A white king on b1 (29) hemmed in by black men on a2 and c2 (25,
        26), which it blocks; a white man on b3 (21), a black one on a8
        (1), on Black's back rank. */
@@ -142,8 +152,17 @@ test_terms_by_hand(void **state)
     assert_int_equal(f[EVAL_BACK_RANK], -1);
     assert_int_equal(f[EVAL_BALANCE], 1 - 3);
     assert_int_equal(f[EVAL_TEMPO], 0);
-    /* White leads (a king against a man): 5 pieces, by the lead's sign. */
-    assert_int_equal(f[EVAL_TRADE_DOWN], 24 - 5);
+    /* a2 and c2 are the fourth and third squares from Black's left of
+       its rank 7, a8 the fourth of its rank 1; the king has none. */
+    assert_int_equal(f[EVAL_MAN_3_1], 1);
+    assert_int_equal(f[EVAL_MAN_7_4], -1);
+    assert_int_equal(f[EVAL_MAN_7_3], -1);
+    assert_int_equal(f[EVAL_MAN_1_4], -1);
+    /* A king and a man against three men: White leads if a king is worth
+       more than two men by the row's weight, else Black; 5 pieces, by
+       the lead's sign. */
+    int king = pdn_variant_default()->eval_weights[EVAL_KING];
+    assert_int_equal(f[EVAL_TRADE_DOWN], king > 200 ? 24 - 5 : 5 - 24);
     /* The king freed: two empty squares next to it. */
     terms_of("B:WK29,21:B1", f);
     assert_int_equal(f[EVAL_KING_TRAPPED], 0);
