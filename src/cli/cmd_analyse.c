@@ -2,11 +2,14 @@
  * position: a line per depth completed (depth, score, nodes, nodes per
  * second, time, principal variation), or with --json the final result;
  * the best K moves with --multipv, one given move's score with --move.
+ * With MOVEs after the FEN, the position after them, the ones before it
+ * the game so far (its repetitions and reversible plies).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "cli/args.h"
 #include "egdb/egdb.h"
 #include "cli/commands.h"
@@ -22,7 +25,9 @@
 
 typedef struct analyse_job {
     const pdn_variant *v;
-    pdn_board board;
+    pdn_board board; /* the position searched: after the MOVEs */
+    pdn_board *game; /* the FEN's position and one after each MOVE */
+    size_t ngame;    /* how many: the MOVEs and one */
     const char *fen;
     const char *move_text;
     pdn_move move; /* --move, resolved */
@@ -75,7 +80,9 @@ static const char analyse_about[] =
     "a line: depth, score, nodes, nodes per second, time, principal"
     " variation.\n"
     "Scores are in hundredths of a man for the side to move; 'win in N' and\n"
-    "'loss in N' count plies.\n";
+    "'loss in N' count plies.  With MOVEs, the position searched is the one\n"
+    "after them, played from FEN, and the positions before it are the game\n"
+    "so far: the engine sees their repetitions and reversible plies.\n";
 
 static const char analyse_more[] =
     "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not"
@@ -84,7 +91,8 @@ static const char analyse_more[] =
     "Examples:\n"
     "  pdn analyse --depth 12 W:W21-32:B1-12\n"
     "  pdn analyse --multipv 3 --json --depth 8 W:W21-32:B1-12\n"
-    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n";
+    "  pdn analyse --move 21-17 --depth 8 W:W21-32:B1-12\n"
+    "  pdn analyse --time 200 W:W21-32:B1-12 22-18 12-15\n";
 
 /* ---- Writing ---- */
 
@@ -196,35 +204,56 @@ print_json(const analyse_job *job, const pdn_search_info *info)
 
 /* ---- Arguments ---- */
 
-/* --move: the legal move the text names, exactly one. */
+/* The legal move of @b that @text names, exactly one, into @m; @what
+ * says which move it is in a message ("--move", "move 3").  Returns 0,
+ * or the exit status of the message printed. */
 static int
-read_move(const pdn_cli *cli, analyse_job *job)
+resolve_move(const pdn_cli *cli, const pdn_variant *v, const pdn_board *b,
+             const char *what, const char *text, pdn_move *m)
 {
     pdn_written_move w;
     size_t at;
     char msg[128];
-    if (pdn_notation_parse(job->v, job->move_text, strlen(job->move_text), &w,
-                           &at, msg, sizeof msg) < 0)
-        return pdn_args_fail(cli, CMD, "bad --move '%s': %s", job->move_text,
-                             msg);
+    if (pdn_notation_parse(v, text, strlen(text), &w, &at, msg, sizeof msg) < 0)
+        return pdn_args_fail(cli, CMD, "bad %s '%s': %s", what, text, msg);
     pdn_move legal[PDN_MAX_MOVES];
-    int n = pdn_movegen_legal(job->v, &job->board, legal), k = 0;
+    int n = pdn_movegen_legal(v, b, legal), k = 0;
     for (int i = 0; i < n; i++)
-        if (pdn_notation_matches(job->v, &legal[i], &w)) {
-            job->move = legal[i];
+        if (pdn_notation_matches(v, &legal[i], &w)) {
+            *m = legal[i];
             k++;
         }
     if (k == 0)
         return pdn_args_fail(cli, CMD,
-                             "--move %s is not a legal move here "
+                             "%s %s is not a legal move here "
                              "(pdn moves FEN MOVE says why)",
-                             job->move_text);
+                             what, text);
     if (k > 1)
         return pdn_args_fail(cli, CMD,
-                             "--move %s names more than one legal "
+                             "%s %s names more than one legal "
                              "move: write its whole path",
-                             job->move_text);
-    job->limits.only = &job->move;
+                             what, text);
+    return 0;
+}
+
+/* The MOVEs after the FEN (@moves, @n of them), played from job->board
+ * into job->game, and job->board the position after them. */
+static int
+play_moves(const pdn_cli *cli, analyse_job *job, char **moves, size_t n)
+{
+    job->ngame = n + 1;
+    job->game = pdn_xcalloc(job->ngame, sizeof *job->game);
+    job->game[0] = job->board;
+    for (size_t i = 0; i < n; i++) {
+        char what[32];
+        pdn_move m;
+        snprintf(what, sizeof what, "move %zu", i + 1);
+        int rc = resolve_move(cli, job->v, &job->board, what, moves[i], &m);
+        if (rc != 0)
+            return rc;
+        pdn_board_play(&job->board, &m);
+        job->game[i + 1] = job->board;
+    }
     return 0;
 }
 
@@ -243,9 +272,16 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
     job->egdb_given = s.egdb != NULL;
     job->v = s.variant;
     job->board = s.board;
-    pdn_shared_free(&s);
-    if (rc < 0 && job->move_text && read_move(cli, job) != 0)
+    if (rc < 0 && s.noperands > 1 &&
+        play_moves(cli, job, (char **)s.operands + 1, s.noperands - 1) != 0)
         rc = PDN_EXIT_USAGE;
+    pdn_shared_free(&s);
+    if (rc < 0 && job->move_text &&
+        resolve_move(cli, job->v, &job->board, "--move", job->move_text,
+                     &job->move) != 0)
+        rc = PDN_EXIT_USAGE;
+    if (rc < 0 && job->move_text)
+        job->limits.only = &job->move;
     if (!job->limits.depth && !job->limits.nodes && !job->limits.time_ms)
         job->limits.time_ms = 1000;
     return rc;
@@ -256,8 +292,10 @@ run(const pdn_cli *cli, int argc, char **argv)
 {
     analyse_job job = {.cli = cli};
     int rc = read_args(cli, argc, argv, &job);
-    if (rc >= 0)
+    if (rc >= 0) {
+        free(job.game);
         return rc;
+    }
     if (!job.rule)
         job.rule = pdn_draw_rule_default(job.v);
     pdn_engine_options eo = {.variant = job.v,
@@ -272,6 +310,7 @@ run(const pdn_cli *cli, int argc, char **argv)
     }
     rc = pdn_command_egdb(cli, CMD, job.egdb, job.v, job.egdb_given, &job.db);
     if (rc != 0) {
+        free(job.game);
         pdn_engine_free(e);
         return rc;
     }
@@ -279,14 +318,15 @@ run(const pdn_cli *cli, int argc, char **argv)
     pdn_solver *solver = job.solver ? pdn_solver_new(job.v, job.solver) : NULL;
     pdn_engine_use_solver(e, solver, job.solver);
     pdn_search_info info;
-    int n = pdn_engine_search(e, &job.board, NULL, 0, &job.limits, report, &job,
-                              &info);
+    int n = pdn_engine_search(e, &job.board, job.game, job.ngame, &job.limits,
+                              report, &job, &info);
     if (job.json) {
         print_json(&job, &info);
     } else if (n == 0) {
         fprintf(cli->out, "no legal move: %s has lost\n",
                 job.board.side == PDN_WHITE ? "White" : "Black");
     }
+    free(job.game);
     pdn_engine_free(e);
     pdn_solver_free(solver);
     pdn_egdb_close(job.db);
@@ -295,5 +335,5 @@ run(const pdn_cli *cli, int argc, char **argv)
 
 PDN_COMMAND(analyse,
             "search a position with the engine: best moves, scores, lines",
-            "[OPTION]... FEN", analyse_about, 25, analyse_more,
+            "[OPTION]... FEN [MOVE]...", analyse_about, 25, analyse_more,
             PDN_COMMAND_POSITION, NULL);
