@@ -239,7 +239,8 @@ resolve_move(const pdn_cli *cli, const pdn_variant *v, const pdn_board *b,
 /* The MOVEs after the FEN (@moves, @n of them), played from job->board
  * into job->game, and job->board the position after them. */
 static int
-play_moves(const pdn_cli *cli, analyse_job *job, char **moves, size_t n)
+play_moves(const pdn_cli *cli, analyse_job *job, const char *const *moves,
+           size_t n)
 {
     job->ngame = n + 1;
     job->game = pdn_xcalloc(job->ngame, sizeof *job->game);
@@ -273,7 +274,7 @@ read_args(const pdn_cli *cli, int argc, char **argv, analyse_job *job)
     job->v = s.variant;
     job->board = s.board;
     if (rc < 0 && s.noperands > 1 &&
-        play_moves(cli, job, (char **)s.operands + 1, s.noperands - 1) != 0)
+        play_moves(cli, job, s.operands + 1, s.noperands - 1) != 0)
         rc = PDN_EXIT_USAGE;
     pdn_shared_free(&s);
     if (rc < 0 && job->move_text &&
