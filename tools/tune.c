@@ -12,7 +12,9 @@
  * move has no capture (a position in the middle of an exchange says
  * nothing of its score) and past the first 6 plies; a known draw is left
  * out.  Its terms are counted once (pdn_eval_terms()), and the score of
- * weights w is then s = 100 * men + sum w_i f_i, from White's side.
+ * weights w is then s = 100 * men + sum (p o_i + (24 - p) e_i) f_i / 24,
+ * from White's side, where o and e are the opening's and the ending's
+ * weights and p the men on the board (engine/eval.h, "Phases").
  *
  * The fit: first the scale K of the sigmoid p = 1 / (1 + 10^(-K s / 400))
  * that best fits the results with the variant's weights as they are;
@@ -58,10 +60,13 @@
 /* With --scores: the K of the annotator's scale, pdn_win_chance() with a
  * spread of one man: 1 / (1 + e^(-s / 100)). */
 #define SCORES_K (4.0 / log(10.0))
+/* The weights fitted: every term's opening's, then its ending's. */
+#define NWEIGHTS (PDN_EVAL_PHASES * PDN_EVAL_NTERMS)
 
 typedef struct sample {
     int8_t f[PDN_EVAL_NTERMS];
     int8_t men;    /* White's men minus Black's */
+    int8_t phase;  /* the men on the board, EVAL_PHASE_MEN at most */
     float target;  /* White's expected result, 0..1 */
     bool held_out; /* in the tenth left out */
     bool scored;   /* the target is a search's score, not a result */
@@ -116,8 +121,10 @@ take_position(const pdn_eval_tables *t, const pdn_board *b, double target,
     sample *s = &out->v[out->n++];
     for (int i = 0; i < PDN_EVAL_NTERMS; i++)
         s->f[i] = (int8_t)(f[i] < -127 ? -127 : f[i] > 127 ? 127 : f[i]);
-    s->men = (int8_t)(pdn_bb_count(b->pieces[PDN_WHITE] & ~b->kings) -
-                      pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings));
+    int wm = pdn_bb_count(b->pieces[PDN_WHITE] & ~b->kings);
+    int bm = pdn_bb_count(b->pieces[PDN_BLACK] & ~b->kings);
+    s->men = (int8_t)(wm - bm);
+    s->phase = (int8_t)(wm + bm < EVAL_PHASE_MEN ? wm + bm : EVAL_PHASE_MEN);
     s->target = (float)target;
     s->held_out = held_out;
     s->scored = scored;
@@ -172,10 +179,14 @@ take_scored(const pdn_eval_tables *t, const char *line, samples *out, size_t n)
 static double
 score(const sample *s, const double *w)
 {
-    double x = EVAL_MAN * s->men;
-    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-        x += w[i] * s->f[i];
-    return x;
+    double opening = 0, ending = 0;
+    for (int i = 0; i < PDN_EVAL_NTERMS; i++) {
+        opening += w[i] * s->f[i];
+        ending += w[PDN_EVAL_NTERMS + i] * s->f[i];
+    }
+    return EVAL_MAN * s->men +
+           (s->phase * opening + (EVAL_PHASE_MEN - s->phase) * ending) /
+               EVAL_PHASE_MEN;
 }
 
 static double
@@ -227,10 +238,10 @@ static void
 fit(const samples *ss, double *w, const double *w0, const bool *frozen,
     double k, int epochs)
 {
-    double m[PDN_EVAL_NTERMS] = {0}, v[PDN_EVAL_NTERMS] = {0};
+    double m[NWEIGHTS] = {0}, v[NWEIGHTS] = {0};
     const double rate = 0.5, b1 = 0.9, b2 = 0.999, eps = 1e-8;
     for (int e = 1; e <= epochs; e++) {
-        double g[PDN_EVAL_NTERMS] = {0};
+        double g[NWEIGHTS] = {0};
         size_t n = 0;
         for (size_t i = 0; i < ss->n; i++) {
             const sample *s = &ss->v[i];
@@ -240,16 +251,19 @@ fit(const samples *ss, double *w, const double *w0, const bool *frozen,
             double p = sigmoid(ks, score(s, w));
             /* d/dw_j (r - p)^2 = -2 (r - p) p (1 - p) c f_j */
             double d = -2 * (s->target - p) * p * (1 - p) * c;
-            for (int j = 0; j < PDN_EVAL_NTERMS; j++)
-                g[j] += d * s->f[j];
+            double o = (double)s->phase / EVAL_PHASE_MEN;
+            for (int j = 0; j < PDN_EVAL_NTERMS; j++) {
+                g[j] += d * o * s->f[j];
+                g[PDN_EVAL_NTERMS + j] += d * (1 - o) * s->f[j];
+            }
             n++;
         }
-        for (int j = 0; j < PDN_EVAL_NTERMS; j++) {
+        for (int j = 0; j < NWEIGHTS; j++) {
             double gj = g[j] / (double)n + 2 * L2_PULL * (w[j] - w0[j]);
             m[j] = b1 * m[j] + (1 - b1) * gj;
             v[j] = b2 * v[j] + (1 - b2) * gj * gj;
             double mh = m[j] / (1 - pow(b1, e)), vh = v[j] / (1 - pow(b2, e));
-            if (!frozen[j])
+            if (!frozen[j % PDN_EVAL_NTERMS])
                 w[j] -= rate * mh / (sqrt(vh) + eps);
         }
         if (e % 100 == 0)
@@ -319,27 +333,34 @@ main(int argc, char **argv)
     if (ss.n == 0)
         return 1;
 
-    double w[PDN_EVAL_NTERMS], w0[PDN_EVAL_NTERMS];
-    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-        w[i] = w0[i] = t.w[i];
+    double w[NWEIGHTS], w0[NWEIGHTS];
+    for (int i = 0; i < NWEIGHTS; i++)
+        w[i] = w0[i] = t.w[i / PDN_EVAL_NTERMS][i % PDN_EVAL_NTERMS];
     double k = scored < ss.n ? best_k(&ss, w) : SCORES_K;
     printf("K %.4f\n", k);
     printf("before: error %.6f fitted, %.6f left out\n",
            error(&ss, w, k, false), error(&ss, w, k, true));
     fit(&ss, w, w0, frozen, k, epochs);
-    int wi[PDN_EVAL_NTERMS];
-    for (int i = 0; i < PDN_EVAL_NTERMS; i++) {
+    int wi[NWEIGHTS];
+    for (int i = 0; i < NWEIGHTS; i++) {
         wi[i] = (int)lround(w[i]);
         w[i] = wi[i];
     }
     printf("after:  error %.6f fitted, %.6f left out\n",
            error(&ss, w, k, false), error(&ss, w, k, true));
-    printf("        PDN_EVAL_WEIGHTS(\n");
+    for (int ph = 0; ph < PDN_EVAL_PHASES; ph++) {
+        printf("        PDN_EVAL_%sWEIGHTS(\n",
+               ph == EVAL_ENDING ? "END_" : "");
+        for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+            printf("            /* %s */ %d%s\n", pdn_eval_term_name(i),
+                   wi[ph * PDN_EVAL_NTERMS + i],
+                   i + 1 < PDN_EVAL_NTERMS ? "," : "),");
+    }
+    printf("%-14s %13s %13s\n", "", "opening", "ending");
     for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-        printf("            /* %s */ %d%s\n", pdn_eval_term_name(i), wi[i],
-               i + 1 < PDN_EVAL_NTERMS ? "," : "),");
-    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-        printf("%-14s %5d -> %5d\n", pdn_eval_term_name(i), (int)w0[i], wi[i]);
+        printf("%-14s %5d -> %5d %5d -> %5d\n", pdn_eval_term_name(i),
+               (int)w0[i], wi[i], (int)w0[PDN_EVAL_NTERMS + i],
+               wi[PDN_EVAL_NTERMS + i]);
     free(ss.v);
     return 0;
 }

@@ -40,23 +40,52 @@ in_centre(int f, int r)
     return f >= 2 && f <= 5 && r >= 3 && r <= 6;
 }
 
+/* The weight of a man of @c on @bit, by @w: its rank, the centre and its
+ * square. */
+static int
+man_weight(const int *w, const signed char file[64], const signed char rank[64],
+           int c, int bit)
+{
+    int f = file[bit], r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
+    /* No man of the colour stands on its crowning row (r 8). */
+    if (r >= 8)
+        return 0;
+    return (r >= 2 ? w[EVAL_ADVANCE_2 + r - 2] : 0) +
+           (in_centre(f, rank[bit]) ? w[EVAL_CENTRE] : 0) +
+           w[pdn_eval_square_term(c, f, r)];
+}
+
 void
 pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
 {
     signed char file[64], rank[64];
     memset(t, 0, sizeof *t);
     t->v = v;
-    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-        t->w[i] = w ? w[i] : i < v->neval_weights ? v->eval_weights[i] : 0;
+    for (int ph = 0; ph < PDN_EVAL_PHASES; ph++) {
+        /* A row without ending weights weighs the ending as the opening. */
+        const int *row = ph == EVAL_ENDING && v->eval_end_weights
+                             ? v->eval_end_weights
+                             : v->eval_weights;
+        int nrow = ph == EVAL_ENDING && v->eval_end_weights
+                       ? v->neval_end_weights
+                       : v->neval_weights;
+        for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+            t->w[ph][i] = w          ? w[ph * PDN_EVAL_NTERMS + i]
+                          : i < nrow ? row[i]
+                                     : 0;
+    }
+    t->phases =
+        memcmp(t->w[EVAL_OPENING], t->w[EVAL_ENDING], sizeof t->w[EVAL_OPENING])
+            ? PDN_EVAL_PHASES
+            : 1;
     coords(v, file, rank);
-    int weight[2][64] = {{0}};
+    int weight[PDN_EVAL_PHASES][2][64] = {{{0}}};
     for (int bit = 0; bit < 64; bit++) {
         if (file[bit] < 0)
             continue;
         pdn_bb sq = (pdn_bb)1 << bit;
         int f = file[bit];
-        bool centre = in_centre(f, rank[bit]);
-        if (centre)
+        if (in_centre(f, rank[bit]))
             t->centre |= sq;
         if (f == 0 || f == 7 || rank[bit] == 1 || rank[bit] == 8)
             t->edge |= sq;
@@ -64,17 +93,15 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
             t->left |= sq;
         for (int c = 0; c < 2; c++) {
             int r = c == PDN_WHITE ? rank[bit] : 9 - rank[bit];
-            /* No man of the colour stands on its crowning row (r 8). */
-            weight[c][bit] =
-                (r >= 2 && r < 8 ? t->w[EVAL_ADVANCE_2 + r - 2] : 0) +
-                (r < 8 && centre ? t->w[EVAL_CENTRE] : 0) +
-                (r < 8 ? t->w[pdn_eval_square_term(c, f, r)] : 0);
+            for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
+                weight[ph][c][bit] = man_weight(t->w[ph], file, rank, c, bit);
             if (r == 1)
                 t->back[c] |= sq;
             if (8 - r <= 4 && 8 - r >= 1) {
                 t->runners[c] |= sq;
-                t->runaway[c][bit] =
-                    (int16_t)t->w[EVAL_RUNAWAY_1 + (8 - r) - 1];
+                for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
+                    t->runaway[ph][c][bit] =
+                        (int16_t)t->w[ph][EVAL_RUNAWAY_1 + (8 - r) - 1];
             }
             /* The squares one step ahead (either way), two steps, and so
              * on, four at most (a runner's way to its crowning row). */
@@ -88,15 +115,16 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
             }
         }
     }
-    for (int c = 0; c < 2; c++)
-        for (int k = 0; k < 4; k++)
-            for (int byte = 0; byte < 256; byte++) {
-                int sum = 0;
-                for (int i = 0; i < 8; i++)
-                    if (byte >> i & 1)
-                        sum += weight[c][EVAL_ROWS_BIT(k) + i];
-                t->men[c][k][byte] = (int16_t)sum;
-            }
+    for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < 4; k++)
+                for (int byte = 0; byte < 256; byte++) {
+                    int sum = 0;
+                    for (int i = 0; i < 8; i++)
+                        if (byte >> i & 1)
+                            sum += weight[ph][c][EVAL_ROWS_BIT(k) + i];
+                    t->men[ph][c][k][byte] = (int16_t)sum;
+                }
 }
 
 /* The bit of the square @df files and @dr ranks from the square at bit
@@ -188,8 +216,8 @@ pdn_eval_terms(const pdn_eval_tables *t, const pdn_board *b, int *f)
         f[EVAL_BALANCE] +=
             sign * (half[0] > half[1] ? half[0] - half[1] : half[1] - half[0]);
     }
-    int lead =
-        (men[0] - men[1]) * EVAL_MAN + (kings[0] - kings[1]) * t->w[EVAL_KING];
+    int lead = (men[0] - men[1]) * EVAL_MAN +
+               (kings[0] - kings[1]) * t->w[EVAL_ENDING][EVAL_KING];
     int pieces = men[0] + men[1] + kings[0] + kings[1];
     f[EVAL_TRADE_DOWN] = lead > 0 ? 24 - pieces : lead < 0 ? pieces - 24 : 0;
     if (!kings[0] && !kings[1])
@@ -203,13 +231,19 @@ pdn_eval_plain(const pdn_eval_tables *t, const pdn_board *b)
     int f[PDN_EVAL_NTERMS];
     if (!pdn_eval_terms(t, b, f))
         return 0;
-    int men = 0;
+    int lead = 0, men = 0;
     for (int bit = 0; bit < 64; bit++)
-        if (!(b->kings >> bit & 1))
-            men += (b->pieces[PDN_WHITE] >> bit & 1) -
+        if (!(b->kings >> bit & 1)) {
+            lead += (b->pieces[PDN_WHITE] >> bit & 1) -
+                    (b->pieces[PDN_BLACK] >> bit & 1);
+            men += (b->pieces[PDN_WHITE] >> bit & 1) +
                    (b->pieces[PDN_BLACK] >> bit & 1);
-    int s = men * EVAL_MAN;
-    for (int i = 0; i < PDN_EVAL_NTERMS; i++)
-        s += t->w[i] * f[i];
-    return b->side == PDN_WHITE ? s : -s;
+        }
+    int s[PDN_EVAL_PHASES] = {0, 0};
+    for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
+        for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+            s[ph] += t->w[ph][i] * f[i];
+    int score =
+        lead * EVAL_MAN + pdn_eval_blend(s[EVAL_OPENING], s[EVAL_ENDING], men);
+    return b->side == PDN_WHITE ? score : -score;
 }

@@ -16,7 +16,8 @@
 
 /* The terms of the evaluation, each a weight (per variant, in its row's
  * eval_weights, rules/variant_rows.h, which bench/tune fits) times a count
- * of White's minus Black's: X(NAME, name, what it counts). */
+ * of White's minus Black's: X(NAME, name, what it counts).  Each term has
+ * two weights, its opening and its ending one (below, "Phases"). */
 #define PDN_EVAL_TERMS(X)                                                      \
     X(KING, "king", "a king")                                                  \
     X(ADVANCE_2, "advance2", "a man on its second rank")                       \
@@ -117,6 +118,23 @@ pdn_eval_square_term(int c, int file, int r)
     return EVAL_MAN_1_1 + (r - 1) * 4 + from_left / 2;
 }
 
+/* ---- Phases ---- */
+/* A term weighs what it weighs in the opening, with all 24 men on the
+ * board, and what it weighs in the ending, with none, and in between in
+ * proportion to the men on the board: a king, the centre or a man's
+ * advance do not weigh the same when the board has emptied. */
+enum { EVAL_OPENING, EVAL_ENDING, PDN_EVAL_PHASES };
+#define EVAL_PHASE_MEN 24
+
+/* The score of a position with @men men on the board (both sides'),
+ * from its opening and its ending scores. */
+static inline int
+pdn_eval_blend(int opening, int ending, int men)
+{
+    int p = men < EVAL_PHASE_MEN ? men : EVAL_PHASE_MEN;
+    return (opening * p + ending * (EVAL_PHASE_MEN - p)) / EVAL_PHASE_MEN;
+}
+
 /** The name of term @i ("king"), for the tuner. */
 const char *pdn_eval_term_name(int i);
 
@@ -135,29 +153,35 @@ const char *pdn_eval_term_name(int i);
 
 typedef struct pdn_eval_tables {
     const pdn_variant *v;
-    int w[PDN_EVAL_NTERMS]; /* the weights, by term */
-    int16_t men[2][4][256]; /* by colour, pair of ranks, byte */
-    pdn_bb back[2];         /* each colour's own back rank */
-    pdn_bb centre;          /* the central files (c-f) of ranks 3-6 */
-    pdn_bb edge;            /* the edge of the board */
-    pdn_bb left;            /* files a-d (the other half: e-h) */
-    pdn_bb runners[2];      /* men of each colour 4 or fewer ranks from
-                               their crowning row */
-    int16_t runaway[2][64]; /* a free runner's bonus, by colour */
-    pdn_bb cone[2][64];     /* by colour and square: the squares one
-                               to four steps ahead, either way, that
-                               must be empty for a runner there to be
-                               free */
+    int w[PDN_EVAL_PHASES][PDN_EVAL_NTERMS]; /* the weights, by phase
+                                                and term */
+    int phases; /* 1 when the ending weighs as the opening (its tables
+                   are then not read), else PDN_EVAL_PHASES */
+    int16_t men[PDN_EVAL_PHASES][2][4][256]; /* by phase, colour, pair of
+                                                ranks, byte */
+    pdn_bb back[2];                          /* each colour's own back rank */
+    pdn_bb centre;     /* the central files (c-f) of ranks 3-6 */
+    pdn_bb edge;       /* the edge of the board */
+    pdn_bb left;       /* files a-d (the other half: e-h) */
+    pdn_bb runners[2]; /* men of each colour 4 or fewer ranks from
+                          their crowning row */
+    int16_t runaway[PDN_EVAL_PHASES][2][64]; /* a free runner's bonus, by
+                                                phase and colour */
+    pdn_bb cone[2][64]; /* by colour and square: the squares one
+                           to four steps ahead, either way, that
+                           must be empty for a runner there to be
+                           free */
 } pdn_eval_tables;
 
 /** Fills @t for @v with its row's weights, or with @w when not NULL
- * (PDN_EVAL_NTERMS of them: the tuner's). */
+ * (PDN_EVAL_PHASES * PDN_EVAL_NTERMS of them, the opening's then the
+ * ending's: the tuner's). */
 void pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w);
 
 /** The counts of each term in @b, White's minus Black's, square by
  * square (@f: PDN_EVAL_NTERMS of them); returns false for a known draw
  * (pdn_eval_drawn_ending()), which scores 0.  TRADE_DOWN takes the
- * lead's sign by @t's king weight.  The plain reading of the terms
+ * lead's sign by @t's ending weight of a king.  The plain reading of the terms
  * that pdn_eval() below adds up by tables and sets. */
 bool pdn_eval_terms(const pdn_eval_tables *t, const pdn_board *b, int *f);
 
@@ -187,38 +211,47 @@ pdn_eval_kings_trapped(pdn_bb kings, pdn_bb empty)
     return kings & ~near;
 }
 
-/* The score of @c's pieces, without material. */
-static inline int
+/* Adds to @s, by phase, the score of @c's pieces without material. */
+static inline void
 pdn_eval_positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
-                    bool other_has_men)
+                    bool other_has_men, int s[PDN_EVAL_PHASES])
 {
     pdn_bb own = b->pieces[c];
     pdn_bb men = own & ~b->kings, kings = own & b->kings;
     pdn_bb all = b->pieces[PDN_WHITE] | b->pieces[PDN_BLACK];
-    int s = 0;
-    s += t->men[c][0][men & 0xFF] +
-         t->men[c][1][men >> EVAL_ROWS_BIT(1) & 0xFF] +
-         t->men[c][2][men >> EVAL_ROWS_BIT(2) & 0xFF] +
-         t->men[c][3][men >> EVAL_ROWS_BIT(3) & 0xFF];
-    if (other_has_men)
-        s += t->w[EVAL_BACK_RANK] * pdn_bb_count(men & t->back[c]);
+    unsigned rows[4] = {(unsigned)(men & 0xFF),
+                        (unsigned)(men >> EVAL_ROWS_BIT(1) & 0xFF),
+                        (unsigned)(men >> EVAL_ROWS_BIT(2) & 0xFF),
+                        (unsigned)(men >> EVAL_ROWS_BIT(3) & 0xFF)};
+    int back = other_has_men ? pdn_bb_count(men & t->back[c]) : 0;
     /* A runner is free when its cone holds no piece (no branch on it:
      * it goes either way). */
+    int runaway[PDN_EVAL_PHASES] = {0, 0};
     for (pdn_bb r = men & t->runners[c]; r; r &= r - 1) {
         int sq = pdn_bb_lowest(r);
-        s += t->runaway[c][sq] & -(int)((t->cone[c][sq] & all) == 0);
+        int free = -(int)((t->cone[c][sq] & all) == 0);
+        runaway[EVAL_OPENING] += t->runaway[EVAL_OPENING][c][sq] & free;
+        runaway[EVAL_ENDING] += t->runaway[EVAL_ENDING][c][sq] & free;
     }
     int left = pdn_bb_count(men & t->left), right = pdn_bb_count(men) - left;
-    s += t->w[EVAL_BALANCE] * (left > right ? left - right : right - left);
+    int balance = left > right ? left - right : right - left;
+    int edge = 0, centre = 0, free = 0, trapped = 0;
     if (kings) {
         pdn_bb empty = BB_PLAYABLE & ~all;
-        s += t->w[EVAL_KING_EDGE] * pdn_bb_count(kings & t->edge) +
-             t->w[EVAL_KING_CENTRE] * pdn_bb_count(kings & t->centre) +
-             t->w[EVAL_KING_FREE] * pdn_eval_king_free(kings, empty) +
-             t->w[EVAL_KING_TRAPPED] *
-                 pdn_bb_count(pdn_eval_kings_trapped(kings, empty));
+        edge = pdn_bb_count(kings & t->edge);
+        centre = pdn_bb_count(kings & t->centre);
+        free = pdn_eval_king_free(kings, empty);
+        trapped = pdn_bb_count(pdn_eval_kings_trapped(kings, empty));
     }
-    return s;
+    for (int ph = 0; ph < t->phases; ph++) {
+        const int *w = t->w[ph];
+        s[ph] += t->men[ph][c][0][rows[0]] + t->men[ph][c][1][rows[1]] +
+                 t->men[ph][c][2][rows[2]] + t->men[ph][c][3][rows[3]] +
+                 runaway[ph] + w[EVAL_BACK_RANK] * back +
+                 w[EVAL_BALANCE] * balance + w[EVAL_KING_EDGE] * edge +
+                 w[EVAL_KING_CENTRE] * centre + w[EVAL_KING_FREE] * free +
+                 w[EVAL_KING_TRAPPED] * trapped;
+    }
 }
 
 /* Whether the material is a known draw of the variant. */
@@ -244,18 +277,26 @@ pdn_eval(const pdn_eval_tables *t, const pdn_board *b)
     int bm = pdn_bb_count(bl & ~k), bk = pdn_bb_count(bl & k);
     if (pdn_eval_drawn_ending(t, wm, wk, bm, bk))
         return 0;
-    int white = wm * EVAL_MAN + wk * t->w[EVAL_KING];
-    int black = bm * EVAL_MAN + bk * t->w[EVAL_KING];
-    int s = white - black;
-    /* Ahead, trade down: the fewer pieces left, the more the lead tells. */
+    /* Ahead, trade down: the fewer pieces left, the more the lead tells
+     * (the lead by the ending's weight of a king). */
     int pieces = wm + wk + bm + bk;
-    if (s != 0)
-        s += (s > 0 ? 1 : -1) * t->w[EVAL_TRADE_DOWN] * (24 - pieces);
-    s += pdn_eval_positional(t, b, PDN_WHITE, bm > 0) -
-         pdn_eval_positional(t, b, PDN_BLACK, wm > 0);
-    if (!wk && !bk)
-        s += b->side == PDN_WHITE ? t->w[EVAL_TEMPO] : -t->w[EVAL_TEMPO];
-    return b->side == PDN_WHITE ? s : -s;
+    int lead = (wm - bm) * EVAL_MAN + (wk - bk) * t->w[EVAL_ENDING][EVAL_KING];
+    int down = lead > 0 ? 24 - pieces : lead < 0 ? pieces - 24 : 0;
+    int tempo = wk || bk ? 0 : b->side == PDN_WHITE ? 1 : -1;
+    int white[PDN_EVAL_PHASES] = {0, 0}, black[PDN_EVAL_PHASES] = {0, 0};
+    pdn_eval_positional(t, b, PDN_WHITE, bm > 0, white);
+    pdn_eval_positional(t, b, PDN_BLACK, wm > 0, black);
+    int s[PDN_EVAL_PHASES] = {0, 0};
+    for (int ph = 0; ph < t->phases; ph++) {
+        const int *wt = t->w[ph];
+        s[ph] = (wk - bk) * wt[EVAL_KING] + down * wt[EVAL_TRADE_DOWN] +
+                tempo * wt[EVAL_TEMPO] + white[ph] - black[ph];
+    }
+    int score = (wm - bm) * EVAL_MAN +
+                (t->phases == 1 ? s[EVAL_OPENING]
+                                : pdn_eval_blend(s[EVAL_OPENING],
+                                                 s[EVAL_ENDING], wm + bm));
+    return b->side == PDN_WHITE ? score : -score;
 }
 
 #endif

@@ -67,7 +67,8 @@ typedef struct pdn_engine_options {
                                 result is then the fixed-depth minimax
                                 value */
     const int *eval_weights; /* the evaluation's weights (eval.h, one per
-                                term); NULL: the variant's */
+                                term and phase, the opening's first); NULL:
+                                the variant's */
 } pdn_engine_options;
 
 typedef struct pdn_search_limits {

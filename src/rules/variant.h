@@ -66,6 +66,9 @@ typedef struct pdn_variant {
        the count. */
     const int *eval_weights;
     int neval_weights;
+    /* Those of the ending (engine/eval.h, "Phases"), or NULL: the same. */
+    const int *eval_end_weights;
+    int neval_end_weights;
 } pdn_variant;
 
 /** The variant with this id; never NULL for a valid id. */

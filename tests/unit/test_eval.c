@@ -69,9 +69,12 @@ static void
 test_rows_have_every_weight(void **state)
 {
     (void)state;
-    for (int id = 0; id < PDN_VARIANT_COUNT; id++)
-        assert_int_equal(pdn_variant_get((pdn_variant_id)id)->neval_weights,
-                         PDN_EVAL_NTERMS);
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
+        const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
+        assert_int_equal(v->neval_weights, PDN_EVAL_NTERMS);
+        if (v->eval_end_weights)
+            assert_int_equal(v->neval_end_weights, PDN_EVAL_NTERMS);
+    }
     for (int i = 0; i < PDN_EVAL_NTERMS; i++)
         assert_non_null(pdn_eval_term_name(i));
     assert_null(pdn_eval_term_name(PDN_EVAL_NTERMS));
@@ -88,10 +91,12 @@ test_fast_is_plain(void **state)
         /* Weights of either sign for every term, so that none of them is
            left out by a weight of 0. */
         for (int k = 0; k < 4; k++) {
-            int w[PDN_EVAL_NTERMS];
-            for (int i = 0; i < PDN_EVAL_NTERMS; i++)
+            int w[PDN_EVAL_PHASES * PDN_EVAL_NTERMS];
+            for (int i = 0; i < PDN_EVAL_PHASES * PDN_EVAL_NTERMS; i++)
                 w[i] = (int)(test_random(&seed) % 121) - 60;
-            w[EVAL_KING] = 150 + (int)(test_random(&seed) % 300);
+            for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
+                w[ph * PDN_EVAL_NTERMS + EVAL_KING] =
+                    150 + (int)(test_random(&seed) % 300);
             compare(v, w, seed);
         }
     }
@@ -169,6 +174,40 @@ test_terms_by_hand(void **state)
     assert_int_equal(f[EVAL_KING_FREE], 2);
 }
 
+/* The score of @fen for the side to move with the weights @w. */
+static int
+score_of(const char *fen, const int *w)
+{
+    const pdn_variant *v = pdn_variant_default();
+    pdn_board b;
+    pdn_fen_error err;
+    pdn_eval_tables t;
+    assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), &b, &err), 0);
+    pdn_eval_init(&t, v, w);
+    assert_int_equal(pdn_eval(&t, &b), pdn_eval_plain(&t, &b));
+    return pdn_eval(&t, &b);
+}
+
+static void
+test_phases_blend_by_men(void **state)
+{
+    (void)state;
+    /* A king is worth 240 in the opening, 120 in the ending; nothing else
+       weighs. */
+    int w[PDN_EVAL_PHASES * PDN_EVAL_NTERMS] = {0};
+    w[EVAL_KING] = 240;
+    w[PDN_EVAL_NTERMS + EVAL_KING] = 120;
+    /* No man on the board: the ending's weight. */
+    assert_int_equal(score_of("W:WK29,K30:BK1", w), 120);
+    /* 12 men of 24: half way, 180 for the king; and 2 men up for
+       Black, the side to move. */
+    assert_int_equal(score_of("B:WK32,21,22,23,24,25:B1,2,3,4,5,6,7", w),
+                     200 - 180);
+    /* All 24 men and two kings more (a board that cannot arise, but the
+       phase counts only men): the opening's. */
+    assert_int_equal(score_of("W:WK31,K32,13-24:B1-12", w), 2 * 240);
+}
+
 int
 main(void)
 {
@@ -176,6 +215,7 @@ main(void)
         cmocka_unit_test(test_rows_have_every_weight),
         cmocka_unit_test(test_fast_is_plain),
         cmocka_unit_test(test_terms_by_hand),
+        cmocka_unit_test(test_phases_blend_by_men),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
