@@ -63,12 +63,9 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
     t->v = v;
     for (int ph = 0; ph < PDN_EVAL_PHASES; ph++) {
         /* A row without ending weights weighs the ending as the opening. */
-        const int *row = ph == EVAL_ENDING && v->eval_end_weights
-                             ? v->eval_end_weights
-                             : v->eval_weights;
-        int nrow = ph == EVAL_ENDING && v->eval_end_weights
-                       ? v->neval_end_weights
-                       : v->neval_weights;
+        bool own = ph == EVAL_ENDING && v->eval_end_weights;
+        const int *row = own ? v->eval_end_weights : v->eval_weights;
+        int nrow = own ? v->neval_end_weights : v->neval_weights;
         for (int i = 0; i < PDN_EVAL_NTERMS; i++)
             t->w[ph][i] = w          ? w[ph * PDN_EVAL_NTERMS + i]
                           : i < nrow ? row[i]

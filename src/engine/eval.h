@@ -230,8 +230,8 @@ pdn_eval_positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
     for (pdn_bb r = men & t->runners[c]; r; r &= r - 1) {
         int sq = pdn_bb_lowest(r);
         int free = -(int)((t->cone[c][sq] & all) == 0);
-        runaway[EVAL_OPENING] += t->runaway[EVAL_OPENING][c][sq] & free;
-        runaway[EVAL_ENDING] += t->runaway[EVAL_ENDING][c][sq] & free;
+        for (int ph = 0; ph < t->phases; ph++)
+            runaway[ph] += t->runaway[ph][c][sq] & free;
     }
     int left = pdn_bb_count(men & t->left), right = pdn_bb_count(men) - left;
     int balance = left > right ? left - right : right - left;

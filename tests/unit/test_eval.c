@@ -102,16 +102,24 @@ test_fast_is_plain(void **state)
     }
 }
 
+/* @fen, an Italian position, in @b, and @t made with the weights @w
+ * (NULL: the row's). */
+static void
+read_position(const char *fen, const int *w, pdn_board *b, pdn_eval_tables *t)
+{
+    const pdn_variant *v = pdn_variant_default();
+    pdn_fen_error err;
+    assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), b, &err), 0);
+    pdn_eval_init(t, v, w);
+}
+
 /* The counts of @fen's terms, White's minus Black's. */
 static void
 terms_of(const char *fen, int *f)
 {
-    const pdn_variant *v = pdn_variant_default();
     pdn_board b;
-    pdn_fen_error err;
     pdn_eval_tables t;
-    assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), &b, &err), 0);
-    pdn_eval_init(&t, v, NULL);
+    read_position(fen, NULL, &b, &t);
     assert_true(pdn_eval_terms(&t, &b, f));
 }
 
@@ -178,12 +186,9 @@ test_terms_by_hand(void **state)
 static int
 score_of(const char *fen, const int *w)
 {
-    const pdn_variant *v = pdn_variant_default();
     pdn_board b;
-    pdn_fen_error err;
     pdn_eval_tables t;
-    assert_int_equal(pdn_fen_parse(v, fen, strlen(fen), &b, &err), 0);
-    pdn_eval_init(&t, v, w);
+    read_position(fen, w, &b, &t);
     assert_int_equal(pdn_eval(&t, &b), pdn_eval_plain(&t, &b));
     return pdn_eval(&t, &b);
 }
