@@ -59,7 +59,10 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
            against these: Elo +53, 95 %: +19 to +87; -t 200 against
            764cc54: +111, +76 to +149, these +98) but its scores moved
            more with depth (bench/eval-stability: 0.130 and 0.121 men,
-           these 0.103 and 0.097), which the annotator's marks pay for. */
+           these 0.103 and 0.097), which the annotator's marks pay for;
+           ending weights fitted to those scores alone kept these
+           figures (0.104 and 0.096) and played no stronger (-t 200
+           against 764cc54: +80 =95 -25, Elo +98, +64 to +134). */
         PDN_EVAL_WEIGHTS(
             /* king */ 178,
             /* advance2..7 */ 2, -7, -7, -8, 8, 2,
