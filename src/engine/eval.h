@@ -229,9 +229,9 @@ pdn_eval_positional(const pdn_eval_tables *t, const pdn_board *b, pdn_color c,
     int runaway[PDN_EVAL_PHASES] = {0, 0};
     for (pdn_bb r = men & t->runners[c]; r; r &= r - 1) {
         int sq = pdn_bb_lowest(r);
-        int free = -(int)((t->cone[c][sq] & all) == 0);
+        int clear = -(int)((t->cone[c][sq] & all) == 0);
         for (int ph = 0; ph < t->phases; ph++)
-            runaway[ph] += t->runaway[ph][c][sq] & free;
+            runaway[ph] += t->runaway[ph][c][sq] & clear;
     }
     int left = pdn_bb_count(men & t->left), right = pdn_bb_count(men) - left;
     int balance = left > right ? left - right : right - left;
