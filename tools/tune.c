@@ -37,6 +37,10 @@
  * position: both kinds may be fitted at once, each sample by its own K,
  * so that the weights say what the search finds and keep what wins.
  *
+ * A line of SCORES.tsv may instead give an endgame database's value for
+ * the side to move, FEN, a tab and win, draw or loss (as `pdn egdb probe`
+ * prints it): its target is then 1, 1/2 or 0 on the same scale.
+ *
  * --keep=TERM,... keeps the weights of the terms named (advance2,
  * trade_down, ...) as they are, and fits the others.
  */
@@ -168,6 +172,15 @@ take_scored(const pdn_eval_tables *t, const char *line, samples *out, size_t n)
         pdn_fen_parse(t->v, line, (size_t)(tab - line), &b, &err) != 0 ||
         pdn_movegen_has_capture(t->v, &b))
         return;
+    /* An endgame database's value for the side to move (pdn egdb
+     * probe): 1, 1/2 or 0 on the scores' scale. */
+    static const char *const values[] = {"loss", "draw", "win"};
+    for (int r = 0; r < 3; r++)
+        if (!strncmp(tab + 1, values[r], strlen(values[r]))) {
+            take_position(t, &b, (b.side == PDN_WHITE ? r : 2 - r) / 2.0,
+                          n % 10 == 9, true, out);
+            return;
+        }
     long s = strtol(tab + 1, &end, 10);
     if (end == tab + 1 || s <= -PDN_SCORE_EGDB_WON || s >= PDN_SCORE_EGDB_WON)
         return;
