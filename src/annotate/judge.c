@@ -325,6 +325,8 @@ search_move(pdn_engine *e, pdn_judged_move *m, const pdn_board *history,
                           &info) == 0)
         return false;
     out->nodes += info.nodes;
+    /* The last depth completed, not an unfinished one's better move: the
+     * move played is searched to that depth, and both are judged there. */
     m->depth = info.depth;
     m->best = info.lines[0].pv[0];
     m->best_score = info.lines[0].score;

@@ -82,7 +82,9 @@ static const char analyse_about[] =
     "Scores are in hundredths of a man for the side to move; 'win in N' and\n"
     "'loss in N' count plies.  With MOVEs, the position searched is the one\n"
     "after them, played from FEN, and the positions before it are the game\n"
-    "so far: the engine sees their repetitions and reversible plies.\n";
+    "so far: the engine sees their repetitions and reversible plies.  When\n"
+    "the limit stops a depth after a move proved better there, a last line\n"
+    "'depth N (unfinished)' gives that move: it is the result.\n";
 
 static const char analyse_more[] =
     "Exit status: 0 success, 2 usage error, bad FEN or a MOVE that is not"
@@ -141,12 +143,17 @@ report(void *ctx, const pdn_search_info *info)
     double nps = info->seconds > 0 ? (double)info->nodes / info->seconds : 0;
     if (job->json)
         return;
-    for (int i = 0; i < info->nlines; i++) {
-        const pdn_search_line *l = &info->lines[i];
+    /* After the depths completed, an unfinished one's better line alone. */
+    int n = info->unfinished ? 1 : info->nlines;
+    for (int i = 0; i < n; i++) {
+        const pdn_search_line *l =
+            info->unfinished ? &info->better : &info->lines[i];
         pdn_strbuf_clear(&s);
         pdn_strbuf_clear(&score);
         put_score(l->score, &score);
-        pdn_strbuf_printf(&s, "depth %2d", info->depth);
+        pdn_strbuf_printf(&s, "depth %2d", info->depth + info->unfinished);
+        if (info->unfinished)
+            pdn_strbuf_puts(&s, " (unfinished)");
         if (info->nlines > 1)
             pdn_strbuf_printf(&s, "  line %d", i + 1);
         pdn_strbuf_printf(&s,
@@ -171,19 +178,20 @@ print_json(const analyse_job *job, const pdn_search_info *info)
 {
     pdn_strbuf s = PDN_STRBUF_INIT;
 
+    const pdn_search_line *best = info->nlines ? pdn_search_best(info) : NULL;
     pdn_strbuf_puts(&s, "{\"best\":");
-    if (info->nlines)
-        put_pv(job, info->lines[0].pv, 1, true, &s);
+    if (best)
+        put_pv(job, best->pv, 1, true, &s);
     else
         pdn_strbuf_puts(&s, "null");
     pdn_strbuf_printf(&s,
-                      ",\"score\":%d,\"depth\":%d,\"nodes\":%llu,"
-                      "\"seconds\":%.3f,\"pv\":[",
-                      info->nlines ? info->lines[0].score : -PDN_SCORE_WIN,
-                      info->depth, (unsigned long long)info->nodes,
-                      info->seconds);
-    if (info->nlines)
-        put_pv(job, info->lines[0].pv, info->lines[0].npv, true, &s);
+                      ",\"score\":%d,\"depth\":%d,\"unfinished\":%s,"
+                      "\"nodes\":%llu,\"seconds\":%.3f,\"pv\":[",
+                      best ? best->score : -PDN_SCORE_WIN, info->depth,
+                      info->unfinished ? "true" : "false",
+                      (unsigned long long)info->nodes, info->seconds);
+    if (best)
+        put_pv(job, best->pv, best->npv, true, &s);
     pdn_strbuf_puts(&s, "],");
     if (job->db)
         pdn_strbuf_printf(&s, "\"egdb_probes\":%llu,",

@@ -3,8 +3,9 @@
  * iterative deepening over the legal moves of the position, each depth
  * searched in an aspiration window around the last score (widened on a
  * fail), the best N lines kept for multi-PV, a given move searched alone,
- * and the principal variation turned back from changes into moves.  The
- * tree below each root move is search.c's.
+ * a move that beat the last depth's best in a depth the limits stopped
+ * kept apart, and the principal variation turned back from changes into
+ * moves.  The tree below each root move is search.c's.
  */
 #define _DEFAULT_SOURCE /* madvise() */
 
@@ -215,6 +216,9 @@ typedef struct root_move {
     pdn_move move;
     int score;
     int npv;
+    bool beat_first; /* at the depth being searched, better than the move
+                        searched first: worth playing even if the depth
+                        is not finished */
     pdn_move pv[PDN_MAX_PLY];
 } root_move;
 
@@ -295,6 +299,9 @@ root_search(pdn_engine *e, const root_pass *p)
             return alpha;
         if (i == 0 || p->exact_all || s > alpha) {
             r->score = s;
+            /* (Kept when a move that failed high is searched again,
+             * first, in a wider window.) */
+            r->beat_first |= i > 0 && !p->exact_all;
             r->pv[0] = r->move;
             r->npv = 1 + line_moves(e->opt.variant, &child, e->pv[1],
                                     e->pv_len[1], &r->pv[1]);
@@ -353,6 +360,27 @@ root_score(pdn_egdb_value value, int score)
     return pdn_score_egdb_win(score);
 }
 
+/* A depth stopped by the limits: when a move proved better there than
+ * the move searched first (the last depth's best), its line is @out's
+ * better one (search.h); returns whether.  One line only: with several,
+ * every move is searched in full and none is compared to the first. */
+static bool
+keep_unfinished(const root_move *roots, int nroots, pdn_egdb_value value,
+                pdn_search_info *out)
+{
+    const root_move *best = NULL;
+    for (int i = 0; i < nroots; i++)
+        if (roots[i].beat_first && (!best || roots[i].score > best->score))
+            best = &roots[i];
+    if (!best || out->nlines != 1)
+        return false;
+    out->unfinished = true;
+    out->better.score = root_score(value, best->score);
+    out->better.npv = best->npv;
+    memcpy(out->better.pv, best->pv, (size_t)best->npv * sizeof(pdn_move));
+    return true;
+}
+
 int
 pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
                   size_t nhistory, const pdn_search_limits *l,
@@ -406,6 +434,8 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
 
     int last = 0; /* the score of the last depth completed */
     for (int depth = 1; depth <= max_depth; depth++) {
+        for (int i = 0; i < nroots; i++)
+            roots[i].beat_first = false;
         root_pass p = {.b = b,
                        .roots = roots,
                        .nroots = nroots,
@@ -437,8 +467,16 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
             }
             widen *= 2;
         }
-        if (e->aborted && depth > 1)
+        if (e->aborted && depth > 1) {
+            if (keep_unfinished(roots, nroots, root_value, out)) {
+                out->nodes = e->nodes;
+                out->egdb_probes = e->egdb_probes;
+                out->seconds = pdn_clock_since(&e->start);
+                if (report)
+                    report(ctx, out);
+            }
             break;
+        }
         /* Best first; the order of the next depth. */
         qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
         last = roots[0].score;

@@ -87,15 +87,29 @@ typedef struct pdn_search_line {
     pdn_move pv[PDN_MAX_PLY];
 } pdn_search_line;
 
-/** Where a search stands, after each depth completed. */
+/** Where a search stands, after each depth completed.  When the limits
+ * stop a depth after a move proved better there than the best of the
+ * last depth completed (lines[0]: that depth's best, searched first),
+ * that move's line is @better and @unfinished is set; its score may be a
+ * lower bound.  Only with one line wanted and no move alone. */
 typedef struct pdn_search_info {
-    int depth;
+    int depth; /* the last depth completed */
     uint64_t nodes;
     uint64_t egdb_probes; /* positions whose value the database gave */
     double seconds;
     int nlines;
     pdn_search_line lines[PDN_MAX_MULTIPV]; /* best first */
+    bool unfinished;                        /* @better holds a line */
+    pdn_search_line better;                 /* from depth + 1, unfinished */
 } pdn_search_info;
+
+/** The line to play: the unfinished depth's better one, or the best of
+ * the last depth completed (@i has a line). */
+static inline const pdn_search_line *
+pdn_search_best(const pdn_search_info *i)
+{
+    return i->unfinished ? &i->better : &i->lines[0];
+}
 
 typedef void (*pdn_search_report_fn)(void *ctx, const pdn_search_info *i);
 
@@ -110,9 +124,10 @@ void pdn_engine_clear(pdn_engine *e);
 
 /** Searches @b, the last of the @nhistory positions of the game so far
  * (oldest first, @b included; NULL and 0 for none but @b), within @l.
- * Calls @report (may be NULL) after each depth completed.  Returns the
- * number of lines in @out, 0 when the side to move has no legal move (it
- * has lost).  @out holds the last depth completed. */
+ * Calls @report (may be NULL) after each depth completed, and once more
+ * when @out is then @unfinished.  Returns the number of lines in @out, 0
+ * when the side to move has no legal move (it has lost).  @out holds the
+ * last depth completed, and the better line of the one after it. */
 int pdn_engine_search(pdn_engine *e, const pdn_board *b,
                       const pdn_board *history, size_t nhistory,
                       const pdn_search_limits *l, pdn_search_report_fn report,

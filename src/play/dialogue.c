@@ -238,8 +238,8 @@ best_move(pdn_play_dialogue *d, int deeper, pdn_move *out, int *score)
                           d->game.plies + 1, &l, NULL, NULL, &info);
     if (n == 0 || info.nlines == 0)
         return false;
-    *out = info.lines[0].pv[0];
-    *score = info.lines[0].score;
+    *out = pdn_search_best(&info)->pv[0];
+    *score = pdn_search_best(&info)->score;
     return true;
 }
 

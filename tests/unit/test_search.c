@@ -17,6 +17,7 @@
 #include "engine/search.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rules/notation.h"
 #include "rng.h"
 
 static pdn_board
@@ -187,6 +188,74 @@ check_variant(pdn_variant_id id, int positions, int depth)
     pdn_engine_free(e);
 }
 
+/* The best move of a search of @b to @depth by a fresh engine (reductions
+ * and all, as pdn analyse searches). */
+static pdn_move
+best_at(pdn_variant_id id, const pdn_board *b, int depth, int *score)
+{
+    pdn_engine_options o = {.variant = pdn_variant_get(id)};
+    pdn_engine *e = pdn_engine_new(&o);
+    pdn_search_limits l = {.depth = depth};
+    pdn_search_info info;
+    assert_int_equal(pdn_engine_search(e, b, NULL, 0, &l, NULL, NULL, &info),
+                     1);
+    assert_false(info.unfinished);
+    pdn_engine_free(e);
+    *score = info.lines[0].score;
+    return info.lines[0].pv[0];
+}
+
+/* A depth stopped by the node limit after a move beat the last depth's
+ * best there: the last depth completed stays as it was, and the better
+ * move is given apart.  In this position of gc_italian_partite.pdn, depth
+ * 11 prefers 27-22 (+3); at depth 12, 18-13 (-5) proves better than
+ * 27-22 before the 50,000th node, and a full search to depth 12 plays it
+ * too.  Over a range of limits, the lines of the depth completed are
+ * always those of a search to that depth. */
+static void
+test_unfinished_depth(void **state)
+{
+    (void)state;
+    pdn_board b = board(PDN_ITALIAN, "W:W18,19,23,24,25,26,27,29,30,31,32:"
+                                     "B1,2,3,4,6,7,8,10,11,12,17");
+    pdn_engine_options o = {.variant = pdn_variant_get(PDN_ITALIAN)};
+    int unfinished = 0;
+    for (uint64_t nodes = 20000; nodes <= 80000; nodes += 2000) {
+        pdn_engine *e = pdn_engine_new(&o);
+        pdn_search_limits l = {.nodes = nodes};
+        pdn_search_info info;
+        assert_int_equal(
+            pdn_engine_search(e, &b, NULL, 0, &l, NULL, NULL, &info), 1);
+        pdn_engine_free(e);
+        int score;
+        pdn_move best = best_at(PDN_ITALIAN, &b, info.depth, &score);
+        assert_int_equal(info.lines[0].pv[0].from, best.from);
+        assert_int_equal(info.lines[0].pv[0].to, best.to);
+        assert_true(info.lines[0].pv[0].captured_bb == best.captured_bb);
+        assert_int_equal(info.lines[0].score, score);
+        if (!info.unfinished) {
+            assert_ptr_equal(pdn_search_best(&info), &info.lines[0]);
+            continue;
+        }
+        unfinished++;
+        assert_ptr_equal(pdn_search_best(&info), &info.better);
+        assert_true(info.better.npv >= 1);
+        if (nodes == 50000) {
+            char played[PDN_MOVE_TEXT_MAX], deeper[PDN_MOVE_TEXT_MAX];
+            assert_int_equal(info.depth, 11);
+            pdn_move at12 = best_at(PDN_ITALIAN, &b, 12, &score);
+            pdn_notation_format_long(pdn_variant_get(PDN_ITALIAN),
+                                     &info.better.pv[0], played);
+            pdn_notation_format_long(pdn_variant_get(PDN_ITALIAN), &at12,
+                                     deeper);
+            assert_string_equal(played, "18-13");
+            assert_string_equal(deeper, "18-13");
+            assert_int_equal(info.better.score, score);
+        }
+    }
+    assert_true(unfinished > 0);
+}
+
 static void
 test_against_minimax(void **state)
 {
@@ -204,6 +273,7 @@ main(void)
         cmocka_unit_test(test_no_move_is_lost),
         cmocka_unit_test(test_win_in_one),
         cmocka_unit_test(test_repetition_is_a_draw),
+        cmocka_unit_test(test_unfinished_depth),
         cmocka_unit_test(test_against_minimax),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
