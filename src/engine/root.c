@@ -362,8 +362,9 @@ root_score(pdn_egdb_value value, int score)
 
 /* A depth stopped by the limits: when a move proved better there than
  * the move searched first (the last depth's best), its line is @out's
- * better one (search.h); returns whether.  One line only: with several,
- * every move is searched in full and none is compared to the first. */
+ * better one (search.h); returns whether.  One line only: with several
+ * (exact_all), every move is searched in full, none is compared to the
+ * first and none is marked beat_first. */
 static bool
 keep_unfinished(const root_move *roots, int nroots, pdn_egdb_value value,
                 pdn_search_info *out)
@@ -372,13 +373,22 @@ keep_unfinished(const root_move *roots, int nroots, pdn_egdb_value value,
     for (int i = 0; i < nroots; i++)
         if (roots[i].beat_first && (!best || roots[i].score > best->score))
             best = &roots[i];
-    if (!best || out->nlines != 1)
+    if (!best)
         return false;
     out->unfinished = true;
     out->better.score = root_score(value, best->score);
     out->better.npv = best->npv;
     memcpy(out->better.pv, best->pv, (size_t)best->npv * sizeof(pdn_move));
     return true;
+}
+
+/* What the search has spent so far, into @out. */
+static void
+note_effort(const pdn_engine *e, pdn_search_info *out)
+{
+    out->nodes = e->nodes;
+    out->egdb_probes = e->egdb_probes;
+    out->seconds = pdn_clock_since(&e->start);
 }
 
 int
@@ -469,9 +479,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         }
         if (e->aborted && depth > 1) {
             if (keep_unfinished(roots, nroots, root_value, out)) {
-                out->nodes = e->nodes;
-                out->egdb_probes = e->egdb_probes;
-                out->seconds = pdn_clock_since(&e->start);
+                note_effort(e, out);
                 if (report)
                     report(ctx, out);
             }
@@ -481,9 +489,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         qsort(roots, (size_t)nroots, sizeof *roots, compare_root);
         last = roots[0].score;
         out->depth = depth;
-        out->nodes = e->nodes;
-        out->egdb_probes = e->egdb_probes;
-        out->seconds = pdn_clock_since(&e->start);
+        note_effort(e, out);
         out->nlines = want;
         for (int i = 0; i < want; i++) {
             out->lines[i].score = root_score(root_value, roots[i].score);
@@ -503,9 +509,7 @@ pdn_engine_search(pdn_engine *e, const pdn_board *b, const pdn_board *history,
         if (pdn_engine_out_of_limits(e))
             break;
     }
-    out->nodes = e->nodes;
-    out->egdb_probes = e->egdb_probes;
-    out->seconds = pdn_clock_since(&e->start);
+    note_effort(e, out);
     free(roots);
     return out->nlines;
 }
