@@ -62,7 +62,15 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
            these 0.103 and 0.097), which the annotator's marks pay for;
            ending weights fitted to those scores alone kept these
            figures (0.104 and 0.096) and played no stronger (-t 200
-           against 764cc54: +80 =95 -25, Elo +98, +64 to +134). */
+           against 764cc54: +80 =95 -25, Elo +98, +64 to +134); with
+           the kings' terms kept (bench/tune -k king,king_edge,
+           king_centre,king_free,king_trapped) and the 40champ games'
+           results fitted too, they played stronger still (the move of
+           an unfinished depth played, against 764cc54: +101 =76 -23,
+           Elo +143, +106 to +184) and their scores moved no more (0.101
+           and 0.097), but the annotator's marks were less right
+           (bench/annotate-accuracy, first 24 games: precision 0.73,
+           recall 0.62; these 0.80 and 0.73). */
         PDN_EVAL_WEIGHTS(
             /* king */ 178,
             /* advance2..7 */ 2, -7, -7, -8, 8, 2,
