@@ -53,6 +53,7 @@
 
 #include "annotate/annotate.h"
 #include "base/xalloc.h"
+#include "egdb/egdb.h"
 #include "engine/eval.h"
 #include "engine/search.h"
 #include "rules/fen.h"
@@ -174,13 +175,16 @@ take_scored(const pdn_eval_tables *t, const char *line, samples *out, size_t n)
         return;
     /* An endgame database's value for the side to move (pdn egdb
      * probe): 1, 1/2 or 0 on the scores' scale. */
-    static const char *const values[] = {"loss", "draw", "win"};
-    for (int r = 0; r < 3; r++)
-        if (!strncmp(tab + 1, values[r], strlen(values[r]))) {
+    static const pdn_egdb_value by_target[] = {PDN_EGDB_LOSS, PDN_EGDB_DRAW,
+                                               PDN_EGDB_WIN};
+    for (int r = 0; r < 3; r++) {
+        const char *name = pdn_egdb_value_name(by_target[r]);
+        if (!strncmp(tab + 1, name, strlen(name))) {
             take_position(t, &b, (b.side == PDN_WHITE ? r : 2 - r) / 2.0,
                           n % 10 == 9, true, out);
             return;
         }
+    }
     long s = strtol(tab + 1, &end, 10);
     if (end == tab + 1 || s <= -PDN_SCORE_EGDB_WON || s >= PDN_SCORE_EGDB_WON)
         return;

@@ -234,8 +234,6 @@ build(const egdb_job *job)
 
 /* ---- probe ---- */
 
-static const char *const value_names[] = {"unknown", "win", "draw", "loss"};
-
 /* Probes the FEN @text (@len bytes, from line @line of standard input,
  * or 0 for an operand) and writes its line; returns whether it could be
  * probed. */
@@ -267,9 +265,9 @@ probe_one(const egdb_job *job, pdn_egdb *db, const char *text, size_t len,
         pdn_fen_write(job->v, &b, fen);
         if (job->json)
             pdn_strbuf_printf(out, "{\"fen\":\"%s\",\"result\":\"%s\"}\n", fen,
-                              value_names[value]);
+                              pdn_egdb_value_name(value));
         else
-            pdn_strbuf_printf(out, "%s\t%s\n", fen, value_names[value]);
+            pdn_strbuf_printf(out, "%s\t%s\n", fen, pdn_egdb_value_name(value));
         fputs(out->ptr, job->cli->out);
         return true;
     }

@@ -44,6 +44,10 @@ typedef enum pdn_egdb_value {
     PDN_EGDB_LOSS
 } pdn_egdb_value;
 
+/** The name of @v as pdn egdb probe prints it: "unknown", "win", "draw"
+ * or "loss". */
+const char *pdn_egdb_value_name(pdn_egdb_value v);
+
 /** A slice: the men and kings of each side. */
 typedef struct pdn_egdb_material {
     uint8_t wm, wk, bm, bk;

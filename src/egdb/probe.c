@@ -178,6 +178,13 @@ pdn_egdb_pieces(const pdn_egdb *db)
 }
 
 const char *
+pdn_egdb_value_name(pdn_egdb_value v)
+{
+    static const char *const names[] = {"unknown", "win", "draw", "loss"};
+    return names[v & 3];
+}
+
+const char *
 pdn_egdb_fault(const pdn_egdb *db)
 {
     return db->faulted ? db->fault.message : NULL;

@@ -238,8 +238,9 @@ best_move(pdn_play_dialogue *d, int deeper, pdn_move *out, int *score)
                           d->game.plies + 1, &l, NULL, NULL, &info);
     if (n == 0 || info.nlines == 0)
         return false;
-    *out = pdn_search_best(&info)->pv[0];
-    *score = pdn_search_best(&info)->score;
+    const pdn_search_line *best = pdn_search_best(&info);
+    *out = best->pv[0];
+    *score = best->score;
     return true;
 }
 
