@@ -69,8 +69,8 @@ static const pdn_variant pdn_variant_rows[PDN_VARIANT_COUNT] = {
            an unfinished depth played, against 764cc54: +101 =76 -23,
            Elo +143, +106 to +184) and their scores moved no more (0.101
            and 0.097), but the annotator's marks were less right
-           (bench/annotate-accuracy, first 24 games: precision 0.73,
-           recall 0.62; these 0.80 and 0.73). */
+           (bench/annotate-accuracy, first 48 games: precision 0.63,
+           recall 0.43; these 0.69 and 0.44). */
         PDN_EVAL_WEIGHTS(
             /* king */ 178,
             /* advance2..7 */ 2, -7, -7, -8, 8, 2,
