@@ -64,6 +64,8 @@ typedef struct pdn_annotate_options {
     size_t hash_mb;        /* [engine.hash] per job */
     long threads;          /* [engine.threads] games annotated at once */
     uint64_t game_time_ms; /* [engine.time_per_game]; 0: none */
+    uint64_t game_nodes;   /* [engine.nodes_per_game] shared by the judged
+                              moves of a game; 0: none */
     char egdb[1024];       /* [engine.egdb] the endgame database's folder
                               (pdn-egdb(1)); "": the default one, where
                               there is one; "none": none */
@@ -102,16 +104,25 @@ typedef struct pdn_annotate_options {
     bool alpha;               /* [notation] moves as "c3-d4" */
 } pdn_annotate_options;
 
-/** The nodes each judged move is searched for by default: a 60-move game
- * in well under a minute on one core, the same marks on any machine. */
-#define PDN_ANNOTATE_NODES 1000000
+/** The nodes each judged move is searched for by default, the same marks
+ * on any machine. */
+#define PDN_ANNOTATE_NODES 4000000
+/** The nodes the judged moves of a game share by default, so that a long
+ * game gets less a move: a 60-move game in under a minute on one core. */
+#define PDN_ANNOTATE_GAME_NODES 200000000
 
 /** Fills @o with the built-in defaults (pdn annotate --print-config). */
 void pdn_annotate_defaults(pdn_annotate_options *o);
 
 /** Lifts every limit of the search of a move (depth, time, nodes, time
- * per game): where limits are named, they replace those before them. */
+ * and nodes per game): where limits are named, they replace those before
+ * them. */
 void pdn_annotate_clear_limits(pdn_annotate_options *o);
+
+/** The nodes each of the @judged moves of a game is searched for: the
+ * nodes per move of @o, or the nodes per game shared by the moves where
+ * that is less (at least 1); 0: no limit of nodes. */
+uint64_t pdn_annotate_move_nodes(const pdn_annotate_options *o, size_t judged);
 
 /** One move of the game as judged.  Scores are in hundredths of a man
  * from the mover's point of view (engine/search.h: beyond PDN_SCORE_WON

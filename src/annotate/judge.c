@@ -508,14 +508,14 @@ shares_of(const pdn_judged_move *m, bool from_start)
 }
 
 /* The second pass of a budget per game: the time left, shared by the
- * moves' shares, each move searched again for its share, what is not
- * spent passed on to the moves after it.  A move keeps the second
- * search's judgement when it reached the first one's depth.  @history
- * has room for every move. */
+ * moves' shares, each move searched again for its share (and at most
+ * @nodes), what is not spent passed on to the moves after it.  A move
+ * keeps the second search's judgement when it reached the first one's
+ * depth.  @history has room for every move. */
 static void
 spend_game_budget(pdn_engine *e, const pdn_annotate_options *o,
                   pdn_annotation *out, const pdn_variant *v, bool from_start,
-                  const struct timespec *t0, pdn_board *history)
+                  const struct timespec *t0, uint64_t nodes, pdn_board *history)
 {
     uint64_t shares = 0;
     for (size_t i = 0; i < out->count; i++)
@@ -529,8 +529,7 @@ spend_game_budget(pdn_engine *e, const pdn_annotate_options *o,
         unsigned k = shares_of(m, from_start);
         if (!k)
             continue;
-        budget deep = {o->depth, (uint64_t)(left * 1000.0 * k / shares),
-                       o->nodes};
+        budget deep = {o->depth, (uint64_t)(left * 1000.0 * k / shares), nodes};
         if (deep.time_ms == 0)
             deep.time_ms = 1;
         pdn_judged_move again = *m;
@@ -615,7 +614,7 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     if (e)
         pdn_engine_clear(e); /* the same result in any order, on any job */
     history = pdn_xmalloc((out->count + 1) * sizeof *history);
-    budget full = {o->depth, o->time_ms, o->nodes};
+    budget full = {o->depth, o->time_ms, pdn_annotate_move_nodes(o, total)};
     bool two_pass = o->game_time_ms > 0;
     budget first_pass = full;
     if (two_pass) {
@@ -648,7 +647,8 @@ pdn_annotate_game(pdn_annotator *a, const pdn_game *g, pdn_diags *d,
     if (two_pass) {
         pdn_board start = pdn_board_start(rr.variant);
         spend_game_budget(e, o, out, rr.variant,
-                          pdn_board_equal(&rr.start, &start), &t0, history);
+                          pdn_board_equal(&rr.start, &start), &t0, full.nodes,
+                          history);
     }
     free(history);
     summarise(o, out);

@@ -15,6 +15,7 @@ pdn_annotate_defaults(pdn_annotate_options *o)
 {
     memset(o, 0, sizeof *o);
     o->nodes = PDN_ANNOTATE_NODES;
+    o->game_nodes = PDN_ANNOTATE_GAME_NODES;
     o->hash_mb = PDN_ENGINE_HASH_MB;
     o->threads = 1;
     o->scale = PDN_SCALE_WIN_CHANCE;
@@ -42,6 +43,18 @@ pdn_annotate_clear_limits(pdn_annotate_options *o)
     o->time_ms = 0;
     o->nodes = 0;
     o->game_time_ms = 0;
+    o->game_nodes = 0;
+}
+
+uint64_t
+pdn_annotate_move_nodes(const pdn_annotate_options *o, size_t judged)
+{
+    if (!o->game_nodes || !judged)
+        return o->nodes;
+    uint64_t share = o->game_nodes / judged;
+    if (share == 0)
+        share = 1;
+    return o->nodes && o->nodes < share ? o->nodes : share;
 }
 
 void

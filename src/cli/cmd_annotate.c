@@ -23,6 +23,7 @@ enum {
     OPT_TIME,
     OPT_NODES,
     OPT_TIME_PER_GAME,
+    OPT_NODES_PER_GAME,
     OPT_SIDES,
     OPT_FROM,
     OPT_TO,
@@ -64,15 +65,20 @@ static const pdn_option annotate_options[] = {
     PDN_OPTION("time", 't', "MS", OPT_TIME,
                "search every move for MS milliseconds", "1..86400000"),
     PDN_OPTION("nodes", 'n', "N", OPT_NODES,
-               "search every move for N nodes (default 1000000;\n"
-               "--depth, --time, --nodes and --time-per-game\n"
-               "replace it and the configuration's limits)",
+               "search every move for at most N nodes (default\n"
+               "4000000; --depth, --time, --nodes, --time-per-game\n"
+               "and --nodes-per-game replace it and the\n"
+               "configuration's limits)",
                "1..1000000000000"),
     PDN_OPTION("time-per-game", 0, "MS", OPT_TIME_PER_GAME,
                "spend MS milliseconds per game: a shallow pass,\n"
                "then the rest shared by the moves after the book,\n"
                "three shares to a move it marked",
                "1..86400000"),
+    PDN_OPTION("nodes-per-game", 0, "N", OPT_NODES_PER_GAME,
+               "share N nodes among the judged moves of a game\n"
+               "(default 200000000), at most --nodes a move",
+               "1..1000000000000"),
     PDN_OPTION_HASH("transposition table size per job (default 16)"),
     PDN_OPTION_JOBS("annotate N games at once (output in input order)"),
     PDN_OPTION("sides", 0, "S", OPT_SIDES, "first, second or both (default)",
@@ -198,6 +204,9 @@ apply(const pdn_cli *cli, annotate_job *job, const pdn_given *g)
     case OPT_TIME_PER_GAME:
         o->game_time_ms = g->n;
         break;
+    case OPT_NODES_PER_GAME:
+        o->game_nodes = g->n;
+        break;
     case OPT_SIDES:
         o->sides = sides[g->n];
         break;
@@ -299,7 +308,7 @@ settle(const pdn_cli *cli, annotate_job *job)
     for (size_t i = 0; i < job->ngiven; i++) {
         int id = job->given[i].id;
         if (id == OPT_DEPTH || id == OPT_TIME || id == OPT_NODES ||
-            id == OPT_TIME_PER_GAME) {
+            id == OPT_TIME_PER_GAME || id == OPT_NODES_PER_GAME) {
             pdn_annotate_clear_limits(o);
             break;
         }
@@ -307,11 +316,13 @@ settle(const pdn_cli *cli, annotate_job *job)
     for (size_t i = 0; i < job->ngiven; i++)
         if (apply(cli, job, &job->given[i]) != 0)
             return PDN_EXIT_USAGE;
-    if (!o->depth && !o->time_ms && !o->nodes && !o->game_time_ms)
+    if (!o->depth && !o->time_ms && !o->nodes && !o->game_time_ms &&
+        !o->game_nodes)
         return pdn_args_fail(cli, CMD,
                              "no limit to the search: depth 0, "
-                             "and no time, nodes or time per game (give "
-                             "--depth, --time, --nodes or --time-per-game)");
+                             "and no time, nodes, time or nodes per game "
+                             "(give --depth, --time, --nodes, "
+                             "--time-per-game or --nodes-per-game)");
     job->run.jobs = job->args.jobs ? job->args.jobs : o->threads;
     if (o->last_move && o->last_move < o->first_move)
         return pdn_args_fail(cli, CMD, "--to %u comes before --from %u",

@@ -228,12 +228,15 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
 /* ---- The sub-mappings ---- */
 
 static const char *const engine_keys[] = {
-    "depth", "time", "nodes", "hash", "threads", "time_per_game", "egdb"};
+    "depth",   "time",          "nodes",          "hash",
+    "threads", "time_per_game", "nodes_per_game", "egdb"};
+#define NENGINE (sizeof engine_keys / sizeof engine_keys[0])
 
 /* The bounds of each, in the order of engine_keys. */
-static const uint64_t engine_min[] = {0, 0, 0, 1, 1, 0};
+static const uint64_t engine_min[] = {0, 0, 0, 1, 1, 0, 0};
 static const uint64_t engine_max[] = {MAX_DEPTH,   MAX_TIME_MS, MAX_NODES,
-                                      MAX_HASH_MB, MAX_THREADS, MAX_TIME_MS};
+                                      MAX_HASH_MB, MAX_THREADS, MAX_TIME_MS,
+                                      MAX_NODES};
 
 static int
 load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
@@ -242,7 +245,8 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     pdn_annotate_options *o = &x->c->annotate;
     uint64_t n;
     (void)k;
-    if (which == 6) { /* egdb: a folder, "none", or null (the default) */
+    if (which ==
+        NENGINE - 1) { /* egdb: a folder, "none", or null (the default) */
         if (pdn_config_want_scalar(x, v, path, "a folder") != 0)
             return -1;
         const char *s = pdn_config_is_null(v) ? "" : pdn_config_scalar(v);
@@ -256,7 +260,7 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     }
     if (load_uint(x, v, path, engine_min[which], engine_max[which], &n) != 0)
         return -1;
-    bool limit = which <= 2 || which == 5;
+    bool limit = which <= 2 || which >= 5;
     if (limit && !x->limits_named) {
         pdn_annotate_clear_limits(o);
         x->limits_named = true;
@@ -277,8 +281,11 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     case 4:
         o->threads = (long)n;
         break;
-    default:
+    case 5:
         o->game_time_ms = n;
+        break;
+    default:
+        o->game_nodes = n;
     }
     return 0;
 }
@@ -496,8 +503,8 @@ load_engine(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v,
 {
     (void)k;
     if (pdn_config_want_mapping(x, v, path) != 0 ||
-        pdn_config_load_mapping(x, v, path, engine_keys, 7, load_engine_key) !=
-            0)
+        pdn_config_load_mapping(x, v, path, engine_keys, NENGINE,
+                                load_engine_key) != 0)
         return -1;
     return 0;
 }
@@ -697,6 +704,8 @@ print_engine(const pdn_annotate_options *o, pdn_strbuf *out)
                "games annotated at once");
     put_number(out, 4, "time_per_game", o->game_time_ms,
                "milliseconds for all of a game; 0: none");
+    put_number(out, 4, "nodes_per_game", o->game_nodes,
+               "shared by a game's moves; 0: none");
     put_line(out, 4, "egdb", o->egdb, !o->egdb[0],
              "endgame database folder; \"\": the default; none");
 }

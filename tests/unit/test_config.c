@@ -329,6 +329,7 @@ assert_same_options(const pdn_annotate_options *a,
     assert_int_equal(a->hash_mb, b->hash_mb);
     assert_int_equal(a->threads, b->threads);
     assert_int_equal(a->game_time_ms, b->game_time_ms);
+    assert_int_equal(a->game_nodes, b->game_nodes);
     assert_int_equal(a->scale, b->scale);
     assert_true(a->spread == b->spread && a->inaccuracy == b->inaccuracy &&
                 a->mistake == b->mistake && a->blunder == b->blunder);
@@ -413,6 +414,7 @@ test_annotate_example(void **state)
     assert_int_equal(o->hash_mb, 64);
     assert_int_equal(o->threads, 2);
     assert_int_equal(o->game_time_ms, 60000);
+    assert_int_equal(o->game_nodes, 0); /* the limits it names replace it */
     assert_int_equal(o->scale, PDN_SCALE_MEN);
     assert_true(o->spread == 1.25);
     assert_true(o->inaccuracy == 0.25);
@@ -517,6 +519,9 @@ static const char *const annotate_errors[][2] = {
     {ENGINE "time_per_game: \"12 \"\n",
      "3:20 annotate.engine.time_per_game: expected a number from 0 to "
      "86400000, found '12 '"},
+    {ENGINE "nodes_per_game: -5\n",
+     "3:21 annotate.engine.nodes_per_game: expected a number from 0 to "
+     "1000000000000, found '-5'"},
     {ENGINE "depth: [1]\n", "3:12 annotate.engine.depth: expected a number "
                             "from 0 to 64, found a list"},
     {"annotate:\n  skip_plies: 1001\n", "2:15 annotate.skip_plies: expected "
@@ -690,7 +695,7 @@ test_annotate_print(void **state)
     assert_non_null(strstr(once, "\nvariant: italian "));
     assert_non_null(strstr(once, "\n  draw_rule: \"\" "));
     assert_non_null(strstr(once, "\n    depth: 0 "));
-    assert_non_null(strstr(once, "\n    nodes: 1000000 "));
+    assert_non_null(strstr(once, "\n    nodes: 4000000 "));
     assert_non_null(strstr(once, "\n    inaccuracy: 0.3 "));
     assert_non_null(strstr(once, "\n  select: {} "));
     load_text_into(once, &b);
@@ -746,11 +751,18 @@ test_annotate_limits(void **state)
     pdn_config_init(&c);
     assert_int_equal(c.annotate.depth, 0);
     assert_int_equal(c.annotate.nodes, PDN_ANNOTATE_NODES);
+    /* A game of few moves gets the nodes per move, a long one its share. */
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 44),
+                     PDN_ANNOTATE_NODES);
+    assert_true(pdn_annotate_move_nodes(&c.annotate, 120) < PDN_ANNOTATE_NODES);
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 120),
+                     PDN_ANNOTATE_GAME_NODES / 120);
     pdn_config_fini(&c);
 
     load_text_into("annotate:\n  engine: {depth: 20}\n", &c);
     assert_int_equal(c.annotate.depth, 20);
     assert_int_equal(c.annotate.nodes, 0);
+    assert_int_equal(c.annotate.game_nodes, 0);
     pdn_config_fini(&c);
 
     load_text_into("annotate:\n  engine: {time: 100, depth: 9}\n", &c);
@@ -766,7 +778,19 @@ test_annotate_limits(void **state)
 
     load_text_into("annotate:\n  engine: {hash: 32, threads: 2}\n", &c);
     assert_int_equal(c.annotate.nodes, PDN_ANNOTATE_NODES);
+    assert_int_equal(c.annotate.game_nodes, PDN_ANNOTATE_GAME_NODES);
     assert_int_equal(c.annotate.depth, 0);
+    pdn_config_fini(&c);
+
+    load_text_into("annotate:\n  engine: {nodes_per_game: 700}\n", &c);
+    assert_int_equal(c.annotate.game_nodes, 700);
+    assert_int_equal(c.annotate.nodes, 0);
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 7), 100);
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 701), 1);
+    c.annotate.nodes = 50; /* at most the nodes per move */
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 7), 50);
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 20), 35);
+    assert_int_equal(pdn_annotate_move_nodes(&c.annotate, 0), 50);
     pdn_config_fini(&c);
 }
 
