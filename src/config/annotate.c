@@ -245,8 +245,8 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     pdn_annotate_options *o = &x->c->annotate;
     uint64_t n;
     (void)k;
-    if (which ==
-        NENGINE - 1) { /* egdb: a folder, "none", or null (the default) */
+    /* egdb, the last key: a folder, "none", or null (the default) */
+    if (which == NENGINE - 1) {
         if (pdn_config_want_scalar(x, v, path, "a folder") != 0)
             return -1;
         const char *s = pdn_config_is_null(v) ? "" : pdn_config_scalar(v);
