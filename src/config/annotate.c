@@ -227,16 +227,37 @@ check_template(pdn_config_yaml *x, const yaml_node_t *v, const char *path,
 
 /* ---- The sub-mappings ---- */
 
-static const char *const engine_keys[] = {
-    "depth",   "time",          "nodes",          "hash",
-    "threads", "time_per_game", "nodes_per_game", "egdb"};
-#define NENGINE (sizeof engine_keys / sizeof engine_keys[0])
+/* The keys of the engine mapping, by their index in engine_keys. */
+enum {
+    ENGINE_DEPTH,
+    ENGINE_TIME,
+    ENGINE_NODES,
+    ENGINE_HASH,
+    ENGINE_THREADS,
+    ENGINE_TIME_PER_GAME,
+    ENGINE_NODES_PER_GAME,
+    ENGINE_EGDB,
+    NENGINE
+};
 
-/* The bounds of each, in the order of engine_keys. */
-static const uint64_t engine_min[] = {0, 0, 0, 1, 1, 0, 0};
-static const uint64_t engine_max[] = {MAX_DEPTH,   MAX_TIME_MS, MAX_NODES,
-                                      MAX_HASH_MB, MAX_THREADS, MAX_TIME_MS,
-                                      MAX_NODES};
+static const char *const engine_keys[NENGINE] = {
+    [ENGINE_DEPTH] = "depth",
+    [ENGINE_TIME] = "time",
+    [ENGINE_NODES] = "nodes",
+    [ENGINE_HASH] = "hash",
+    [ENGINE_THREADS] = "threads",
+    [ENGINE_TIME_PER_GAME] = "time_per_game",
+    [ENGINE_NODES_PER_GAME] = "nodes_per_game",
+    [ENGINE_EGDB] = "egdb"};
+
+/* The bounds of the numbers (0 where not given). */
+static const uint64_t engine_min[NENGINE] = {
+    [ENGINE_HASH] = 1, [ENGINE_THREADS] = 1};
+static const uint64_t engine_max[NENGINE] = {
+    [ENGINE_DEPTH] = MAX_DEPTH,         [ENGINE_TIME] = MAX_TIME_MS,
+    [ENGINE_NODES] = MAX_NODES,         [ENGINE_HASH] = MAX_HASH_MB,
+    [ENGINE_THREADS] = MAX_THREADS,     [ENGINE_TIME_PER_GAME] = MAX_TIME_MS,
+    [ENGINE_NODES_PER_GAME] = MAX_NODES};
 
 static int
 load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
@@ -245,8 +266,8 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     pdn_annotate_options *o = &x->c->annotate;
     uint64_t n;
     (void)k;
-    /* egdb, the last key: a folder, "none", or null (the default) */
-    if (which == NENGINE - 1) {
+    /* a folder, "none", or null (the default) */
+    if (which == ENGINE_EGDB) {
         if (pdn_config_want_scalar(x, v, path, "a folder") != 0)
             return -1;
         const char *s = pdn_config_is_null(v) ? "" : pdn_config_scalar(v);
@@ -260,32 +281,33 @@ load_engine_key(pdn_config_yaml *x, yaml_node_t *k, yaml_node_t *v, int which,
     }
     if (load_uint(x, v, path, engine_min[which], engine_max[which], &n) != 0)
         return -1;
-    bool limit = which <= 2 || which >= 5;
+    bool limit = which != ENGINE_HASH && which != ENGINE_THREADS;
     if (limit && !x->limits_named) {
         pdn_annotate_clear_limits(o);
         x->limits_named = true;
     }
     switch (which) {
-    case 0:
+    case ENGINE_DEPTH:
         o->depth = (int)n;
         break;
-    case 1:
+    case ENGINE_TIME:
         o->time_ms = n;
         break;
-    case 2:
+    case ENGINE_NODES:
         o->nodes = n;
         break;
-    case 3:
+    case ENGINE_HASH:
         o->hash_mb = (size_t)n;
         break;
-    case 4:
+    case ENGINE_THREADS:
         o->threads = (long)n;
         break;
-    case 5:
+    case ENGINE_TIME_PER_GAME:
         o->game_time_ms = n;
         break;
-    default:
+    case ENGINE_NODES_PER_GAME:
         o->game_nodes = n;
+        break;
     }
     return 0;
 }
