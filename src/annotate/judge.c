@@ -296,9 +296,6 @@ typedef struct budget {
     uint64_t nodes;
 } budget;
 
-/* Searches @m: its best move, then the move played alone at the depth
- * the first search reached.  Returns false when the side to move has no
- * move (cannot happen for a move played). */
 /* Keeps the first plies of @pv as the best line of @m, in @a's arena. */
 static void
 take_line(pdn_annotation *a, pdn_judged_move *m, const pdn_search_line *pv)
@@ -312,6 +309,9 @@ take_line(pdn_annotation *a, pdn_judged_move *m, const pdn_search_line *pv)
         memcpy(m->line, pv->pv, (size_t)m->nline * sizeof *m->line);
 }
 
+/* Searches @m: its best move, then the move played alone at the depth
+ * the first search reached.  Returns false when the side to move has no
+ * move (cannot happen for a move played). */
 static bool
 search_move(pdn_engine *e, pdn_judged_move *m, const pdn_board *history,
             size_t nhistory, const budget *b, pdn_annotation *out)
