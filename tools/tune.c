@@ -2,9 +2,8 @@
  * to the outcomes of real games ("Texel" tuning: logistic regression of
  * the result on the score).
  *
- *   pdn-tune [--keep=TERM,...] VARIANT [EPOCHS] < GAMES.jsonl
- *   pdn-tune [--keep=TERM,...] VARIANT [EPOCHS] < SCORES.tsv
- *   cat GAMES.jsonl SCORES.tsv | pdn-tune [--keep=TERM,...] VARIANT [EPOCHS]
+ *   pdn-tune [--keep=TERM,...] [--windows=FILE] VARIANT [EPOCHS]
+ *            < GAMES.jsonl, SCORES.tsv or both (cat)
  *
  * GAMES.jsonl is what `pdn convert --to json --positions` writes: a game
  * a line, with its tags and the FEN after every move.  Every position of
@@ -43,6 +42,14 @@
  *
  * --keep=TERM,... keeps the weights of the terms named (advance2,
  * trade_down, ...) as they are, and fits the others.
+ *
+ * --windows=FILE then fits, the terms' weights fixed, a weight to every
+ * configuration of men of every board window (engine/eval.h, "Board
+ * windows"), in the opening and the ending, to what the terms leave
+ * unexplained: what men standing together are worth beyond each man's
+ * own square.  Prints the error before and after on both parts; writes to
+ * FILE the weights that are not 0, a line each: window, configuration,
+ * opening's weight, ending's weight, tab-separated.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -75,6 +82,8 @@ typedef struct sample {
     float target;  /* White's expected result, 0..1 */
     bool held_out; /* in the tenth left out */
     bool scored;   /* the target is a search's score, not a result */
+    uint16_t win[2][PDN_EVAL_WINDOWS]; /* pdn_eval_windows(): the board's,
+                                          and turned round */
 } sample;
 
 typedef struct samples {
@@ -131,6 +140,7 @@ take_position(const pdn_eval_tables *t, const pdn_board *b, double target,
     s->men = (int8_t)(wm - bm);
     s->phase = (int8_t)(wm + bm < EVAL_PHASE_MEN ? wm + bm : EVAL_PHASE_MEN);
     s->target = (float)target;
+    pdn_eval_windows(b, s->win[0], s->win[1]);
     s->held_out = held_out;
     s->scored = scored;
 }
@@ -219,10 +229,44 @@ k_of(const sample *s, double k)
     return s->scored ? SCORES_K : k;
 }
 
-/* The mean squared error on the samples fitted (@held_out false) or
- * left out. */
+/* The index in a table of window weights (--windows) of window @win's
+ * configuration @cfg in phase @ph. */
+static size_t
+window_index(int ph, int win, int cfg)
+{
+    return ((size_t)ph * PDN_EVAL_WINDOWS + (size_t)win) *
+               PDN_EVAL_WINDOW_CONFIGS +
+           (size_t)cfg;
+}
+
+/* The score the window weights @tw give @s, White's men less Black's
+ * (engine/eval.h, "Board windows"). */
 static double
-error(const samples *ss, const double *w, double k, bool held_out)
+window_score(const sample *s, const double *tw)
+{
+    double ph[PDN_EVAL_PHASES] = {0, 0};
+    for (int p = 0; p < PDN_EVAL_PHASES; p++)
+        for (int w = 0; w < PDN_EVAL_WINDOWS; w++)
+            ph[p] += tw[window_index(p, w, s->win[0][w])] -
+                     tw[window_index(p, w, s->win[1][w])];
+    return (s->phase * ph[EVAL_OPENING] +
+            (EVAL_PHASE_MEN - s->phase) * ph[EVAL_ENDING]) /
+           EVAL_PHASE_MEN;
+}
+
+/* The score of @s with the terms' weights @w and, unless NULL, the window
+ * weights @tw. */
+static double
+full_score(const sample *s, const double *w, const double *tw)
+{
+    return score(s, w) + (tw ? window_score(s, tw) : 0);
+}
+
+/* The mean squared error on the samples fitted (@held_out false) or
+ * left out, with the window weights @tw unless NULL. */
+static double
+error(const samples *ss, const double *w, const double *tw, double k,
+      bool held_out)
 {
     double sum = 0;
     size_t n = 0;
@@ -230,7 +274,7 @@ error(const samples *ss, const double *w, double k, bool held_out)
         const sample *s = &ss->v[i];
         if (s->held_out != held_out)
             continue;
-        double d = s->target - sigmoid(k_of(s, k), score(s, w));
+        double d = s->target - sigmoid(k_of(s, k), full_score(s, w, tw));
         sum += d * d;
         n++;
     }
@@ -238,12 +282,12 @@ error(const samples *ss, const double *w, double k, bool held_out)
 }
 
 static double
-best_k(const samples *ss, const double *w)
+best_k(const samples *ss, const double *w, const double *tw)
 {
     double lo = 0.05, hi = 4;
     for (int it = 0; it < 60; it++) {
         double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-        if (error(ss, w, a, false) < error(ss, w, b, false))
+        if (error(ss, w, tw, a, false) < error(ss, w, tw, b, false))
             hi = b;
         else
             lo = a;
@@ -252,8 +296,8 @@ best_k(const samples *ss, const double *w)
 }
 
 static void
-fit(const samples *ss, double *w, const double *w0, const bool *frozen,
-    double k, int epochs)
+fit(const samples *ss, double *w, const double *w0, const double *tw,
+    const bool *frozen, double k, int epochs)
 {
     double m[NWEIGHTS] = {0}, v[NWEIGHTS] = {0};
     const double rate = 0.5, b1 = 0.9, b2 = 0.999, eps = 1e-8;
@@ -265,7 +309,7 @@ fit(const samples *ss, double *w, const double *w0, const bool *frozen,
             if (s->held_out)
                 continue;
             double ks = k_of(s, k), c = ks * log(10.0) / 400.0;
-            double p = sigmoid(ks, score(s, w));
+            double p = sigmoid(ks, full_score(s, w, tw));
             /* d/dw_j (r - p)^2 = -2 (r - p) p (1 - p) c f_j */
             double d = -2 * (s->target - p) * p * (1 - p) * c;
             double o = (double)s->phase / EVAL_PHASE_MEN;
@@ -285,8 +329,145 @@ fit(const samples *ss, double *w, const double *w0, const bool *frozen,
         }
         if (e % 100 == 0)
             fprintf(stderr, "epoch %d: error %.6f\n", e,
-                    error(ss, w, k, false));
+                    error(ss, w, tw, k, false));
     }
+}
+
+/* The window weights (--windows): fitted after the terms, the terms'
+ * weights fixed, by Adam on mini-batches of WINDOW_BATCH samples taken in
+ * an order shuffled every epoch (by a fixed seed: the same fit every
+ * run), only the weights a batch's samples use moved, each pulled a
+ * little towards 0 so that a configuration the samples hardly show
+ * stays near it.  A table has PDN_EVAL_WINDOWS * PDN_EVAL_WINDOW_CONFIGS
+ * weights a phase, and a sample uses 2 * PDN_EVAL_WINDOWS of them. */
+#define WINDOW_EPOCHS 10
+#define WINDOW_BATCH 64
+#define WINDOW_RATE 0.5
+#define WINDOW_L2 1e-6
+#define NWINDOW_WEIGHTS                                                        \
+    ((size_t)PDN_EVAL_PHASES * PDN_EVAL_WINDOWS * PDN_EVAL_WINDOW_CONFIGS)
+
+/* A step of xorshift64: the shuffles' numbers. */
+static uint64_t
+next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* The weights a batch has moved: their gradients, and which they are. */
+typedef struct batch {
+    double *g;       /* by weight */
+    long *met;       /* by weight: the last batch that met it */
+    size_t *touched; /* the weights this batch met */
+    size_t ntouched;
+    long number;
+} batch;
+
+/* Adds to @b the gradient of @s's squared error by the window weights, @d
+ * its derivative by the score. */
+static void
+window_gradient(const sample *s, double d, batch *b)
+{
+    double share[PDN_EVAL_PHASES] = {(double)s->phase / EVAL_PHASE_MEN,
+                                     (double)(EVAL_PHASE_MEN - s->phase) /
+                                         EVAL_PHASE_MEN};
+    for (int p = 0; p < PDN_EVAL_PHASES; p++)
+        for (int w = 0; w < PDN_EVAL_WINDOWS; w++)
+            for (int side = 0; side < 2; side++) {
+                size_t j = window_index(p, w, s->win[side][w]);
+                if (b->met[j] != b->number) {
+                    b->met[j] = b->number;
+                    b->g[j] = 0;
+                    b->touched[b->ntouched++] = j;
+                }
+                b->g[j] += (side ? -d : d) * share[p];
+            }
+}
+
+static void
+fit_windows(const samples *ss, const double *w, double *tw, double k)
+{
+    double *m = pdn_xcalloc(NWINDOW_WEIGHTS, sizeof *m);
+    double *v = pdn_xcalloc(NWINDOW_WEIGHTS, sizeof *v);
+    batch b = {.g = pdn_xcalloc(NWINDOW_WEIGHTS, sizeof *b.g),
+               .met = pdn_xcalloc(NWINDOW_WEIGHTS, sizeof *b.met),
+               .touched =
+                   pdn_xcalloc((size_t)WINDOW_BATCH * 4 * PDN_EVAL_WINDOWS,
+                               sizeof *b.touched)};
+    size_t *order = pdn_xcalloc(ss->n, sizeof *order), n = 0;
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    for (size_t i = 0; i < ss->n; i++)
+        if (!ss->v[i].held_out)
+            order[n++] = i;
+    for (int e = 1; e <= WINDOW_EPOCHS; e++) {
+        for (size_t i = n; i > 1; i--) {
+            size_t j = (size_t)(next_random(&seed) % i), t = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = t;
+        }
+        for (size_t at = 0; at < n; at += WINDOW_BATCH) {
+            size_t end = at + WINDOW_BATCH < n ? at + WINDOW_BATCH : n;
+            b.ntouched = 0;
+            b.number++;
+            for (size_t i = at; i < end; i++) {
+                const sample *s = &ss->v[order[i]];
+                double ks = k_of(s, k), c = ks * log(10.0) / 400.0;
+                double p = sigmoid(ks, full_score(s, w, tw));
+                window_gradient(s, -2 * (s->target - p) * p * (1 - p) * c, &b);
+            }
+            double c1 = 1 - pow(b1, (double)b.number);
+            double c2 = 1 - pow(b2, (double)b.number);
+            for (size_t t = 0; t < b.ntouched; t++) {
+                size_t j = b.touched[t];
+                double gj = b.g[j] / (double)(end - at) + 2 * WINDOW_L2 * tw[j];
+                m[j] = b1 * m[j] + (1 - b1) * gj;
+                v[j] = b2 * v[j] + (1 - b2) * gj * gj;
+                tw[j] -= WINDOW_RATE * (m[j] / c1) / (sqrt(v[j] / c2) + eps);
+            }
+        }
+        fprintf(stderr, "windows, epoch %d: error %.6f\n", e,
+                error(ss, w, tw, k, false));
+    }
+    free(order);
+    free(b.touched);
+    free(b.met);
+    free(b.g);
+    free(v);
+    free(m);
+}
+
+/* Writes to @path the window weights @tw, rounded, that are not both 0:
+ * a line each, window, configuration, opening's and ending's weight. */
+static int
+write_windows(const char *path, double *tw)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    size_t kept = 0;
+    for (int w = 0; w < PDN_EVAL_WINDOWS; w++)
+        for (int cfg = 0; cfg < PDN_EVAL_WINDOW_CONFIGS; cfg++) {
+            long o = lround(tw[window_index(EVAL_OPENING, w, cfg)]);
+            long e = lround(tw[window_index(EVAL_ENDING, w, cfg)]);
+            tw[window_index(EVAL_OPENING, w, cfg)] = (double)o;
+            tw[window_index(EVAL_ENDING, w, cfg)] = (double)e;
+            if (o || e) {
+                fprintf(f, "%d\t%d\t%ld\t%ld\n", w, cfg, o, e);
+                kept++;
+            }
+        }
+    if (fclose(f) != 0) {
+        perror(path);
+        return -1;
+    }
+    printf("windows: %zu configurations weighed, written to %s\n", kept, path);
+    return 0;
 }
 
 /* Marks in @frozen the terms of @names, a list of term names parted by
@@ -313,8 +494,12 @@ int
 main(int argc, char **argv)
 {
     bool frozen[PDN_EVAL_NTERMS] = {false};
+    const char *windows = NULL;
     for (; argc >= 2 && !strncmp(argv[1], "--", 2); argc--, argv++) {
-        if (strncmp(argv[1], "--keep=", 7) || !freeze(argv[1] + 7, frozen)) {
+        if (!strncmp(argv[1], "--windows=", 10) && argv[1][10]) {
+            windows = argv[1] + 10;
+        } else if (strncmp(argv[1], "--keep=", 7) ||
+                   !freeze(argv[1] + 7, frozen)) {
             argc = 0; /* the usage */
             break;
         }
@@ -322,8 +507,8 @@ main(int argc, char **argv)
     const pdn_variant *v = argc >= 2 ? variant_named(argv[1]) : NULL;
     int epochs = argc >= 3 ? atoi(argv[2]) : 600;
     if (!v || epochs < 0) {
-        fprintf(stderr, "usage: pdn-tune [--keep=TERM,...] VARIANT [EPOCHS] "
-                        "< GAMES.jsonl, SCORES.tsv or both\n");
+        fprintf(stderr, "usage: pdn-tune [--keep=TERM,...] [--windows=FILE] "
+                        "VARIANT [EPOCHS] < GAMES.jsonl, SCORES.tsv or both\n");
         return 2;
     }
     pdn_eval_tables t;
@@ -353,18 +538,29 @@ main(int argc, char **argv)
     double w[NWEIGHTS], w0[NWEIGHTS];
     for (int i = 0; i < NWEIGHTS; i++)
         w[i] = w0[i] = t.w[i / PDN_EVAL_NTERMS][i % PDN_EVAL_NTERMS];
-    double k = scored < ss.n ? best_k(&ss, w) : SCORES_K;
+    /* The row's window weights, if it has any: the terms are fitted
+       beside them, and --windows fits them again from there. */
+    double *tw = pdn_xcalloc(NWINDOW_WEIGHTS, sizeof *tw);
+    const double *row_windows = NULL;
+    if (v->eval_windows) {
+        for (size_t i = 0; i < NWINDOW_WEIGHTS; i++)
+            tw[i] = v->eval_windows[i];
+        row_windows = tw;
+    }
+    double k = scored < ss.n ? best_k(&ss, w, row_windows) : SCORES_K;
     printf("K %.4f\n", k);
     printf("before: error %.6f fitted, %.6f left out\n",
-           error(&ss, w, k, false), error(&ss, w, k, true));
-    fit(&ss, w, w0, frozen, k, epochs);
+           error(&ss, w, row_windows, k, false),
+           error(&ss, w, row_windows, k, true));
+    fit(&ss, w, w0, row_windows, frozen, k, epochs);
     int wi[NWEIGHTS];
     for (int i = 0; i < NWEIGHTS; i++) {
         wi[i] = (int)lround(w[i]);
         w[i] = wi[i];
     }
     printf("after:  error %.6f fitted, %.6f left out\n",
-           error(&ss, w, k, false), error(&ss, w, k, true));
+           error(&ss, w, row_windows, k, false),
+           error(&ss, w, row_windows, k, true));
     for (int ph = 0; ph < PDN_EVAL_PHASES; ph++) {
         printf("        PDN_EVAL_%sWEIGHTS(\n",
                ph == EVAL_ENDING ? "END_" : "");
@@ -378,6 +574,14 @@ main(int argc, char **argv)
         printf("%-14s %5d -> %5d %5d -> %5d\n", pdn_eval_term_name(i),
                (int)w0[i], wi[i], (int)w0[PDN_EVAL_NTERMS + i],
                wi[PDN_EVAL_NTERMS + i]);
+    int status = 0;
+    if (windows) {
+        fit_windows(&ss, w, tw, k);
+        status = write_windows(windows, tw) == 0 ? 0 : 1;
+        printf("windows: error %.6f fitted, %.6f left out\n",
+               error(&ss, w, tw, k, false), error(&ss, w, tw, k, true));
+    }
+    free(tw);
     free(ss.v);
-    return 0;
+    return status;
 }

@@ -55,6 +55,35 @@ man_weight(const int *w, const signed char file[64], const signed char rank[64],
            w[pdn_eval_square_term(c, f, r)];
 }
 
+/* The digit of a square in a window (0 empty, 1 White's man, 2 Black's)
+ * whose bit is @bit of a rank's White's men @x and Black's @y. */
+static int
+rank_digit(unsigned x, unsigned y, int bit)
+{
+    return x >> bit & 1 ? 1 : y >> bit & 1 ? 2 : 0;
+}
+
+/* @x's 4 bits reversed. */
+static unsigned
+reversed4(unsigned x)
+{
+    return (x & 1) << 3 | (x & 2) << 1 | (x & 4) >> 1 | (x & 8) >> 3;
+}
+
+static void
+window_pairs(pdn_eval_tables *t)
+{
+    for (int c = 0; c < 3; c++)
+        for (unsigned x = 0; x < 16; x++)
+            for (unsigned y = 0; y < 16; y++) {
+                t->pair[c][x][y] = (uint8_t)(rank_digit(x, y, c) +
+                                             3 * rank_digit(x, y, c + 1));
+                unsigned tx = reversed4(y), ty = reversed4(x);
+                t->turned[c][x][y] = (uint8_t)(rank_digit(tx, ty, c) +
+                                               3 * rank_digit(tx, ty, c + 1));
+            }
+}
+
 void
 pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
 {
@@ -71,10 +100,15 @@ pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w)
                           : i < nrow ? row[i]
                                      : 0;
     }
-    t->phases =
-        memcmp(t->w[EVAL_OPENING], t->w[EVAL_ENDING], sizeof t->w[EVAL_OPENING])
-            ? PDN_EVAL_PHASES
-            : 1;
+    if (!w && v->eval_windows &&
+        v->neval_windows ==
+            PDN_EVAL_PHASES * PDN_EVAL_WINDOWS * PDN_EVAL_WINDOW_CONFIGS)
+        t->windows = v->eval_windows;
+    t->phases = t->windows || memcmp(t->w[EVAL_OPENING], t->w[EVAL_ENDING],
+                                     sizeof t->w[EVAL_OPENING])
+                    ? PDN_EVAL_PHASES
+                    : 1;
+    window_pairs(t);
     coords(v, file, rank);
     int weight[PDN_EVAL_PHASES][2][64] = {{{0}}};
     for (int bit = 0; bit < 64; bit++) {
@@ -240,7 +274,66 @@ pdn_eval_plain(const pdn_eval_tables *t, const pdn_board *b)
     for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
         for (int i = 0; i < PDN_EVAL_NTERMS; i++)
             s[ph] += t->w[ph][i] * f[i];
+    if (t->windows) {
+        uint16_t own[PDN_EVAL_WINDOWS], turned[PDN_EVAL_WINDOWS];
+        pdn_eval_windows(b, own, turned);
+        for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
+            for (int w = 0; w < PDN_EVAL_WINDOWS; w++) {
+                const int16_t *tab =
+                    t->windows + ((size_t)ph * PDN_EVAL_WINDOWS + (size_t)w) *
+                                     PDN_EVAL_WINDOW_CONFIGS;
+                s[ph] += tab[own[w]] - tab[turned[w]];
+            }
+    }
     int score =
         lead * EVAL_MAN + pdn_eval_blend(s[EVAL_OPENING], s[EVAL_ENDING], men);
     return b->side == PDN_WHITE ? score : -score;
+}
+
+/* The digit of internal square @i in a window's configuration: 0 empty
+ * or a king, 1 a man of @white's, 2 a man of @black's. */
+static int
+window_digit(pdn_bb white, pdn_bb black, int i)
+{
+    pdn_bb sq = PDN_BB_OF_INDEX(i);
+    return white & sq ? 1 : black & sq ? 2 : 0;
+}
+
+/* The configurations of the windows of White's men @white and Black's
+ * @black (kings left out), lowest square first. */
+static void
+window_configs(pdn_bb white, pdn_bb black, uint16_t cfg[PDN_EVAL_WINDOWS])
+{
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 3; c++) {
+            int v = 0, weight = 1;
+            for (int k = 0; k < 4; k++)
+                for (int j = 0; j < 2; j++) {
+                    v += weight *
+                         window_digit(white, black, 4 * (r + k) + c + j);
+                    weight *= 3;
+                }
+            cfg[3 * r + c] = (uint16_t)v;
+        }
+}
+
+/* @set turned half a turn: internal square i to 31 - i. */
+static pdn_bb
+turned_round(pdn_bb set)
+{
+    pdn_bb out = 0;
+    for (int i = 0; i < PDN_SQUARES; i++)
+        if (set & PDN_BB_OF_INDEX(i))
+            out |= PDN_BB_OF_INDEX(PDN_SQUARES - 1 - i);
+    return out;
+}
+
+void
+pdn_eval_windows(const pdn_board *b, uint16_t own[PDN_EVAL_WINDOWS],
+                 uint16_t turned[PDN_EVAL_WINDOWS])
+{
+    pdn_bb white = b->pieces[PDN_WHITE] & ~b->kings;
+    pdn_bb black = b->pieces[PDN_BLACK] & ~b->kings;
+    window_configs(white, black, own);
+    window_configs(turned_round(black), turned_round(white), turned);
 }

@@ -138,6 +138,27 @@ pdn_eval_blend(int opening, int ending, int men)
 /** The name of term @i ("king"), for the tuner. */
 const char *pdn_eval_term_name(int i);
 
+/* ---- Board windows ----
+ * A window is 8 squares: 2 neighbouring squares of each of 4 ranks in a
+ * row, those of the same places on each rank (internal squares 4r + c
+ * and 4r + c + 1, bitboard.h), which lie on two neighbouring diagonals.
+ * There are 15: from rank 1 to 5 (r = 0..4, from White's side), at place
+ * 0, 1 or 2 (c).  A window's configuration is the base-3 number of its
+ * squares, a digit each, the lowest square first: 0 empty or a king, 1 a
+ * man of White's, 2 a man of Black's.  A table of weights by window and
+ * configuration scores White's men as they stand together, not one by
+ * one; Black's are scored by the same table on the board turned round
+ * (rotated half a turn, colours swapped), so that a table is fair to
+ * both sides. */
+#define PDN_EVAL_WINDOWS 15
+#define PDN_EVAL_WINDOW_CONFIGS 6561
+
+/** The configuration of each window of @b (@own) and of @b turned round
+ * (@turned): a table W scores White's men sum W[w][own[w]] minus sum
+ * W[w][turned[w]]. */
+void pdn_eval_windows(const pdn_board *b, uint16_t own[PDN_EVAL_WINDOWS],
+                      uint16_t turned[PDN_EVAL_WINDOWS]);
+
 /* ---- Endgame facts ---- */
 /* Italian: a lone king against a lone king, and a king against a king and
  * nothing else of note, is a draw; Spanish: one flying king holds a draw
@@ -167,15 +188,25 @@ typedef struct pdn_eval_tables {
                           their crowning row */
     int16_t runaway[PDN_EVAL_PHASES][2][64]; /* a free runner's bonus, by
                                                 phase and colour */
-    pdn_bb cone[2][64]; /* by colour and square: the squares one
-                           to four steps ahead, either way, that
-                           must be empty for a runner there to be
-                           free */
+    pdn_bb cone[2][64];     /* by colour and square: the squares one
+                               to four steps ahead, either way, that
+                               must be empty for a runner there to be
+                               free */
+    const int16_t *windows; /* the row's window weights, by phase,
+                               window and configuration, or NULL */
+    /* The base-3 value (0..8) of squares c and c + 1 of a rank whose
+       White's men are @x and Black's @y (4 bits each, the rank's squares
+       from the lowest): pair[c][x][y]; turned[c][x][y] the same of the
+       rank turned round (its men's colours swapped, its squares
+       reversed). */
+    uint8_t pair[3][16][16];
+    uint8_t turned[3][16][16];
 } pdn_eval_tables;
 
-/** Fills @t for @v with its row's weights, or with @w when not NULL
- * (PDN_EVAL_PHASES * PDN_EVAL_NTERMS of them, the opening's then the
- * ending's: the tuner's). */
+/** Fills @t for @v with its row's weights and windows, or with @w when
+ * not NULL (PDN_EVAL_PHASES * PDN_EVAL_NTERMS of them, the opening's then
+ * the ending's: the tuner's, which weighs the windows apart) and no
+ * windows. */
 void pdn_eval_init(pdn_eval_tables *t, const pdn_variant *v, const int *w);
 
 /** The counts of each term in @b, White's minus Black's, square by
@@ -267,6 +298,47 @@ pdn_eval_drawn_ending(const pdn_eval_tables *t, int wm, int wk, int bm, int bk)
     return false;
 }
 
+/* The men of @set on each rank (4 bits, its squares from the lowest),
+ * from rank 1. */
+static inline void
+pdn_eval_ranks(pdn_bb set, unsigned rank[8])
+{
+    for (int r = 0; r < 8; r++)
+        rank[r] = (unsigned)(set >> (4 * r + r / 2)) & 0xF;
+}
+
+/* Adds to @s, by phase, the windows' score of White's men @white and
+ * Black's @black (engine/eval.h, "Board windows"): pdn_eval_windows() by
+ * ranks and tables. */
+static inline void
+pdn_eval_add_windows(const pdn_eval_tables *t, pdn_bb white, pdn_bb black,
+                     int s[PDN_EVAL_PHASES])
+{
+    unsigned w[8], bl[8];
+    pdn_eval_ranks(white, w);
+    pdn_eval_ranks(black, bl);
+    for (int c = 0; c < 3; c++) {
+        int own[8], turned[8];
+        for (int r = 0; r < 8; r++) {
+            own[r] = t->pair[c][w[r]][bl[r]];
+            turned[r] = t->turned[c][w[7 - r]][bl[7 - r]];
+        }
+        for (int r = 0; r < 5; r++) {
+            int cfg =
+                own[r] + 9 * own[r + 1] + 81 * own[r + 2] + 729 * own[r + 3];
+            int tcfg = turned[r] + 9 * turned[r + 1] + 81 * turned[r + 2] +
+                       729 * turned[r + 3];
+            const int16_t *row =
+                t->windows + (size_t)(3 * r + c) * PDN_EVAL_WINDOW_CONFIGS;
+            for (int ph = 0; ph < t->phases; ph++) {
+                const int16_t *tab = row + (size_t)ph * PDN_EVAL_WINDOWS *
+                                               PDN_EVAL_WINDOW_CONFIGS;
+                s[ph] += tab[cfg] - tab[tcfg];
+            }
+        }
+    }
+}
+
 /** The score of @b for the side to move. */
 static inline int
 pdn_eval(const pdn_eval_tables *t, const pdn_board *b)
@@ -287,10 +359,12 @@ pdn_eval(const pdn_eval_tables *t, const pdn_board *b)
     pdn_eval_positional(t, b, PDN_WHITE, bm > 0, white);
     pdn_eval_positional(t, b, PDN_BLACK, wm > 0, black);
     int s[PDN_EVAL_PHASES] = {0, 0};
+    if (t->windows)
+        pdn_eval_add_windows(t, w & ~k, bl & ~k, s);
     for (int ph = 0; ph < t->phases; ph++) {
         const int *wt = t->w[ph];
-        s[ph] = (wk - bk) * wt[EVAL_KING] + down * wt[EVAL_TRADE_DOWN] +
-                tempo * wt[EVAL_TEMPO] + white[ph] - black[ph];
+        s[ph] += (wk - bk) * wt[EVAL_KING] + down * wt[EVAL_TRADE_DOWN] +
+                 tempo * wt[EVAL_TEMPO] + white[ph] - black[ph];
     }
     int score = (wm - bm) * EVAL_MAN +
                 (t->phases == 1 ? s[EVAL_OPENING]

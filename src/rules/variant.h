@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum pdn_variant_id {
     PDN_ITALIAN = 0,
@@ -69,6 +70,11 @@ typedef struct pdn_variant {
     /* Those of the ending (engine/eval.h, "Phases"), or NULL: the same. */
     const int *eval_end_weights;
     int neval_end_weights;
+    /* The weights of the configurations of men of the board windows
+       (engine/eval.h, "Board windows"), by phase, window and
+       configuration, fitted by bench/tune -w; or NULL: none. */
+    const int16_t *eval_windows;
+    int neval_windows;
 } pdn_variant;
 
 /** The variant with this id; never NULL for a valid id. */

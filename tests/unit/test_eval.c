@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/eval.h"
@@ -46,11 +47,18 @@ random_board(const pdn_variant *v, uint64_t *seed, int fill)
     return b;
 }
 
+/* pdn_eval() against pdn_eval_plain() with @v's weights, or @w, and
+ * with the window weights @windows when not NULL. */
 static void
-compare(const pdn_variant *v, const int *w, uint64_t seed)
+compare(const pdn_variant *v, const int *w, const int16_t *windows,
+        uint64_t seed)
 {
     pdn_eval_tables t;
     pdn_eval_init(&t, v, w);
+    if (windows) {
+        t.windows = windows;
+        t.phases = PDN_EVAL_PHASES;
+    }
     int bad = 0;
     for (int i = 0; i < EVAL_POSITIONS; i++) {
         pdn_board b = random_board(v, &seed, 1 + i % 6);
@@ -74,6 +82,10 @@ test_rows_have_every_weight(void **state)
         assert_int_equal(v->neval_weights, PDN_EVAL_NTERMS);
         if (v->eval_end_weights)
             assert_int_equal(v->neval_end_weights, PDN_EVAL_NTERMS);
+        if (v->eval_windows)
+            assert_int_equal(v->neval_windows, PDN_EVAL_PHASES *
+                                                   PDN_EVAL_WINDOWS *
+                                                   PDN_EVAL_WINDOW_CONFIGS);
     }
     for (int i = 0; i < PDN_EVAL_NTERMS; i++)
         assert_non_null(pdn_eval_term_name(i));
@@ -87,7 +99,7 @@ test_fast_is_plain(void **state)
     uint64_t seed = 0x9E3779B97F4A7C15u;
     for (int id = 0; id < PDN_VARIANT_COUNT; id++) {
         const pdn_variant *v = pdn_variant_get((pdn_variant_id)id);
-        compare(v, NULL, seed + (uint64_t)id);
+        compare(v, NULL, NULL, seed + (uint64_t)id);
         /* Weights of either sign for every term, so that none of them is
            left out by a weight of 0. */
         for (int k = 0; k < 4; k++) {
@@ -97,9 +109,20 @@ test_fast_is_plain(void **state)
             for (int ph = 0; ph < PDN_EVAL_PHASES; ph++)
                 w[ph * PDN_EVAL_NTERMS + EVAL_KING] =
                     150 + (int)(test_random(&seed) % 300);
-            compare(v, w, seed);
+            compare(v, w, NULL, seed);
         }
     }
+    /* Window weights of either sign for every configuration, with each
+       variant's row and with random weights. */
+    size_t n =
+        (size_t)PDN_EVAL_PHASES * PDN_EVAL_WINDOWS * PDN_EVAL_WINDOW_CONFIGS;
+    int16_t *windows = malloc(n * sizeof *windows);
+    assert_non_null(windows);
+    for (size_t i = 0; i < n; i++)
+        windows[i] = (int16_t)((int)(test_random(&seed) % 201) - 100);
+    for (int id = 0; id < PDN_VARIANT_COUNT; id++)
+        compare(pdn_variant_get((pdn_variant_id)id), NULL, windows, seed);
+    free(windows);
 }
 
 /* @fen, an Italian position, in @b, and @t made with the weights @w
@@ -213,6 +236,68 @@ test_phases_blend_by_men(void **state)
     assert_int_equal(score_of("W:WK31,K32,13-24:B1-12", w), 2 * 240);
 }
 
+/* @b turned round: rotated half a turn (internal square i to 31 - i),
+ * the colours swapped, the other side to move. */
+static pdn_board
+turned_round(const pdn_board *b)
+{
+    pdn_board out =
+        pdn_board_empty(b->side == PDN_WHITE ? PDN_BLACK : PDN_WHITE);
+    for (int i = 0; i < PDN_SQUARES; i++) {
+        pdn_bb from = PDN_BB_OF_INDEX(i);
+        pdn_bb to = PDN_BB_OF_INDEX(PDN_SQUARES - 1 - i);
+        for (int c = 0; c < 2; c++)
+            if (b->pieces[c] & from)
+                out.pieces[1 - c] |= to;
+        if (b->kings & from)
+            out.kings |= to;
+    }
+    return out;
+}
+
+static void
+test_windows(void **state)
+{
+    (void)state;
+    pdn_board b;
+    pdn_eval_tables t;
+    uint16_t own[PDN_EVAL_WINDOWS], turned[PDN_EVAL_WINDOWS];
+    /* The start: White's men fill ranks 1-3 (digit 1), Black's 6-8 (digit
+       2); the windows from rank 1 read 1 on their first 3 ranks' 6
+       squares, those from rank 5 read 2 on their last 3 ranks', the
+       others in between; turned round, the board is itself. */
+    read_position("W:W21-32:B1-12", NULL, &b, &t);
+    pdn_eval_windows(&b, own, turned);
+    for (int c = 0; c < 3; c++) {
+        assert_int_equal(own[c], 1 + 3 + 9 + 27 + 81 + 243);
+        assert_int_equal(own[3 + c], 1 + 3 + 9 + 27);
+        assert_int_equal(own[6 + c], 1 + 3 + 2 * (729 + 2187));
+        assert_int_equal(own[9 + c], 2 * (81 + 243 + 729 + 2187));
+        assert_int_equal(own[12 + c], 2 * (9 + 27 + 81 + 243 + 729 + 2187));
+    }
+    for (int w = 0; w < PDN_EVAL_WINDOWS; w++)
+        assert_int_equal(own[w], turned[w]);
+    /* Kings are not in the windows. */
+    read_position("W:WK21,K22:BK1", NULL, &b, &t);
+    pdn_eval_windows(&b, own, turned);
+    for (int w = 0; w < PDN_EVAL_WINDOWS; w++) {
+        assert_int_equal(own[w], 0);
+        assert_int_equal(turned[w], 0);
+    }
+    /* A board turned round has its windows and the turned ones swapped. */
+    uint64_t seed = 7;
+    const pdn_variant *v = pdn_variant_default();
+    for (int i = 0; i < 1000; i++) {
+        uint16_t own2[PDN_EVAL_WINDOWS], turned2[PDN_EVAL_WINDOWS];
+        b = random_board(v, &seed, 1 + i % 7);
+        pdn_board r = turned_round(&b);
+        pdn_eval_windows(&b, own, turned);
+        pdn_eval_windows(&r, own2, turned2);
+        assert_memory_equal(own, turned2, sizeof own);
+        assert_memory_equal(turned, own2, sizeof own);
+    }
+}
+
 int
 main(void)
 {
@@ -221,6 +306,7 @@ main(void)
         cmocka_unit_test(test_fast_is_plain),
         cmocka_unit_test(test_terms_by_hand),
         cmocka_unit_test(test_phases_blend_by_men),
+        cmocka_unit_test(test_windows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
